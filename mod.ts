@@ -1,0 +1,30 @@
+/**
+ * oatool: a Deno-native OpenAPI toolkit. Load, validate, join and transform OpenAPI 2.0 / 3.0 / 3.1 / 3.2
+ * documents in YAML or JSON.
+ *
+ * @example Parse a document and count its parts
+ * ```ts
+ * import { parse } from "./mod.ts";
+ *
+ * const result = await parse({
+ *   content: `
+ * openapi: 3.1.0
+ * info: { title: Pets, version: "1.0" }
+ * paths:
+ *   /pets:
+ *     get:
+ *       responses:
+ *         "200": { description: OK }
+ * `,
+ * });
+ * console.log(result.version, result.stats.operationCount); // 3.1.0 1
+ * ```
+ *
+ * @module
+ */
+export * from "./src/core/mod.ts";
+export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
+export * from "./src/parser/mod.ts";
+export * from "./src/format/mod.ts";
+export { main } from "./src/cli/main.ts";
+export type { CliIO, Command, CommandContext, FlagSpec } from "./src/cli/types.ts";

@@ -1,0 +1,169 @@
+/**
+ * The command-line entry: `main(args, io)` returns the exit code; `cli.ts` is the only place that exits.
+ *
+ * @module
+ */
+import { createDefaultReader, describeError, OatoolError, UsageError } from "../core/mod.ts";
+import { closest, parseFlags } from "./flags.ts";
+import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
+import type { CliIO, Command } from "./types.ts";
+import { commands } from "./commands.ts";
+
+/** An {@link CliIO} over the process's standard streams; colour only on a terminal and without NO_COLOR. */
+export function processIO(): CliIO {
+  const encoder = new TextEncoder();
+  const write = (stream: { writeSync(p: Uint8Array): number }) => (text: string) => {
+    let bytes = encoder.encode(text);
+    while (bytes.length > 0) {
+      const n = stream.writeSync(bytes);
+      bytes = bytes.subarray(n);
+    }
+  };
+  return {
+    stdout: write(Deno.stdout),
+    stderr: write(Deno.stderr),
+    reader: createDefaultReader(),
+    color: !Deno.noColor && Deno.stdout.isTerminal() && Deno.stderr.isTerminal(),
+  };
+}
+
+function wantsHelp(args: readonly string[]): boolean {
+  for (const a of args) {
+    if (a === "--") return false;
+    if (a === "-h" || a === "--help" || a === "-help") return true;
+  }
+  return false;
+}
+
+/** Runs one command (or its subcommand) with its arguments. */
+async function runCommand(command: Command, args: string[], io: CliIO, parent?: string): Promise<number> {
+  const usageCode = command.usageExitCode ?? 1;
+  if (command.subcommands?.length) {
+    const [name, ...rest] = args;
+    if (name === undefined || name === "help" || name === "-h" || name === "--help" || name === "-help") {
+      const out = renderCommandHelp(command, parent);
+      if (name === undefined) {
+        io.stderr(`oatool ${command.name}: a subcommand is required.\n\n${out}`);
+        return usageCode;
+      }
+      io.stdout(out);
+      return 0;
+    }
+    const sub = command.subcommands.find((c) => c.name === name);
+    if (sub === undefined) {
+      const guess = closest(name, command.subcommands.map((c) => c.name));
+      io.stderr(
+        `oatool ${command.name}: unknown subcommand "${name}"${
+          guess ? `; did you mean "${guess}"?` : "."
+        }\n\n` +
+          renderCommandHelp(command, parent),
+      );
+      return usageCode;
+    }
+    return runCommand(sub, rest, io, parent ? `${parent} ${command.name}` : command.name);
+  }
+  const fullName = parent ? `${parent} ${command.name}` : command.name;
+  if (wantsHelp(args)) {
+    io.stdout(renderCommandHelp(command, parent));
+    return 0;
+  }
+  let parsed;
+  try {
+    parsed = parseFlags(args, command.flags);
+    const n = parsed.args.length;
+    if (command.minArgs !== undefined && n < command.minArgs) {
+      throw new UsageError(
+        command.minArgs === 1
+          ? "an input is required."
+          : `at least ${command.minArgs} arguments are required, ${n} given.`,
+      );
+    }
+    if (command.maxArgs !== undefined && n > command.maxArgs) {
+      throw new UsageError(
+        `too many arguments (${
+          parsed.args.map((a) => `"${a}"`).join(" ")
+        }); expected at most ${command.maxArgs}.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`oatool ${fullName}: ${error.message}\n${renderUsage(command, parent)}`);
+      return usageCode;
+    }
+    throw error;
+  }
+  try {
+    return await command.run!({ flags: parsed.flags, given: parsed.given, args: parsed.args, io });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`oatool ${fullName}: ${error.message}\n${renderUsage(command, parent)}`);
+      return usageCode;
+    }
+    io.stderr(
+      `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${
+        describeError(error)
+      }\n`,
+    );
+    return 1;
+  }
+}
+
+/**
+ * Runs oatool with command-line arguments and returns the exit code.
+ *
+ * @example
+ * ```ts
+ * import { main } from "./main.ts";
+ * let out = "";
+ * const code = await main(["version"], {
+ *   stdout: (s) => out += s,
+ *   stderr: () => {},
+ *   reader: (await import("../core/mod.ts")).defaultReader,
+ *   color: false,
+ * });
+ * ```
+ */
+export function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === undefined) {
+    io.stderr(renderMainHelp(commands));
+    return Promise.resolve(1);
+  }
+  if (first === "-h" || first === "--help" || first === "-help") {
+    io.stdout(renderMainHelp(commands));
+    return Promise.resolve(0);
+  }
+  if (first === "help") {
+    if (rest.length === 0) {
+      io.stdout(renderMainHelp(commands));
+      return Promise.resolve(0);
+    }
+    const target = commands.find((c) => c.name === rest[0]);
+    if (target === undefined) return Promise.resolve(unknownCommand(rest[0], io));
+    if (rest.length > 1 && target.subcommands) {
+      const sub = target.subcommands.find((c) => c.name === rest[1]);
+      if (sub) {
+        io.stdout(renderCommandHelp(sub, target.name));
+        return Promise.resolve(0);
+      }
+    }
+    io.stdout(renderCommandHelp(target));
+    return Promise.resolve(0);
+  }
+  if (first === "-v" || first === "--version" || first === "-version") {
+    return runCommand(commands.find((c) => c.name === "version")!, rest, io);
+  }
+  const command = commands.find((c) => c.name === first);
+  if (command === undefined) return Promise.resolve(unknownCommand(first, io));
+  return runCommand(command, [...rest], io);
+}
+
+function unknownCommand(name: string, io: CliIO): number {
+  const guess = closest(name, commands.map((c) => c.name));
+  io.stderr(
+    `oatool: unknown command "${name}"${
+      guess ? `; did you mean "${guess}"?` : "."
+    }\nRun "oatool help" for the list of commands.\n`,
+  );
+  return 1;
+}

@@ -1,0 +1,69 @@
+import type { DocumentReader } from "../core/mod.ts";
+
+/** Where a command reads and writes. `main` gets one; tests pass a capturing one. */
+export interface CliIO {
+  /** Writes to standard output (text as given, no newline added). */
+  stdout(text: string): void;
+  /** Writes to standard error. */
+  stderr(text: string): void;
+  /** Reader for files, URLs and standard input. */
+  reader: DocumentReader;
+  /** Whether colour may be used on standard output / error. */
+  color: boolean;
+}
+
+/** A flag of a command. */
+export interface FlagSpec {
+  /** Long name without hyphens, e.g. `source-map`. */
+  name: string;
+  /** One-letter alias, e.g. `s`. */
+  short?: string;
+  /** `boolean` (bare or `=true`/`=false`), `string` (one value), `list` (repeatable, collected in order). */
+  type: "boolean" | "string" | "list";
+  /** Default value. */
+  default?: boolean | string | string[];
+  /** One line of help. */
+  description: string;
+  /** Name of the value in help, e.g. `file`. */
+  placeholder?: string;
+  /** Allowed values, checked by the parser. */
+  choices?: readonly string[];
+  /** Other long names accepted for the flag, e.g. `prune` for `prune-all`. */
+  aliases?: readonly string[];
+}
+
+/** Parsed flags and positional arguments given to a command. */
+export interface CommandContext {
+  /** Flag values by long name (defaults filled in). */
+  flags: Record<string, boolean | string | string[] | undefined>;
+  /** Whether a flag was given explicitly. */
+  given: ReadonlySet<string>;
+  /** Positional arguments. */
+  args: string[];
+  /** Where to read and write. */
+  io: CliIO;
+}
+
+/** A command (or subcommand) of the CLI. */
+export interface Command {
+  /** Name as typed. */
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Usage line after `oatool `, e.g. `parse [flags] <file|url|->`. */
+  usage: string;
+  /** Paragraphs shown in `--help` after the usage. */
+  description?: string;
+  /** Flags. */
+  flags: FlagSpec[];
+  /** Least number of positional arguments. */
+  minArgs?: number;
+  /** Most positional arguments (undefined: no limit). */
+  maxArgs?: number;
+  /** Subcommands (e.g. `overlay apply`); when set, `run` is not used. */
+  subcommands?: Command[];
+  /** Exit code for usage errors. @default 1 */
+  usageExitCode?: number;
+  /** Runs the command and returns its exit code. */
+  run?(ctx: CommandContext): Promise<number>;
+}

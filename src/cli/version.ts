@@ -1,0 +1,46 @@
+import { BUILT, COMMIT, VERSION } from "../core/build_info.ts";
+import { serializeDocument } from "../core/mod.ts";
+import type { Command } from "./types.ts";
+
+/** Version and build information. */
+export interface VersionInfo {
+  /** oatool version. */
+  version: string;
+  /** Source revision hash. */
+  commit: string;
+  /** Build time (RFC 3339). */
+  built: string;
+  /** Deno runtime version (in place of the specification's `go`). */
+  deno: string;
+}
+
+/** The version information of this build. */
+export function versionInfo(): VersionInfo {
+  return { version: VERSION, commit: COMMIT, built: BUILT, deno: Deno.version.deno };
+}
+
+/** `oatool version`. */
+export const versionCommand: Command = {
+  name: "version",
+  summary: "Show version and build information",
+  usage: "version [--format text|json|yaml]",
+  flags: [{
+    name: "format",
+    type: "string",
+    default: "text",
+    placeholder: "text|json|yaml",
+    choices: ["text", "json", "yaml"],
+    description: "Output format",
+  }],
+  maxArgs: 0,
+  run(ctx) {
+    const info = versionInfo();
+    const format = ctx.flags.format as string;
+    if (format === "text") {
+      ctx.io.stdout(
+        `oatool v${info.version}\ncommit: ${info.commit}\nbuilt: ${info.built}\ndeno: ${info.deno}\n`,
+      );
+    } else ctx.io.stdout(serializeDocument(info, format as "json" | "yaml"));
+    return Promise.resolve(0);
+  },
+};

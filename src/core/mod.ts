@@ -1,0 +1,50 @@
+/**
+ * The core of oatool: the document model, loading (file, URL, standard input, content), format and version
+ * detection, JSON pointers, source positions, `$ref` resolution, findings, errors, and writing documents.
+ *
+ * @module
+ */
+export * from "./errors.ts";
+export * from "./version.ts";
+export * from "./pointer.ts";
+export * from "./finding.ts";
+export * from "./types.ts";
+export { deepCopy, formatFromName, parseText, sniffFormat } from "./parse_text.ts";
+export type { DocumentFormat, ParsedText, ParseTextOptions } from "./parse_text.ts";
+export { createSourceMap, formatPosition } from "./source_map.ts";
+export type { SourceMap, SourcePosition } from "./source_map.ts";
+export { createDefaultReader, createMemoryReader, defaultReader, redactUrl } from "./reader.ts";
+export type { DefaultReaderOptions, DocumentReader } from "./reader.ts";
+export {
+  byteLength,
+  describeInput,
+  documentFromObject,
+  loadDocument,
+  loadStructured,
+  toParseResult,
+} from "./load.ts";
+export type {
+  DocumentFromObjectOptions,
+  InputSource,
+  LoadDocumentOptions,
+  LoadOptions,
+  ParseResult,
+  StructuredDocument,
+} from "./load.ts";
+export { computeStats, HTTP_METHODS, operationsOf } from "./stats.ts";
+export type { DocumentStats } from "./stats.ts";
+export { checkStructure } from "./structure.ts";
+export { forEachRef, pathSegments, walkStructure } from "./traverse.ts";
+export type { NodeKind, PathLink, RefVisitor, StructureVisitor } from "./traverse.ts";
+export { createRefResolver, RefResolver, resolveRefs } from "./refs.ts";
+export type {
+  RefDocument,
+  RefResolverOptions,
+  RefRoot,
+  ResolvedRef,
+  ResolveRefsResult,
+  UnresolvedRef,
+} from "./refs.ts";
+export { fileExists, serializeDocument, writeFileAtomic } from "./write.ts";
+export type { WriteFileOptions } from "./write.ts";
+export { lineColumnAt, LineIndex } from "./text_position.ts";

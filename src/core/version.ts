@@ -1,0 +1,103 @@
+import { UnsupportedVersionError } from "./errors.ts";
+
+/** OpenAPI version family of a document. */
+export type OASVersion = "2.0" | "3.0" | "3.1" | "3.2";
+
+/** Every exact version string oatool accepts, by family. */
+export const SUPPORTED_VERSIONS: Readonly<Record<OASVersion, readonly string[]>> = {
+  "2.0": ["2.0"],
+  "3.0": ["3.0.0", "3.0.1", "3.0.2", "3.0.3", "3.0.4"],
+  "3.1": ["3.1.0", "3.1.1", "3.1.2"],
+  "3.2": ["3.2.0"],
+};
+
+/** Result of {@link detectVersion}. */
+export interface DetectedVersion {
+  /** The exact version string of the document, e.g. `3.1.0` or `2.0`. */
+  version: string;
+  /** The version family. */
+  oasVersion: OASVersion;
+}
+
+const SUPPORTED_LIST = "2.0, 3.0.0–3.0.4, 3.1.0–3.1.2 or 3.2.0";
+
+/** Returns the family of an exact version string, or undefined when it is not supported. */
+export function versionFamily(version: string): OASVersion | undefined {
+  for (const [family, versions] of Object.entries(SUPPORTED_VERSIONS)) {
+    if (versions.includes(version)) return family as OASVersion;
+  }
+  return undefined;
+}
+
+/**
+ * Reads `swagger` / `openapi` from a document root and checks it is a supported version.
+ *
+ * @example
+ * ```ts
+ * import { detectVersion } from "./version.ts";
+ * detectVersion({ openapi: "3.1.0" }); // { version: "3.1.0", oasVersion: "3.1" }
+ * ```
+ * @throws {UnsupportedVersionError} when the field is missing, not a string, or an unsupported version.
+ */
+export function detectVersion(doc: unknown, source = "document"): DetectedVersion {
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+    throw new UnsupportedVersionError(
+      `${source} is not an OpenAPI document: its root is ${
+        describeKind(doc)
+      }, not a mapping; give an OpenAPI 2.0 or 3.x document.`,
+    );
+  }
+  const root = doc as Record<string, unknown>;
+  const hasSwagger = Object.hasOwn(root, "swagger");
+  const hasOpenapi = Object.hasOwn(root, "openapi");
+  if (hasSwagger && hasOpenapi) {
+    throw new UnsupportedVersionError(
+      `${source} declares both "swagger" and "openapi"; keep only the one of its real version.`,
+    );
+  }
+  if (!hasSwagger && !hasOpenapi) {
+    throw new UnsupportedVersionError(
+      `${source} has no "openapi" or "swagger" field; add one naming its version (${SUPPORTED_LIST}).`,
+    );
+  }
+  const field = hasSwagger ? "swagger" : "openapi";
+  const value = root[field];
+  if (typeof value !== "string") {
+    throw new UnsupportedVersionError(
+      `${source}: "${field}" is ${describeKind(value)} ${JSON.stringify(value) ?? ""}`.trimEnd() +
+        `, not a string; quote it, for example ${field}: "${hasSwagger ? "2.0" : "3.1.0"}".`,
+    );
+  }
+  const family = versionFamily(value);
+  if (hasSwagger && family !== "2.0") {
+    throw new UnsupportedVersionError(
+      `${source}: swagger version "${value}" is not supported; only "2.0" is (OpenAPI 3 documents use the "openapi" field).`,
+    );
+  }
+  if (hasOpenapi && (family === undefined || family === "2.0")) {
+    throw new UnsupportedVersionError(
+      `${source}: openapi version "${value}" is not supported; use one of ${SUPPORTED_LIST}.`,
+    );
+  }
+  return { version: value, oasVersion: family as OASVersion };
+}
+
+/** A short description of a JSON value's kind, for messages. */
+export function describeKind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "object":
+      return "a mapping";
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    case "undefined":
+      return "empty";
+    default:
+      return typeof value;
+  }
+}

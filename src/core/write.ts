@@ -1,0 +1,106 @@
+/**
+ * Writing documents: serialisation in the input's format and atomic file writes.
+ *
+ * @module
+ */
+// @ts-types="@types/js-yaml"
+import yaml from "js-yaml";
+import { basename, dirname, join, resolve } from "node:path";
+import { WriteError } from "./errors.ts";
+import type { DocumentFormat } from "./parse_text.ts";
+
+/**
+ * Serialises a document: JSON with 2-space indentation, or YAML in block style; both end with a newline. Key
+ * order is kept as it is in the objects.
+ *
+ * @example
+ * ```ts
+ * import { serializeDocument } from "./write.ts";
+ * serializeDocument({ openapi: "3.1.0" }, "yaml"); // "openapi: 3.1.0\n"
+ * ```
+ */
+export function serializeDocument(doc: unknown, format: DocumentFormat): string {
+  if (format === "json") return JSON.stringify(doc, null, 2) + "\n";
+  return yaml.dump(doc, {
+    noRefs: true,
+    lineWidth: -1,
+    schema: yaml.CORE_SCHEMA,
+    sortKeys: false,
+    noCompatMode: true,
+  });
+}
+
+/** Options of {@link writeFileAtomic}. */
+export interface WriteFileOptions {
+  /** File mode of the written file, for example `0o600`. @default 0o644 (less the umask) */
+  mode?: number;
+  /** Paths of the inputs: writing over one of them is refused unless `allowOverwriteInput`. */
+  inputs?: readonly string[];
+  /** Allow writing over an input. @default false */
+  allowOverwriteInput?: boolean;
+}
+
+async function realOrResolved(path: string): Promise<string> {
+  try {
+    return await Deno.realPath(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/**
+ * Writes a text file atomically: to a temporary file in the same folder, then renamed over the target, so the
+ * target is never half-written. Refuses to write over an input.
+ *
+ * @throws {WriteError} when the folder does not exist, writing fails, or the target is an input.
+ */
+export async function writeFileAtomic(
+  path: string,
+  text: string,
+  options: WriteFileOptions = {},
+): Promise<void> {
+  const target = await realOrResolved(path);
+  if (!options.allowOverwriteInput && options.inputs) {
+    for (const input of options.inputs) {
+      if ((await realOrResolved(input)) === target) {
+        throw new WriteError(`refusing to write over the input "${path}"; choose another output file.`);
+      }
+    }
+  }
+  const dir = dirname(target);
+  try {
+    const info = await Deno.stat(target);
+    if (info.isDirectory) throw new WriteError(`"${path}" is a directory; name an output file.`);
+  } catch (error) {
+    if (error instanceof WriteError) throw error;
+  }
+  const temp = join(dir, `.${basename(target)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+  try {
+    await Deno.writeTextFile(temp, text, { mode: options.mode ?? 0o644, createNew: true });
+    if (options.mode !== undefined) await Deno.chmod(temp, options.mode);
+    await Deno.rename(temp, target);
+  } catch (error) {
+    try {
+      await Deno.remove(temp);
+    } catch { /* nothing to clean up */ }
+    if (error instanceof Deno.errors.NotFound) {
+      throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
+    }
+    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+      throw new WriteError(`cannot write "${path}": permission denied.`);
+    }
+    throw new WriteError(
+      `cannot write "${path}": ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  }
+}
+
+/** Whether a file exists (used to warn before overwriting). */
+export async function fileExists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Renderers: pure functions from results to text.
+ *
+ * @module
+ */
+export * from "./report.ts";
