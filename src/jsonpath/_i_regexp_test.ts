@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { compileIRegexp, translateIRegexp } from "./_i_regexp.ts";
+
+function matches(pattern: string, input: string): boolean {
+  const regex = compileIRegexp(pattern, true);
+  assert.notEqual(regex, null, `${pattern} should be a valid I-Regexp`);
+  return (regex as RegExp).test(input);
+}
+
+Deno.test("I-Regexp", async (t) => {
+  await t.step("dot matches any character except line feed and carriage return", () => {
+    assert.equal(matches(".", "\u2028"), true);
+    assert.equal(matches(".", "🎉"), true);
+    assert.equal(matches(".", "\n"), false);
+    assert.equal(matches(".", "\r"), false);
+    assert.equal(matches("[.]", "x"), false);
+    assert.equal(matches("[.]", "."), true);
+  });
+
+  await t.step("match is anchored, search is not", () => {
+    assert.equal(matches("ab", "xab"), false);
+    assert.equal((compileIRegexp("ab", false) as RegExp).test("xaby"), true);
+    assert.equal(matches("a|b", "ab"), false);
+  });
+
+  await t.step("supports classes, ranges, categories, quantifiers and escapes", () => {
+    assert.equal(matches("[a-c]{2,3}", "abc"), true);
+    assert.equal(matches("[a-c]{2,3}", "abcd"), false);
+    assert.equal(matches("[^a-c]+", "xyz"), true);
+    assert.equal(matches("\\p{Lu}\\P{Lu}*", "Ábc"), true);
+    assert.equal(matches("[\\p{Nd}-]+", "12-3"), true);
+    assert.equal(matches("a\\-b\\.c", "a-b.c"), true);
+    assert.equal(matches("[-a]", "-"), true);
+    assert.equal(matches("[a-]", "-"), true);
+    assert.equal(matches("(ab)+", "abab"), true);
+    assert.equal(matches("x{2,}", "xxxx"), true);
+    assert.equal(matches("\\t\\n", "\t\n"), true);
+  });
+
+  await t.step("rejects what is not I-Regexp", () => {
+    for (
+      const pattern of [
+        "\\d",
+        "\\w",
+        "(?:a)",
+        "(?=a)",
+        "a*?",
+        "a**",
+        "a{,2}",
+        "[]",
+        "[a-\\p{L}]",
+        "[a--]",
+        "\\p{Cs}",
+        "\\p{IsBasicLatin}",
+        "(a",
+        "a)",
+        "a]",
+        "a}",
+        "\\1",
+        "\\",
+      ]
+    ) {
+      assert.equal(translateIRegexp(pattern), null, pattern);
+    }
+    assert.equal(compileIRegexp("[z-a]", true), null);
+    assert.equal(compileIRegexp("a{3,1}", true), null);
+  });
+});
