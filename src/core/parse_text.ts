@@ -14,7 +14,7 @@ export interface ParseTextOptions {
   source?: string;
   /**
    * Largest number of nodes the document may have once YAML aliases are expanded. Protects against
-   * "billion laughs" documents. @default 20_000_000
+   * "billion laughs" documents. @default 20 times the number of distinct nodes, at least 2,000,000
    */
   maxExpandedNodes?: number;
 }
@@ -106,7 +106,7 @@ interface YamlMark {
   column: number;
 }
 
-function parseYaml(text: string, source: string, maxNodes = 20_000_000): unknown {
+function parseYaml(text: string, source: string, maxNodes?: number): unknown {
   let data: unknown;
   try {
     data = yaml.load(text, { schema: YAML_SCHEMA, filename: source, json: false });
@@ -133,7 +133,7 @@ function parseYaml(text: string, source: string, maxNodes = 20_000_000): unknown
       },
     );
   }
-  if (data === undefined) {
+  if (data === undefined || (data === null && !/^(?!\s*(#|---|\.\.\.|%|$))/m.test(text))) {
     throw new ParseError(`${source} holds no YAML document (only comments or directives); give a document.`, {
       file: source,
     });
@@ -160,7 +160,7 @@ function yamlAdvice(reason: string): string {
  * This copies the shared nodes (so that the result is a tree), rejects cycles, and stops before the expanded tree
  * exceeds `maxNodes`.
  */
-function expandAliases(data: unknown, source: string, maxNodes: number): unknown {
+function expandAliases(data: unknown, source: string, maxNodesOption: number | undefined): unknown {
   if (data === null || typeof data !== "object") return data;
   // First pass: is anything shared at all? Count expanded size with memoisation by identity (linear in distinct nodes).
   const seen = new Set<object>();
@@ -178,6 +178,7 @@ function expandAliases(data: unknown, source: string, maxNodes: number): unknown
     for (const v of Object.values(node)) if (v !== null && typeof v === "object") stack.push(v);
   }
   if (!shared) return data;
+  const maxNodes = maxNodesOption ?? Math.max(2_000_000, 20 * seen.size);
 
   // Expanded sizes, children before parents, with cycle detection (a node on the current path).
   const size = new Map<object, number>();

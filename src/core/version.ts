@@ -64,8 +64,12 @@ export function detectVersion(doc: unknown, source = "document"): DetectedVersio
   const value = root[field];
   if (typeof value !== "string") {
     throw new UnsupportedVersionError(
-      `${source}: "${field}" is ${describeKind(value)} ${JSON.stringify(value) ?? ""}`.trimEnd() +
-        `, not a string; quote it, for example ${field}: "${hasSwagger ? "2.0" : "3.1.0"}".`,
+      `${source}: "${field}" is ${describeKind(value)}${
+        value === null || typeof value === "object" ? "" : ` (${String(value)})`
+      }, ` +
+        `not a string; write the version as a quoted string, for example ${field}: "${
+          hasSwagger ? "2.0" : "3.1.0"
+        }".`,
     );
   }
   const family = versionFamily(value);
