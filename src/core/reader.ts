@@ -142,13 +142,15 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
           redirect: "follow",
         });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        let message = error instanceof Error ? error.message : String(error);
+        const cause = error instanceof Error ? error.cause : undefined;
+        if (cause instanceof Error) message += ": " + cause.message;
         if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
           throw new LoadError(
             `fetching ${shown} timed out after ${timeoutMs / 1000} s; check the address or try again.`,
           );
         }
-        if (/dns|lookup|resolve|name or service not known/i.test(message)) {
+        if (/dns error|failed to lookup|name or service not known|no such host/i.test(message)) {
           throw new LoadError(`cannot resolve the host of ${shown}; check the address.`);
         }
         if (/refused/i.test(message)) {
@@ -157,7 +159,8 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
           throw new LoadError(`fetching ${shown} is not permitted; run with network access (--allow-net).`);
         }
-        throw new LoadError(`fetching ${shown} failed: ${message.replaceAll(url, shown)}.`);
+        const plain = message.replaceAll(url, shown).replaceAll(target.toString(), shown);
+        throw new LoadError(`fetching ${shown} failed: ${plain}.`);
       }
       if (!response.ok) {
         await response.body?.cancel();

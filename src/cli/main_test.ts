@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { run } from "./_test_io.ts";
+import { VERSION } from "../core/build_info.ts";
+
+const testdata = fileURLToPath(new URL("../../testdata/", import.meta.url));
+
+Deno.test("help: top level, per command, in every spelling, on stdout with exit 0", async () => {
+  for (const args of [["help"], ["-h"], ["--help"]]) {
+    const r = await run(args);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Usage: oatool <command>/);
+    assert.match(r.stdout, /parse\s+Parse and display a document/);
+  }
+  for (
+    const args of [["parse", "--help"], ["parse", "-h"], ["help", "parse"], ["parse", "x.yaml", "-help"]]
+  ) {
+    const r = await run(args);
+    assert.equal(r.code, 0, args.join(" "));
+    assert.match(r.stdout, /Usage: oatool parse \[flags\] <file\|url\|->/);
+    assert.match(r.stdout, /--resolve-refs/);
+    assert.match(r.stdout, /-q, --quiet/);
+  }
+});
+
+Deno.test("no command prints help to stderr and exits 1; unknown commands suggest the closest", async () => {
+  const none = await run([]);
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /Usage: oatool/);
+  const r = await run(["prase", "x"]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /unknown command "prase"; did you mean "parse"\?/);
+});
+
+Deno.test("usage errors print what was wrong and the usage to stderr, exit 1", async () => {
+  const missing = await run(["parse"]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /oatool parse: an input is required\.\nUsage: oatool parse/);
+  const unknown = await run(["parse", "--resolve", "a.yaml"]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /unknown flag "--resolve"; did you mean --resolve-refs\?/);
+  const extra = await run(["parse", "a.yaml", "b.yaml"]);
+  assert.equal(extra.code, 1);
+  assert.match(extra.stderr, /too many arguments/);
+});
+
+Deno.test("version in text and json, via every spelling", async () => {
+  for (const args of [["version"], ["-v"], ["--version"]]) {
+    const r = await run(args);
+    assert.equal(r.code, 0);
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^oatool v${VERSION.replaceAll(".", "\\.")}\ncommit: .+\nbuilt: .+\ndeno: ${Deno.version.deno}\n$`,
+      ),
+    );
+  }
+  const j = await run(["version", "--format", "json"]);
+  const info = JSON.parse(j.stdout);
+  assert.deepEqual(Object.keys(info), ["version", "commit", "built", "deno"]);
+  assert.ok(!Number.isNaN(Date.parse(info.built)), "built is an RFC 3339 time");
+});
+
+Deno.test("parse: statistics and summary on stderr, the document as JSON on stdout", async () => {
+  const r = await run(["parse", `${testdata}petstore/petstore-3.0.yaml`]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /^oatool parse v/);
+  for (
+    const line of [
+      "OAS Version: 3.0.3",
+      "Paths: 2",
+      "Operations: 3",
+      "Schemas: 3",
+      "Document Type: OpenAPI 3.0.3",
+      "Title: Swagger Petstore",
+      "Description: A sample API",
+      "Version: 1.0.0",
+      "Servers: 1",
+    ]
+  ) {
+    assert.ok(r.stderr.includes(line), line);
+  }
+  assert.match(r.stderr, /Source Size: \d/);
+  assert.match(r.stderr, /Load Time: /);
+  assert.match(r.stderr, /Total Time: /);
+  assert.equal(JSON.parse(r.stdout).info.title, "Swagger Petstore");
+});
+
+Deno.test("parse -q prints only the JSON document; flags may follow the file", async () => {
+  const r = await run(["parse", `${testdata}petstore/petstore-2.0.yaml`, "-q"]);
+  assert.equal(r.code, 0);
+  assert.equal(r.stderr, "");
+  assert.equal(JSON.parse(r.stdout).swagger, "2.0");
+});
+
+Deno.test("parse reads standard input", async () => {
+  const r = await run(["parse", "-q", "-"], {
+    stdin: 'openapi: 3.1.0\ninfo: {title: s, version: "1"}\npaths: {}\n',
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).openapi, "3.1.0");
+});
+
+Deno.test("parse --resolve-refs inlines references and warns about circular ones", async () => {
+  const r = await run(["parse", "--resolve-refs", `${testdata}refs/circular/root.yaml`]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /Warnings \(1\):\n\s+warning: .*circular reference "a\.yaml#\/A" kept as \$ref/);
+  const doc = JSON.parse(r.stdout);
+  assert.equal(doc.paths["/nodes"].get.responses["200"].content["application/json"].schema.type, "object");
+});
+
+Deno.test("parse fails with exit 1 and one clear line for every malformed fixture", async () => {
+  for (const entry of Deno.readDirSync(`${testdata}malformed`)) {
+    const r = await run(["parse", `${testdata}malformed/${entry.name}`]);
+    assert.equal(r.code, 1, entry.name);
+    assert.equal(r.stdout, "", entry.name);
+    assert.match(r.stderr, /^oatool parse: /, entry.name);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, `${entry.name}: no stack trace`);
+  }
+});
+
+Deno.test("parse --validate-structure=false lets a structurally incomplete document through", async () => {
+  const bad = `${testdata}malformed/bad-structure.yaml`;
+  const on = await run(["parse", bad]);
+  assert.equal(on.code, 1);
+  assert.match(on.stderr, /bad-structure\.yaml:2:1: info\.title: "info\.title" is missing/);
+  const off = await run(["parse", "-q", "--validate-structure=false", bad]);
+  assert.equal(off.code, 0);
+});

@@ -1,0 +1,97 @@
+/**
+ * Runs cli.ts as a separate process with exactly the permission flags the compiled binary has (no -A), so a
+ * missing permission fails here and not in users' hands.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+/** The permission flags of `deno task oatool` and of the compiled binaries (see scripts/compile.ts). */
+export const PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-net",
+  "--ignore-env=LOG_TOKENS,LOG_STREAM",
+];
+
+async function oatool(
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...PERMISSIONS, `${root}cli.ts`, ...args],
+    cwd: root,
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  if (stdin !== undefined) {
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode(stdin));
+    await w.close();
+  }
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("spawned: parse a YAML file with the binary's permissions", async () => {
+  const r = await oatool(["parse", "testdata/petstore/petstore-3.1.yaml"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /Operations: 4/);
+  assert.equal(JSON.parse(r.stdout).openapi, "3.1.0");
+});
+
+Deno.test("spawned: parse from standard input, quiet", async () => {
+  const r = await oatool(
+    ["parse", "-q", "-"],
+    await Deno.readTextFile(`${root}testdata/petstore/petstore-2.0.json`),
+  );
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, "");
+  assert.equal(JSON.parse(r.stdout).swagger, "2.0");
+});
+
+Deno.test("spawned: a malformed document exits 1 with one message and no stack trace", async () => {
+  const r = await oatool(["parse", "testdata/malformed/alias-bomb.yaml"]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /billion laughs/);
+  assert.doesNotMatch(r.stderr, /\bat .*\.ts:\d+/);
+});
+
+Deno.test("spawned: version and help", async () => {
+  const v = await oatool(["--version"]);
+  assert.equal(v.code, 0);
+  assert.match(v.stdout, /^oatool v\d+\.\d+\.\d+/);
+  const h = await oatool(["help"]);
+  assert.equal(h.code, 0);
+  assert.match(h.stdout, /Commands:/);
+});
+
+Deno.test("spawned: a URL input from a local server, with credentials never printed", async () => {
+  const body = await Deno.readTextFile(`${root}testdata/petstore/petstore-3.0.yaml`);
+  let auth = "";
+  const ac = new AbortController();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen() {} }, (req) => {
+    auth = req.headers.get("authorization") ?? "";
+    return new URL(req.url).pathname === "/api.yaml"
+      ? new Response(body, { headers: { "content-type": "application/yaml" } })
+      : new Response("no", { status: 404 });
+  });
+  try {
+    const base = `http://user:s3cret@127.0.0.1:${server.addr.port}`;
+    const ok = await oatool(["parse", `${base}/api.yaml`]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stderr, /Operations: 3/);
+    assert.equal(auth, "Basic " + btoa("user:s3cret"));
+    assert.doesNotMatch(ok.stderr + ok.stdout, /s3cret/);
+    const missing = await oatool(["parse", `${base}/nope.yaml`]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /failed with HTTP 404/);
+    assert.doesNotMatch(missing.stderr, /s3cret/);
+  } finally {
+    ac.abort();
+    await server.finished;
+  }
+});
