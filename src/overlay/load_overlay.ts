@@ -1,0 +1,25 @@
+import { type InputSource, type LoadOptions, loadStructured, type StructuredDocument } from "../core/mod.ts";
+import { type OverlayValidationResult, validateOverlay } from "./validate_overlay.ts";
+
+/** An Overlay document as read from a file, URL, standard input or inline content, with its validation. */
+export interface LoadedOverlay extends StructuredDocument {
+  /** The validation of {@linkcode StructuredDocument.data} as an Overlay document. */
+  validation: OverlayValidationResult;
+}
+
+/**
+ * Reads an Overlay document (JSON or YAML) and validates it; it is not applied. An invalid overlay is returned
+ * with `validation.valid` false rather than thrown, so callers can list the problems.
+ *
+ * @example
+ * ```ts
+ * import { loadOverlay } from "./load_overlay.ts";
+ * const loaded = await loadOverlay({ content: "overlay: 1.1.0\ninfo: {title: t, version: '1'}\nactions: []" });
+ * loaded.validation.valid; // false: actions is empty
+ * ```
+ * @throws {LoadError} when the input cannot be read. @throws {ParseError} when it is not valid JSON or YAML.
+ */
+export async function loadOverlay(input: InputSource, options: LoadOptions = {}): Promise<LoadedOverlay> {
+  const loaded = await loadStructured(input, options);
+  return { ...loaded, validation: validateOverlay(loaded.data) };
+}
