@@ -9,12 +9,12 @@ import {
 } from "../core/mod.ts";
 import { applyOverlay, type ApplyOverlayResult, type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import { emitDocument, outputFlag, printHeader, quietFlag } from "./_common.ts";
-import type { CliIO, Command } from "./types.ts";
+import type { Command } from "./types.ts";
 
 /** Prints overlay validation errors as `<path>: <message>` lines. */
-function printErrors(io: CliIO, errors: readonly Finding[]): void {
-  io.stderr(`Errors (${errors.length}):\n`);
-  for (const e of errors) io.stderr(`  ${e.path || "(root)"}: ${e.message}\n`);
+function printErrors(write: (text: string) => void, errors: readonly Finding[]): void {
+  write(`Errors (${errors.length}):\n`);
+  for (const e of errors) write(`  ${e.path || "(root)"}: ${e.message}\n`);
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -100,7 +100,7 @@ The overlay's "extends" is shown but never fetched.`,
     const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader });
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${overlay.source} is not a valid Overlay document.\n`);
-      printErrors(io, overlay.validation.errors);
+      printErrors(io.stderr, overlay.validation.errors);
       return 1;
     }
     const spec: StructuredDocument = await loadStructured(specArg, { reader: io.reader });
@@ -151,7 +151,7 @@ const validateCommand: Command = {
     `Checks an Overlay document (1.0.x or 1.1.x): overlay, info.title, info.version and a non-empty actions list
 are required; each action needs a valid RFC 9535 JSONPath target and exactly one of update, remove: true or
 (1.1) copy; fields other than the specification's and x- extensions are errors. Prints the title, versions,
-action count and "Overlay is valid", or every error as "<path>: <message>", to standard error.`,
+action count and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
   flags: [{ ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' }],
   minArgs: 1,
   maxArgs: 1,
@@ -167,14 +167,14 @@ action count and "Overlay is valid", or every error as "<path>: <message>", to s
       if (v.version !== undefined) out += `Overlay Version: ${v.version}\n`;
       if (v.extends !== undefined) out += `Extends: ${v.extends} (not fetched)\n`;
       out += `Actions: ${v.actionCount}\n`;
-      io.stderr(out);
+      io.stdout(out);
     }
     if (v.valid) {
-      io.stderr("Overlay is valid\n");
+      io.stdout("Overlay is valid\n");
       return 0;
     }
-    io.stderr("Overlay is invalid\n");
-    printErrors(io, v.errors);
+    io.stdout("Overlay is invalid\n");
+    printErrors(io.stdout, v.errors);
     return 1;
   },
 };

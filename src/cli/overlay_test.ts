@@ -175,23 +175,23 @@ Deno.test("overlay validate", async (t) => {
   await t.step("prints title, versions, action count and Overlay is valid", async () => {
     const r = await run(["overlay", "validate", overlay10]);
     assert.equal(r.code, 0);
-    assert.match(r.stderr, /Title: Public Petstore\nVersion: 1\.0\.0\nOverlay Version: 1\.0\.0\n/);
-    assert.match(r.stderr, /Actions: 7\nOverlay is valid\n$/);
+    assert.match(r.stdout, /Title: Public Petstore\nVersion: 1\.0\.0\nOverlay Version: 1\.0\.0\n/);
+    assert.match(r.stdout, /Actions: 7\nOverlay is valid\n$/);
   });
 
   await t.step("-q prints only the result", async () => {
     const r = await run(["overlay", "validate", "-q", overlay11]);
     assert.equal(r.code, 0);
-    assert.equal(r.stderr, "Overlay is valid\n");
+    assert.equal(r.stdout, "Overlay is valid\n");
   });
 
   await t.step("lists every error as <path>: <message> and exits 1", async () => {
     const r = await run(["overlay", "validate", "-q", invalid]);
     assert.equal(r.code, 1);
-    const lines = r.stderr.trimEnd().split("\n");
+    const lines = r.stdout.trimEnd().split("\n");
     assert.equal(lines[0], "Overlay is invalid");
     assert.equal(lines[1], "Errors (12):");
-    assert.ok(lines.includes("  info.title: required field is missing"), r.stderr);
+    assert.ok(lines.includes("  info.title: required field is missing"), r.stdout);
     assert.ok(
       lines.includes("  actions[3]: has both update and remove; give exactly one of update or remove: true"),
     );
@@ -208,10 +208,10 @@ Deno.test("overlay validate", async (t) => {
     });
     assert.equal(r.code, 1);
     assert.match(
-      r.stderr,
+      r.stdout,
       /overlay: unsupported Overlay version "2\.0\.0"; supported versions are 1\.0\.x and 1\.1\.x/,
     );
-    assert.match(r.stderr, /actions: must contain at least one action/);
+    assert.match(r.stdout, /actions: must contain at least one action/);
   });
 
   await t.step("an unreadable file is a failure", async () => {

@@ -31,14 +31,14 @@ export interface JsonPathSegment {
 
 /** One selector of a segment. */
 export type JsonPathSelector =
-  | NameSelector
-  | WildcardSelector
-  | IndexSelector
-  | SliceSelector
-  | FilterSelector;
+  | JsonPathNameSelector
+  | JsonPathWildcardSelector
+  | JsonPathIndexSelector
+  | JsonPathSliceSelector
+  | JsonPathFilterSelector;
 
 /** Selects the member of an object with the given name (`.name`, `['name']`). */
-export interface NameSelector {
+export interface JsonPathNameSelector {
   /** Discriminant. */
   kind: "name";
   /** The member name, escapes resolved. */
@@ -46,13 +46,13 @@ export interface NameSelector {
 }
 
 /** Selects every child of an object or array (`*`). */
-export interface WildcardSelector {
+export interface JsonPathWildcardSelector {
   /** Discriminant. */
   kind: "wildcard";
 }
 
 /** Selects one element of an array; a negative index counts from the end (`[0]`, `[-1]`). */
-export interface IndexSelector {
+export interface JsonPathIndexSelector {
   /** Discriminant. */
   kind: "index";
   /** The index as written. */
@@ -60,7 +60,7 @@ export interface IndexSelector {
 }
 
 /** Selects a range of array elements (`[start:end:step]`); absent bounds take the RFC 9535 defaults. */
-export interface SliceSelector {
+export interface JsonPathSliceSelector {
   /** Discriminant. */
   kind: "slice";
   /** Start index, when given. */
@@ -72,73 +72,73 @@ export interface SliceSelector {
 }
 
 /** Selects the children of a node for which a logical expression is true (`[?expression]`). */
-export interface FilterSelector {
+export interface JsonPathFilterSelector {
   /** Discriminant. */
   kind: "filter";
   /** The logical expression. */
-  expression: LogicalExpression;
+  expression: JsonPathLogicalExpression;
 }
 
 /** A logical expression of a filter. */
-export type LogicalExpression =
-  | OrExpression
-  | AndExpression
-  | NotExpression
-  | ComparisonExpression
-  | TestExpression;
+export type JsonPathLogicalExpression =
+  | JsonPathOrExpression
+  | JsonPathAndExpression
+  | JsonPathNotExpression
+  | JsonPathComparisonExpression
+  | JsonPathTestExpression;
 
 /** `a || b || …` */
-export interface OrExpression {
+export interface JsonPathOrExpression {
   /** Discriminant. */
   kind: "or";
   /** Two or more operands. */
-  operands: LogicalExpression[];
+  operands: JsonPathLogicalExpression[];
 }
 
 /** `a && b && …` */
-export interface AndExpression {
+export interface JsonPathAndExpression {
   /** Discriminant. */
   kind: "and";
   /** Two or more operands. */
-  operands: LogicalExpression[];
+  operands: JsonPathLogicalExpression[];
 }
 
 /** `!expression` */
-export interface NotExpression {
+export interface JsonPathNotExpression {
   /** Discriminant. */
   kind: "not";
   /** The negated expression. */
-  operand: LogicalExpression;
+  operand: JsonPathLogicalExpression;
 }
 
 /** The comparison operators of RFC 9535 §2.3.5.1. */
-export type ComparisonOperator = "==" | "!=" | "<" | "<=" | ">" | ">=";
+export type JsonPathComparisonOperator = "==" | "!=" | "<" | "<=" | ">" | ">=";
 
 /** `left <op> right` */
-export interface ComparisonExpression {
+export interface JsonPathComparisonExpression {
   /** Discriminant. */
   kind: "comparison";
   /** The operator. */
-  operator: ComparisonOperator;
+  operator: JsonPathComparisonOperator;
   /** Left operand. */
-  left: Comparable;
+  left: JsonPathComparable;
   /** Right operand. */
-  right: Comparable;
+  right: JsonPathComparable;
 }
 
 /** An existence test of a query, or a test of a function's LogicalType or NodesType result. */
-export interface TestExpression {
+export interface JsonPathTestExpression {
   /** Discriminant. */
   kind: "test";
   /** The tested query or function call. */
-  operand: JsonPathQuery | FunctionExpression;
+  operand: JsonPathQuery | JsonPathFunctionExpression;
 }
 
 /** An operand of a comparison: a literal, a singular query or a function with a ValueType result. */
-export type Comparable = LiteralExpression | JsonPathQuery | FunctionExpression;
+export type JsonPathComparable = JsonPathLiteralExpression | JsonPathQuery | JsonPathFunctionExpression;
 
 /** A JSON literal: string, number, `true`, `false` or `null`. */
-export interface LiteralExpression {
+export interface JsonPathLiteralExpression {
   /** Discriminant. */
   kind: "literal";
   /** The value. */
@@ -146,16 +146,20 @@ export interface LiteralExpression {
 }
 
 /** A call of a function extension such as `length(@.name)`. */
-export interface FunctionExpression {
+export interface JsonPathFunctionExpression {
   /** Discriminant. */
   kind: "function";
   /** Function name (`length`, `count`, `match`, `search`, `value`). */
   name: string;
   /** Arguments in order, well-typed for the function's parameters. */
-  arguments: FunctionArgument[];
+  arguments: JsonPathFunctionArgument[];
   /** The declared result type of the function. */
   resultType: JsonPathType;
 }
 
 /** An argument of a function call. */
-export type FunctionArgument = LiteralExpression | JsonPathQuery | FunctionExpression | LogicalExpression;
+export type JsonPathFunctionArgument =
+  | JsonPathLiteralExpression
+  | JsonPathQuery
+  | JsonPathFunctionExpression
+  | JsonPathLogicalExpression;

@@ -1,13 +1,13 @@
 import type {
-  Comparable,
-  ComparisonOperator,
-  FunctionArgument,
-  FunctionExpression,
+  JsonPathComparable,
+  JsonPathComparisonOperator,
+  JsonPathFunctionArgument,
+  JsonPathFunctionExpression,
+  JsonPathLiteralExpression,
+  JsonPathLogicalExpression,
   JsonPathQuery,
   JsonPathSegment,
   JsonPathSelector,
-  LiteralExpression,
-  LogicalExpression,
 } from "./ast.ts";
 import { FUNCTIONS } from "./_functions.ts";
 import { JsonPathSyntaxError } from "./json_path_syntax_error.ts";
@@ -395,7 +395,7 @@ class Parser {
   // ---------------------------------------------------------------------------------------------- filters
 
   /** `logical-or-expr` */
-  #parseOr(): LogicalExpression {
+  #parseOr(): JsonPathLogicalExpression {
     const first = this.#parseAnd();
     const operands = [first];
     for (;;) {
@@ -414,7 +414,7 @@ class Parser {
   }
 
   /** `logical-and-expr` */
-  #parseAnd(): LogicalExpression {
+  #parseAnd(): JsonPathLogicalExpression {
     const first = this.#parseBasic();
     const operands = [first];
     for (;;) {
@@ -433,7 +433,7 @@ class Parser {
   }
 
   /** `basic-expr`: parenthesized, comparison or test expression, optionally negated. */
-  #parseBasic(): LogicalExpression {
+  #parseBasic(): JsonPathLogicalExpression {
     this.#enter();
     try {
       const unit = this.#unit();
@@ -472,7 +472,7 @@ class Parser {
     }
   }
 
-  #parseParenthesized(): LogicalExpression {
+  #parseParenthesized(): JsonPathLogicalExpression {
     const open = this.#pos;
     this.#pos++; // (
     this.#skipBlanks();
@@ -486,10 +486,10 @@ class Parser {
     return inner;
   }
 
-  #parseComparisonOperator(): ComparisonOperator | undefined {
+  #parseComparisonOperator(): JsonPathComparisonOperator | undefined {
     const a = this.#unit();
     const b = this.#unit(this.#pos + 1);
-    let op: ComparisonOperator | undefined;
+    let op: JsonPathComparisonOperator | undefined;
     if (b === 0x3d /* = */) {
       if (a === 0x3d) op = "==";
       else if (a === 0x21) op = "!=";
@@ -507,7 +507,7 @@ class Parser {
   }
 
   /** Turns a primary into a test expression, checking that it may stand alone. */
-  #asTest(primary: Comparable, start: number): LogicalExpression {
+  #asTest(primary: JsonPathComparable, start: number): JsonPathLogicalExpression {
     if (primary.kind === "literal") {
       this.#fail("a literal cannot be used as a filter on its own; compare it with a query", start);
     }
@@ -521,7 +521,7 @@ class Parser {
   }
 
   /** Checks that an operand of a comparison is a literal, a singular query or a ValueType function. */
-  #checkComparable(operand: Comparable, start: number, opStart: number): void {
+  #checkComparable(operand: JsonPathComparable, start: number, opStart: number): void {
     if (operand.kind === "query" && !operand.singular) {
       this.#fail("only singular queries (names and indexes only) can be compared", start);
     }
@@ -534,7 +534,7 @@ class Parser {
   }
 
   /** A literal, a query (`@…`, `$…`) or a function call. */
-  #parsePrimary(): Comparable {
+  #parsePrimary(): JsonPathComparable {
     const unit = this.#unit();
     const start = this.#pos;
     if (unit === 0x40 /* @ */ || unit === 0x24 /* $ */) {
@@ -568,7 +568,7 @@ class Parser {
   }
 
   /** `number`: `-0` is allowed here; optional fraction and exponent. */
-  #parseNumber(): LiteralExpression {
+  #parseNumber(): JsonPathLiteralExpression {
     const text = this.#text;
     const start = this.#pos;
     let pos = start;
@@ -596,7 +596,7 @@ class Parser {
   }
 
   /** `function-expr`, with the well-typedness checks of RFC 9535 §2.4.3. */
-  #parseFunction(name: string, start: number, open: number): FunctionExpression {
+  #parseFunction(name: string, start: number, open: number): JsonPathFunctionExpression {
     const definition = FUNCTIONS.get(name);
     if (definition === undefined) {
       this.#fail(
@@ -607,7 +607,7 @@ class Parser {
     this.#enter();
     this.#pos = open + 1;
     this.#skipBlanks();
-    const args: FunctionArgument[] = [];
+    const args: JsonPathFunctionArgument[] = [];
     const starts: number[] = [];
     if (this.#unit() === 0x29) {
       this.#pos++;
@@ -662,7 +662,7 @@ class Parser {
   }
 
   /** `function-argument`: a literal, a query, a function call or a logical expression. */
-  #parseArgument(): FunctionArgument {
+  #parseArgument(): JsonPathFunctionArgument {
     const unit = this.#unit();
     if (unit !== 0x21 && unit !== 0x28) {
       const start = this.#pos;

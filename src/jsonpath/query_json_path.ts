@@ -1,13 +1,13 @@
 import type {
-  Comparable,
-  ComparisonOperator,
-  FunctionArgument,
-  FunctionExpression,
+  JsonPathComparable,
+  JsonPathComparisonOperator,
+  JsonPathFunctionArgument,
+  JsonPathFunctionExpression,
+  JsonPathLogicalExpression,
   JsonPathQuery,
   JsonPathSegment,
   JsonPathSelector,
   JsonPathType,
-  LogicalExpression,
 } from "./ast.ts";
 import { FUNCTIONS } from "./_functions.ts";
 import { compareCodePoints, hasOwn, isObject, jsonEqual, NOTHING } from "./_values.ts";
@@ -205,7 +205,7 @@ function applySlice(
 
 // ------------------------------------------------------------------------------------------------ filters
 
-function evaluateLogical(expression: LogicalExpression, current: unknown, context: Context): boolean {
+function evaluateLogical(expression: JsonPathLogicalExpression, current: unknown, context: Context): boolean {
   switch (expression.kind) {
     case "or":
       for (const operand of expression.operands) if (evaluateLogical(operand, current, context)) return true;
@@ -270,7 +270,7 @@ function selectNodes(query: JsonPathQuery, current: unknown, context: Context): 
   return evaluateSegments(query.segments, [new JsonPathNode(current)], context);
 }
 
-function evaluateComparable(operand: Comparable, current: unknown, context: Context): unknown {
+function evaluateComparable(operand: JsonPathComparable, current: unknown, context: Context): unknown {
   switch (operand.kind) {
     case "literal":
       return operand.value;
@@ -281,7 +281,7 @@ function evaluateComparable(operand: Comparable, current: unknown, context: Cont
   }
 }
 
-function callFunction(expression: FunctionExpression, current: unknown, context: Context): unknown {
+function callFunction(expression: JsonPathFunctionExpression, current: unknown, context: Context): unknown {
   const definition = FUNCTIONS.get(expression.name);
   if (definition === undefined) throw new Error(`unknown JSONPath function ${expression.name}`);
   const args = expression.arguments.map((arg, i) =>
@@ -291,7 +291,7 @@ function callFunction(expression: FunctionExpression, current: unknown, context:
 }
 
 function evaluateArgument(
-  arg: FunctionArgument,
+  arg: JsonPathFunctionArgument,
   type: JsonPathType,
   current: unknown,
   context: Context,
@@ -299,11 +299,11 @@ function evaluateArgument(
   if (type === "ValueType") {
     if (arg.kind === "literal") return arg.value;
     if (arg.kind === "query") return singularValue(arg, current, context);
-    return callFunction(arg as FunctionExpression, current, context);
+    return callFunction(arg as JsonPathFunctionExpression, current, context);
   }
   if (type === "NodesType") {
     if (arg.kind === "query") return selectNodes(arg, current, context).map((node) => node.value);
-    return callFunction(arg as FunctionExpression, current, context);
+    return callFunction(arg as JsonPathFunctionExpression, current, context);
   }
   // LogicalType
   if (arg.kind === "query") return exists(arg, current, context);
@@ -311,11 +311,11 @@ function evaluateArgument(
     const result = callFunction(arg, current, context);
     return arg.resultType === "NodesType" ? (result as unknown[]).length > 0 : result === true;
   }
-  return evaluateLogical(arg as LogicalExpression, current, context);
+  return evaluateLogical(arg as JsonPathLogicalExpression, current, context);
 }
 
 /** Comparison of RFC 9535 §2.3.5.2; {@link NOTHING} equals only itself and orders with nothing. */
-function compare(operator: ComparisonOperator, left: unknown, right: unknown): boolean {
+function compare(operator: JsonPathComparisonOperator, left: unknown, right: unknown): boolean {
   switch (operator) {
     case "==":
       return equal(left, right);
