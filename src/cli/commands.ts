@@ -1,11 +1,43 @@
 import type { Command } from "./types.ts";
-import { overlayCommand } from "./overlay.ts";
-import { parseCommand } from "./parse.ts";
-import { versionCommand } from "./version.ts";
 
-/** Every command, in the order `oatool help` lists them. Add a command with one import and one entry. */
-export const commands: Command[] = [
-  parseCommand,
-  overlayCommand,
-  versionCommand,
+/**
+ * One entry of the command table: the name and summary for `oatool help`, and a loader for the command itself.
+ * Commands are imported only when they run, so `oatool version` does not load the YAML parser, the validator's
+ * schemas or anything else it does not use.
+ */
+export interface CommandEntry {
+  /** Name as typed. */
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Imports the command's module and returns the command. */
+  load(): Promise<Command>;
+}
+
+/** Every command, in the order `oatool help` lists them. Add a command with one entry. */
+export const commands: CommandEntry[] = [
+  {
+    name: "parse",
+    summary: "Parse and display a document",
+    load: async () => (await import("./parse.ts")).parseCommand,
+  },
+  {
+    name: "overlay",
+    summary: "Apply or validate Overlay documents",
+    load: async () => (await import("./overlay.ts")).overlayCommand,
+  },
+  {
+    name: "version",
+    summary: "Show version and build information",
+    load: async () => (await import("./version.ts")).versionCommand,
+  },
+  { name: "help", summary: "Show help", load: () => Promise.resolve(helpCommand) },
 ];
+
+/** `oatool help [command]` appears in the list; main handles it before dispatching. */
+const helpCommand: Command = {
+  name: "help",
+  summary: "Show help",
+  usage: "help [command]",
+  flags: [],
+};

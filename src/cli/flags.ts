@@ -1,4 +1,4 @@
-import { UsageError } from "../core/mod.ts";
+import { UsageError } from "../core/errors.ts";
 import type { FlagSpec } from "./types.ts";
 
 /** Result of {@link parseFlags}. */

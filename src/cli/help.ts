@@ -56,7 +56,7 @@ export function renderUsage(command: Command, parent?: string): string {
 }
 
 /** The top-level help. */
-export function renderMainHelp(commands: readonly Command[]): string {
+export function renderMainHelp(commands: readonly { name: string; summary: string }[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width + 2)}${c.summary}`).join("\n");
   return `oatool v${VERSION}: validate, fix, parse, convert, join, diff and query OpenAPI documents.

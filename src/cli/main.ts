@@ -3,11 +3,12 @@
  *
  * @module
  */
-import { createDefaultReader, describeError, OatoolError, UsageError } from "../core/mod.ts";
+import { describeError, OatoolError, UsageError } from "../core/errors.ts";
+import { createDefaultReader } from "../core/reader.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
-import { commands } from "./commands.ts";
+import { type CommandEntry, commands } from "./commands.ts";
 
 /** An {@link CliIO} over the process's standard streams; colour only on a terminal and without NO_COLOR. */
 export function processIO(): CliIO {
@@ -123,39 +124,44 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
  * });
  * ```
  */
-export function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {
+export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {
   const [first, ...rest] = args;
   if (first === undefined) {
     io.stderr(renderMainHelp(commands));
-    return Promise.resolve(1);
+    return 1;
   }
   if (first === "-h" || first === "--help" || first === "-help") {
     io.stdout(renderMainHelp(commands));
-    return Promise.resolve(0);
+    return 0;
   }
   if (first === "help") {
     if (rest.length === 0) {
       io.stdout(renderMainHelp(commands));
-      return Promise.resolve(0);
+      return 0;
     }
-    const target = commands.find((c) => c.name === rest[0]);
-    if (target === undefined) return Promise.resolve(unknownCommand(rest[0], io));
+    const entry = findCommand(rest[0]);
+    if (entry === undefined) return unknownCommand(rest[0], io);
+    const target = await entry.load();
     if (rest.length > 1 && target.subcommands) {
       const sub = target.subcommands.find((c) => c.name === rest[1]);
       if (sub) {
         io.stdout(renderCommandHelp(sub, target.name));
-        return Promise.resolve(0);
+        return 0;
       }
     }
     io.stdout(renderCommandHelp(target));
-    return Promise.resolve(0);
+    return 0;
   }
   if (first === "-v" || first === "--version" || first === "-version") {
-    return runCommand(commands.find((c) => c.name === "version")!, rest, io);
+    return runCommand(await findCommand("version")!.load(), rest, io);
   }
-  const command = commands.find((c) => c.name === first);
-  if (command === undefined) return Promise.resolve(unknownCommand(first, io));
-  return runCommand(command, [...rest], io);
+  const entry = findCommand(first);
+  if (entry === undefined) return unknownCommand(first, io);
+  return runCommand(await entry.load(), [...rest], io);
+}
+
+function findCommand(name: string): CommandEntry | undefined {
+  return name === "help" ? undefined : commands.find((c) => c.name === name);
 }
 
 function unknownCommand(name: string, io: CliIO): number {

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { documentFromObject, loadDocument, loadStructured } from "./load.ts";
-import { createMemoryReader } from "./reader.ts";
+import { createMemoryReader } from "./memory_reader.ts";
 import { LoadError, ParseError, UnsupportedVersionError } from "./errors.ts";
 
 const testdata = fromFileUrl(new URL("../../testdata/", import.meta.url));

@@ -13,7 +13,8 @@ export { deepCopy, formatFromName, parseText, sniffFormat } from "./parse_text.t
 export type { DocumentFormat, ParsedText, ParseTextOptions } from "./parse_text.ts";
 export { createSourceMap, formatPosition } from "./source_map.ts";
 export type { SourceMap, SourcePosition } from "./source_map.ts";
-export { createDefaultReader, createMemoryReader, defaultReader, redactUrl } from "./reader.ts";
+export { createDefaultReader, defaultReader, redactUrl } from "./reader.ts";
+export { createMemoryReader } from "./memory_reader.ts";
 export type { DefaultReaderOptions, DocumentReader } from "./reader.ts";
 export {
   byteLength,

@@ -27,7 +27,8 @@ export interface ParsedText {
   format: DocumentFormat;
 }
 
-const YAML_SCHEMA = yaml.CORE_SCHEMA.extend({
+/** The YAML schema oatool reads with: YAML 1.2 core (no timestamps, no custom tags) plus merge keys. */
+export const YAML_SCHEMA: yaml.Schema = yaml.CORE_SCHEMA.extend({
   implicit: [(yaml as unknown as { types: { merge: yaml.Type } }).types.merge],
 });
 

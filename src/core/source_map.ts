@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
-import type { Document, Node as YamlNode, Pair, YAMLMap } from "yaml";
+// @ts-types="@types/js-yaml"
+import yaml from "js-yaml";
 import { LineIndex } from "./text_position.ts";
 import { parsePointer } from "./pointer.ts";
-import type { DocumentFormat } from "./parse_text.ts";
+import { type DocumentFormat, YAML_SCHEMA } from "./parse_text.ts";
 
 /** A place in a source file; line and column are 1-based. */
 export interface SourcePosition {
@@ -179,61 +179,105 @@ function skipValue(text: string, i: number): number {
   return j;
 }
 
-/** YAML positions come from the `yaml` package's syntax tree, parsed on the first lookup. */
+/** A node of the YAML position tree: where it starts, and its children in document order. */
+interface YamlFrame {
+  start: number;
+  kind?: string | null;
+  /** The node's value, kept only for scalars (keys are looked up by it). */
+  key?: unknown;
+  children?: YamlFrame[];
+  members?: Map<string, [YamlFrame, YamlFrame]>;
+  /** For an alias: the anchored node it stands for. */
+  alias?: YamlFrame;
+}
+
+/**
+ * YAML positions come from a second, position-recording pass of the same fast YAML parser, made on the first
+ * lookup: its open/close events nest like the document, so each mapping's children are its keys and values in
+ * turn and each sequence's children are its items.
+ */
 class YamlSourceMap implements SourceMap {
   readonly file: string;
   readonly #text: string;
-  #doc?: Document.Parsed;
-  #counter?: LineCounter;
-  readonly #maps = new WeakMap<YAMLMap, Map<string, Pair>>();
+  #root?: YamlFrame;
+  #lines?: LineIndex;
 
   constructor(text: string, file: string) {
     this.#text = text;
     this.file = file;
   }
 
+  #build(): YamlFrame {
+    const top: YamlFrame = { start: 0, children: [] };
+    const stack: YamlFrame[] = [top];
+    const byResult = new WeakMap<object, YamlFrame>();
+    try {
+      yaml.load(this.#text, {
+        schema: YAML_SCHEMA,
+        json: true,
+        listener(event: string, state: { position: number; kind: string | null; result: unknown }) {
+          if (event === "open") {
+            stack.push({ start: state.position });
+            return;
+          }
+          const frame = stack.pop()!;
+          frame.kind = state.kind;
+          const result = state.result;
+          if (state.kind === "scalar") frame.key = result;
+          else if (result !== null && typeof result === "object") {
+            if (state.kind === "mapping" || state.kind === "sequence") byResult.set(result, frame);
+            else frame.alias = byResult.get(result);
+          }
+          const parent = stack[stack.length - 1];
+          (parent.children ??= []).push(frame);
+        },
+      } as yaml.LoadOptions);
+    } catch {
+      // Malformed text has no positions beyond what was read; the parse error itself carries its position.
+    }
+    return top.children?.[0] ?? { start: 0 };
+  }
+
   positionOf(pointer: string | readonly (string | number)[]): SourcePosition | undefined {
     const segments = toSegments(pointer);
     if (segments === undefined) return undefined;
-    if (this.#doc === undefined) {
-      this.#counter = new LineCounter();
-      this.#doc = parseDocument(this.#text, {
-        lineCounter: this.#counter,
-        uniqueKeys: false,
-        merge: true,
-        strict: false,
-      });
-    }
-    const doc = this.#doc;
-    let node: YamlNode | null | undefined = doc.contents as YamlNode | null;
-    let offset = node?.range?.[0] ?? 0;
+    this.#root ??= this.#build();
+    let frame = this.#root;
+    let offset = frame.start;
     for (const seg of segments) {
-      if (node && isAlias(node)) node = node.resolve(doc) as YamlNode | undefined;
-      if (!node) break;
-      if (isMap(node)) {
-        let index = this.#maps.get(node);
-        if (index === undefined) {
-          index = new Map();
-          for (const item of node.items) {
-            if (!isPair(item)) continue;
-            const k = isScalar(item.key) ? String(item.key.value) : String(item.key);
-            if (!index.has(k)) index.set(k, item as Pair);
+      if (frame.alias) frame = frame.alias;
+      const children = frame.children;
+      if (children === undefined) break;
+      if (frame.kind === "mapping") {
+        if (frame.members === undefined) {
+          frame.members = new Map();
+          for (let i = 0; i + 1 < children.length; i += 2) {
+            const k = String(children[i].key);
+            if (!frame.members.has(k)) frame.members.set(k, [children[i], children[i + 1]]);
           }
-          this.#maps.set(node, index);
         }
-        const pair = index.get(seg);
-        if (pair === undefined) break;
-        const keyNode = pair.key as YamlNode | null;
-        offset = keyNode?.range?.[0] ?? offset;
-        node = pair.value as YamlNode | null;
-      } else if (isSeq(node)) {
-        const item = node.items[Number(seg)] as YamlNode | undefined;
-        if (item === undefined || !/^(0|[1-9][0-9]*)$/.test(seg)) break;
-        offset = item.range?.[0] ?? offset;
-        node = item;
+        const member = frame.members.get(seg);
+        if (member === undefined) break;
+        offset = member[0].start;
+        frame = member[1];
+      } else if (frame.kind === "sequence") {
+        if (!/^(0|[1-9][0-9]*)$/.test(seg) || Number(seg) >= children.length) break;
+        frame = children[Number(seg)];
+        offset = this.#skipBlank(frame.start);
       } else break;
     }
-    const { line, col } = this.#counter!.linePos(offset);
-    return { file: this.file, line, column: col };
+    this.#lines ??= new LineIndex(this.#text);
+    const { line, column } = this.#lines.position(offset);
+    return { file: this.file, line, column };
+  }
+
+  /** Moves past spaces, line breaks and a sequence dash to the first character of a node. */
+  #skipBlank(offset: number): number {
+    const text = this.#text;
+    let i = offset;
+    while (i < text.length && (text[i] === " " || text[i] === "\n" || text[i] === "\r" || text[i] === "\t")) {
+      i++;
+    }
+    return i;
   }
 }
