@@ -1,0 +1,355 @@
+/**
+ * The operation-context reference graph of one document: which operations use each schema of the schema
+ * section, directly or through other schemas.
+ *
+ * Direct uses are found in every operation of `paths`, of 3.1+ `webhooks` (path `webhook:<name>`) and of
+ * callbacks (path `<parent path>-><callback name>:<expression>`, usage `callback`):
+ *
+ * | where | UsageType | StatusCode | ParamName | MediaType |
+ * |---|---|---|---|---|
+ * | 3.x `requestBody.content.<mt>.schema` / `itemSchema` | request | | | mt |
+ * | 2.0 `in: body` parameter `schema` | request | | parameter name | |
+ * | parameter `schema` / 3.x `content.<mt>.schema` | parameter | | parameter name | mt |
+ * | response `schema` (2.0) / `content.<mt>.schema` (3.x) | response | code | | mt |
+ * | response header `schema` / `content.<mt>.schema` | header | code | header name | mt |
+ *
+ * References through `components.parameters`, `responses`, `requestBodies`, `headers`, `pathItems`,
+ * `callbacks` and 3.2 `mediaTypes` (2.0: `#/parameters/`, `#/responses/`) are followed. Path-level parameters
+ * count for every operation of their path item (an operation parameter with the same name and location
+ * overrides). A use of a schema also counts for every schema it references, through properties, items,
+ * additionalProperties, allOf/anyOf/oneOf/not, prefixItems, patternProperties, dependentSchemas, if/then/else,
+ * `$defs`, discriminator mappings and the other subschema keywords.
+ *
+ * Uses are numbered in document order (paths, then webhooks; within an operation its keys in order,
+ * path-level parameters first). The graph is built once per document (cached by object identity) in one
+ * pass over the document; the lineage of a schema is computed on first request, in time proportional to the
+ * schemas that lead to it and their uses, and cached.
+ *
+ * @module
+ */
+
+import { getAtPointer, type OASVersion, operationsOf } from "../core/mod.ts";
+import { isObject, schemaSection, schemaTargetsOf } from "./_canonical.ts";
+
+/** Where a schema is used by an operation. */
+export type UsageType = "request" | "response" | "parameter" | "header" | "callback";
+
+/** One use of a schema by an operation. */
+export interface OperationUse {
+  /** Position in document order; smaller comes first. */
+  seq: number;
+  /** API path, `webhook:<name>` or `<parent>-><callback>:<expression>`. */
+  path: string;
+  /** HTTP method, lower case. */
+  method: string;
+  /** Operation id, or `""`. */
+  operationId: string;
+  /** Tags of the operation. */
+  tags: string[];
+  /** Where the schema is used. */
+  usageType: UsageType;
+  /** Response status code for response and header uses, else `""`. */
+  statusCode: string;
+  /** Parameter name (parameter and 2.0 body uses) or header name (header uses), else `""`. */
+  paramName: string;
+  /** Media type, or `""`. */
+  mediaType: string;
+}
+
+/** Limit on nested callbacks and chained references followed while building the graph. */
+const MAX_NESTING = 32;
+
+interface Slot {
+  usageType: Exclude<UsageType, "callback">;
+  statusCode: string;
+  paramName: string;
+  mediaType: string;
+  targets: string[];
+}
+
+interface OperationInfo {
+  path: string;
+  method: string;
+  operationId: string;
+  tags: string[];
+  callback: boolean;
+}
+
+/** The reference graph of one document; build it with {@link OperationGraph.of}. */
+export class OperationGraph {
+  /** Direct uses by schema name, in document order. */
+  private readonly direct = new Map<string, OperationUse[]>();
+  /** Schema name → names of the schemas that reference it. */
+  private readonly parents = new Map<string, string[]>();
+  private readonly lineages = new Map<string, OperationUse[]>();
+  private readonly schemaNames: ReadonlySet<string>;
+  private seq = 0;
+  private readonly slotCache = new WeakMap<object, Slot[]>();
+  private readonly targetCache = new WeakMap<object, string[]>();
+
+  private static readonly cache = new WeakMap<object, { oasVersion: OASVersion; graph: OperationGraph }>();
+
+  /** The graph of a document, built on first request and cached for the document object. */
+  static of(doc: Record<string, unknown>, oasVersion: OASVersion): OperationGraph {
+    const cached = OperationGraph.cache.get(doc);
+    if (cached && cached.oasVersion === oasVersion) return cached.graph;
+    const graph = new OperationGraph(doc, oasVersion);
+    OperationGraph.cache.set(doc, { oasVersion, graph });
+    return graph;
+  }
+
+  private constructor(
+    private readonly doc: Record<string, unknown>,
+    private readonly oasVersion: OASVersion,
+  ) {
+    const section = schemaSection(doc, oasVersion) ?? {};
+    this.schemaNames = new Set(Object.keys(section));
+    for (const name of Object.keys(section)) {
+      for (const target of this.targetsOf(section[name])) {
+        const list = this.parents.get(target);
+        if (list) list.push(name);
+        else this.parents.set(target, [name]);
+      }
+    }
+    if (isObject(doc.paths)) {
+      for (const path of Object.keys(doc.paths)) {
+        if (path.startsWith("x-")) continue;
+        this.visitPathItem(doc.paths[path], path, undefined, 0);
+      }
+    }
+    if (oasVersion !== "2.0" && isObject(doc.webhooks)) {
+      for (const name of Object.keys(doc.webhooks)) {
+        this.visitPathItem(doc.webhooks[name], `webhook:${name}`, undefined, 0);
+      }
+    }
+  }
+
+  /** Direct uses of a schema (without those through referencing schemas), in document order. */
+  directUses(name: string): readonly OperationUse[] {
+    return this.direct.get(name) ?? [];
+  }
+
+  /**
+   * All uses of a schema: its direct uses and those of every schema that references it, directly or
+   * transitively, each once, in document order. Empty for orphans and unknown names.
+   */
+  lineage(name: string): readonly OperationUse[] {
+    const cached = this.lineages.get(name);
+    if (cached) return cached;
+    const seen = new Set<string>([name]);
+    const queue = [name];
+    const uses: OperationUse[] = [];
+    for (let i = 0; i < queue.length; i++) {
+      const direct = this.direct.get(queue[i]);
+      if (direct) uses.push(...direct);
+      for (const parent of this.parents.get(queue[i]) ?? []) {
+        if (!seen.has(parent)) {
+          seen.add(parent);
+          queue.push(parent);
+        }
+      }
+    }
+    uses.sort((a, b) => a.seq - b.seq);
+    this.lineages.set(name, uses);
+    return uses;
+  }
+
+  private targetsOf(schema: unknown): string[] {
+    if (!isObject(schema)) return [];
+    let targets = this.targetCache.get(schema);
+    if (!targets) {
+      targets = schemaTargetsOf(schema, this.oasVersion).filter((t) => this.schemaNames.has(t));
+      this.targetCache.set(schema, targets);
+    }
+    return targets;
+  }
+
+  /** Follows a chain of local `$ref`s to the object it ends at (undefined if broken or too long). */
+  private resolve(value: unknown): Record<string, unknown> | undefined {
+    let v = value;
+    for (let i = 0; i < MAX_NESTING && isObject(v) && typeof v.$ref === "string"; i++) {
+      if (!v.$ref.startsWith("#")) return undefined;
+      v = getAtPointer(this.doc, v.$ref);
+    }
+    return isObject(v) && typeof v.$ref !== "string" ? v : undefined;
+  }
+
+  private visitPathItem(item: unknown, path: string, parent: OperationInfo | undefined, depth: number): void {
+    if (depth > MAX_NESTING) return;
+    const resolved = this.resolve(item);
+    if (!resolved) return;
+    const shared = Array.isArray(resolved.parameters) ? resolved.parameters : [];
+    for (const [method, op] of operationsOf(resolved, this.oasVersion, this.doc)) {
+      const ownId = typeof op.operationId === "string" ? op.operationId : "";
+      const ownTags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === "string") : [];
+      const info: OperationInfo = {
+        path,
+        method: method.toLowerCase(),
+        operationId: ownId || (parent?.operationId ?? ""),
+        tags: ownTags.length > 0 || !parent ? ownTags : parent.tags,
+        callback: parent !== undefined,
+      };
+      const own = Array.isArray(op.parameters) ? op.parameters : [];
+      this.visitSharedParameters(shared, own, info);
+      for (const key of Object.keys(op)) {
+        const value = op[key];
+        if (key === "parameters") { for (const raw of own) this.record(info, this.parameterSlots(raw)); }
+        else if (key === "requestBody") this.record(info, this.requestBodySlots(value));
+        else if (key === "responses") this.visitResponses(value, info);
+        else if (key === "callbacks" && this.oasVersion !== "2.0") this.visitCallbacks(value, info, depth);
+      }
+    }
+  }
+
+  /** Path-level parameters apply to each operation unless it has its own with the same name and location. */
+  private visitSharedParameters(shared: unknown[], own: unknown[], info: OperationInfo): void {
+    if (shared.length === 0) return;
+    const key = (p: Record<string, unknown>): string => `${String(p.in)}:${String(p.name)}`;
+    const overridden = new Set<string>();
+    for (const raw of own) {
+      const p = this.resolve(raw);
+      if (p) overridden.add(key(p));
+    }
+    for (const raw of shared) {
+      const p = this.resolve(raw);
+      if (p && !overridden.has(key(p))) this.record(info, this.parameterSlots(raw));
+    }
+  }
+
+  private visitResponses(value: unknown, info: OperationInfo): void {
+    if (!isObject(value)) return;
+    for (const code of Object.keys(value)) {
+      if (code.startsWith("x-")) continue;
+      const slots = this.responseSlots(value[code]);
+      this.record(info, slots.map((s) => ({ ...s, statusCode: code })));
+    }
+  }
+
+  private visitCallbacks(value: unknown, info: OperationInfo, depth: number): void {
+    if (!isObject(value)) return;
+    for (const name of Object.keys(value)) {
+      if (name.startsWith("x-")) continue;
+      const callback = this.resolve(value[name]);
+      if (!callback) continue;
+      for (const expression of Object.keys(callback)) {
+        if (expression.startsWith("x-")) continue;
+        this.visitPathItem(callback[expression], `${info.path}->${name}:${expression}`, info, depth + 1);
+      }
+    }
+  }
+
+  private record(info: OperationInfo, slots: readonly Slot[]): void {
+    for (const slot of slots) {
+      for (const target of slot.targets) {
+        const use: OperationUse = {
+          seq: this.seq++,
+          path: info.path,
+          method: info.method,
+          operationId: info.operationId,
+          tags: info.tags,
+          usageType: info.callback ? "callback" : slot.usageType,
+          statusCode: slot.statusCode,
+          paramName: slot.paramName,
+          mediaType: slot.mediaType,
+        };
+        const list = this.direct.get(target);
+        if (list) list.push(use);
+        else this.direct.set(target, [use]);
+      }
+    }
+  }
+
+  /** Memoises slot lists per resolved component object, so shared components are read once. */
+  private cached(obj: Record<string, unknown>, build: () => Slot[]): Slot[] {
+    let slots = this.slotCache.get(obj);
+    if (!slots) {
+      slots = build().filter((s) => s.targets.length > 0);
+      this.slotCache.set(obj, slots);
+    }
+    return slots;
+  }
+
+  private contentSlots(
+    content: unknown,
+    base: Omit<Slot, "targets" | "mediaType">,
+  ): Slot[] {
+    if (!isObject(content)) return [];
+    const out: Slot[] = [];
+    for (const mediaType of Object.keys(content)) {
+      const media = this.resolve(content[mediaType]);
+      if (!media) continue;
+      const targets = [...new Set([...this.targetsOf(media.schema), ...this.targetsOf(media.itemSchema)])];
+      out.push({ ...base, mediaType, targets });
+    }
+    return out;
+  }
+
+  private parameterSlots(raw: unknown): Slot[] {
+    const p = this.resolve(raw);
+    if (!p) return [];
+    return this.cached(p, () => {
+      const paramName = typeof p.name === "string" ? p.name : "";
+      if (this.oasVersion === "2.0") {
+        const usageType = p.in === "body" ? "request" : "parameter";
+        return [{ usageType, statusCode: "", paramName, mediaType: "", targets: this.targetsOf(p.schema) }];
+      }
+      return [
+        {
+          usageType: "parameter",
+          statusCode: "",
+          paramName,
+          mediaType: "",
+          targets: this.targetsOf(p.schema),
+        },
+        ...this.contentSlots(p.content, { usageType: "parameter", statusCode: "", paramName }),
+      ];
+    });
+  }
+
+  private requestBodySlots(raw: unknown): Slot[] {
+    const body = this.resolve(raw);
+    if (!body) return [];
+    return this.cached(
+      body,
+      () => this.contentSlots(body.content, { usageType: "request", statusCode: "", paramName: "" }),
+    );
+  }
+
+  private responseSlots(raw: unknown): Slot[] {
+    const response = this.resolve(raw);
+    if (!response) return [];
+    return this.cached(response, () => {
+      const out: Slot[] = [];
+      if (this.oasVersion === "2.0") {
+        out.push({
+          usageType: "response",
+          statusCode: "",
+          paramName: "",
+          mediaType: "",
+          targets: this.targetsOf(response.schema),
+        });
+        return out;
+      }
+      out.push(
+        ...this.contentSlots(response.content, { usageType: "response", statusCode: "", paramName: "" }),
+      );
+      if (isObject(response.headers)) {
+        for (const name of Object.keys(response.headers)) {
+          const header = this.resolve(response.headers[name]);
+          if (!header) continue;
+          out.push({
+            usageType: "header",
+            statusCode: "",
+            paramName: name,
+            mediaType: "",
+            targets: this.targetsOf(header.schema),
+          });
+          out.push(
+            ...this.contentSlots(header.content, { usageType: "header", statusCode: "", paramName: name }),
+          );
+        }
+      }
+      return out;
+    });
+  }
+}
