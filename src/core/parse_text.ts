@@ -27,6 +27,12 @@ export interface ParsedText {
   format: DocumentFormat;
 }
 
+/**
+ * Deepest nesting oatool accepts. Real OpenAPI documents stay far below it (GitHub's REST description nests 21
+ * levels); the limit keeps every later step, including the runtime's own JSON serialiser, clear of stack limits.
+ */
+export const MAX_DEPTH = 1000;
+
 /** The YAML schema oatool reads with: YAML 1.2 core (no timestamps, no custom tags) plus merge keys. */
 export const YAML_SCHEMA: yaml.Schema = yaml.CORE_SCHEMA.extend({
   implicit: [(yaml as unknown as { types: { merge: yaml.Type } }).types.merge],
@@ -71,14 +77,17 @@ export function parseText(text: string, options: ParseTextOptions = {}): ParsedT
   // JSON-looking text goes through JSON.parse (fast) whatever its name says; a `.yaml` file holding JSON keeps
   // "yaml" as its format, so output follows the file's declared format. YAML-looking text is read as YAML.
   if (sniffFormat(text) === "json") {
+    let data: unknown;
     try {
-      return { data: JSON.parse(text), format: options.format ?? "json" };
+      data = JSON.parse(text);
     } catch (error) {
       if (options.format === "yaml") {
         return { data: parseYaml(text, source, options.maxExpandedNodes), format: "yaml" };
       }
       throw jsonError(text, source, error);
     }
+    checkDepth(data, source);
+    return { data, format: options.format ?? "json" };
   }
   return { data: parseYaml(text, source, options.maxExpandedNodes), format: "yaml" };
 }
@@ -110,7 +119,10 @@ interface YamlMark {
 function parseYaml(text: string, source: string, maxNodes?: number): unknown {
   let data: unknown;
   try {
-    data = yaml.load(text, { schema: YAML_SCHEMA, filename: source, json: false });
+    data = yaml.load(
+      text,
+      { schema: YAML_SCHEMA, filename: source, json: false, maxDepth: MAX_DEPTH } as yaml.LoadOptions,
+    );
   } catch (error) {
     if (error instanceof yaml.YAMLException) {
       const mark = (error as unknown as { mark?: YamlMark }).mark;
@@ -139,11 +151,16 @@ function parseYaml(text: string, source: string, maxNodes?: number): unknown {
       file: source,
     });
   }
-  if (text.includes("*")) data = expandAliases(data, source, maxNodes);
+  if (text.includes("*")) {
+    const expanded = expandAliases(data, source, maxNodes);
+    if (expanded !== data) checkDepth(expanded, source);
+    data = expanded;
+  }
   return data;
 }
 
 function yamlAdvice(reason: string): string {
+  if (reason.startsWith("nesting exceeded maxDepth")) return tooDeep();
   if (reason.startsWith("unknown tag")) {
     return `${reason}; custom YAML tags are not allowed in OpenAPI documents, remove the tag.`;
   }
@@ -226,6 +243,39 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
     }
   }
   return deepCopy(data);
+}
+
+function tooDeep(): string {
+  return `the document nests deeper than ${MAX_DEPTH} levels; oatool refuses documents nested that deeply, flatten it.`;
+}
+
+/** Refuses data nested deeper than {@link MAX_DEPTH}, without recursion. */
+function checkDepth(data: unknown, source: string): void {
+  if (data === null || typeof data !== "object") return;
+  const nodes: object[] = [data as object];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > MAX_DEPTH) throw new ParseError(`${source}: ${tooDeep()}`, { file: source });
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const v = node[i];
+        if (v !== null && typeof v === "object") {
+          nodes.push(v);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in node) {
+        const v = (node as Record<string, unknown>)[k];
+        if (v !== null && typeof v === "object") {
+          nodes.push(v);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
 }
 
 /** Copies plain JSON-like data into a fresh tree without recursion. */

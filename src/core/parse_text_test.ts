@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertThrows } from "./_assert_test.ts";
-import { deepCopy, parseText, sniffFormat } from "./parse_text.ts";
+import { deepCopy, MAX_DEPTH, parseText, sniffFormat } from "./parse_text.ts";
 import { ParseError } from "./errors.ts";
 
 Deno.test("parseText reads JSON and YAML, detecting the format from content", () => {
@@ -64,4 +64,24 @@ Deno.test("deepCopy copies deep structures without recursion", () => {
   let d = copy;
   for (let i = 0; i < 100_000; i++) d = (d as unknown[])[0];
   assertEquals(d, 1);
+});
+
+Deno.test("documents nested deeper than MAX_DEPTH are refused, in JSON, YAML and through aliases", () => {
+  const deepJson = "[".repeat(MAX_DEPTH + 1) + "]".repeat(MAX_DEPTH + 1);
+  assertThrows(
+    () => parseText(deepJson, { source: "d.json" }),
+    ParseError,
+    `deeper than ${MAX_DEPTH} levels`,
+  );
+  const okJson = "[".repeat(MAX_DEPTH) + "]".repeat(MAX_DEPTH);
+  assertEquals(parseText(okJson).format, "json");
+  assertThrows(
+    () => parseText("a: " + "[".repeat(MAX_DEPTH + 1) + "]".repeat(MAX_DEPTH + 1)),
+    ParseError,
+    "deeper than",
+  );
+  // Each alias level nests the previous one: 30 levels of 40 brackets = 1200 levels once expanded.
+  const lines = [`l0: &l0 ${"[".repeat(40)}1${"]".repeat(40)}`];
+  for (let i = 1; i < 30; i++) lines.push(`l${i}: &l${i} ${"[".repeat(39)}*l${i - 1}${"]".repeat(39)}`);
+  assertThrows(() => parseText(lines.join("\n")), ParseError, "deeper than");
 });

@@ -4,6 +4,7 @@ import { loadDocument } from "./load.ts";
 import { createRefResolver, resolveRefs } from "./refs.ts";
 import { forEachRef } from "./traverse.ts";
 import { getAt } from "./pointer.ts";
+import { createMemoryReader } from "./memory_reader.ts";
 
 const testdata = fileURLToPath(new URL("../../testdata/", import.meta.url));
 
@@ -119,4 +120,20 @@ Deno.test("missing files and missing targets are reported, not thrown", async ()
     "missing-target",
     "bad-pointer",
   ]);
+});
+
+Deno.test("a document loaded from a URL resolves relative refs against the current directory", async () => {
+  const reader = createMemoryReader({ "schemas/pet.yaml": "Pet: {type: object, title: from-cwd}\n" }, {
+    cwd: "/work/here",
+    urls: {
+      "https://api.example.com/v1/openapi.yaml":
+        "openapi: 3.0.3\ninfo: {title: u, version: '1'}\npaths: {}\n" +
+        "components:\n  schemas:\n    Pet: {$ref: 'schemas/pet.yaml#/Pet'}\n",
+    },
+  });
+  const root = await loadDocument("https://api.example.com/v1/openapi.yaml", { reader });
+  assertEquals(root.baseDir, "/work/here");
+  const { document, warnings } = await resolveRefs(root, { reader });
+  assertEquals(warnings, []);
+  assertEquals(getAt(document, ["components", "schemas", "Pet", "title"]), "from-cwd");
 });
