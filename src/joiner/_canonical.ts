@@ -65,6 +65,15 @@ const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   "$dynamicAnchor",
 ]);
 
+type KeywordKind = "single" | "list" | "map";
+
+/** How each subschema keyword holds its schemas (`items` may be one schema or a list). */
+const KEYWORD_KIND: ReadonlyMap<string, KeywordKind> = new Map<string, KeywordKind>([
+  ...SINGLE_SCHEMA_KEYWORDS.map((k): [string, KeywordKind] => [k, "single"]),
+  ...LIST_SCHEMA_KEYWORDS.filter((k) => k !== "items").map((k): [string, KeywordKind] => [k, "list"]),
+  ...MAP_SCHEMA_KEYWORDS.map((k): [string, KeywordKind] => [k, "map"]),
+]);
+
 /** A plain JSON object (not an array, not null). */
 export function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -99,6 +108,12 @@ export interface SchemaRefTarget {
  */
 export function schemaRefTarget(ref: string, oasVersion: OASVersion): SchemaRefTarget | undefined {
   if (!ref.startsWith("#/")) return undefined;
+  const prefix = schemaRefPrefix(oasVersion);
+  if (ref.startsWith(prefix)) {
+    const name = ref.slice(prefix.length);
+    // Fast path for the common plain reference: nothing to unescape, no pointer beyond the name.
+    if (name !== "" && !/[/~%]/.test(name)) return { name, rest: [] };
+  }
   const segments = parsePointer(ref);
   if (segments === undefined) return undefined;
   if (oasVersion === "2.0") {
@@ -120,12 +135,16 @@ export function forEachSubschema(schema: unknown, visit: (node: Record<string, u
     if (!isObject(node)) continue;
     visit(node);
     const children: unknown[] = [];
-    for (const key of Object.keys(node)) {
+    for (const key in node) {
+      const kind = KEYWORD_KIND.get(key);
+      if (kind === undefined) continue;
       const value = node[key];
-      if (SINGLE_SCHEMA_KEYWORDS.includes(key) && isObject(value)) children.push(value);
-      else if (LIST_SCHEMA_KEYWORDS.includes(key) && Array.isArray(value)) children.push(...value);
-      else if (MAP_SCHEMA_KEYWORDS.includes(key) && isObject(value)) {
-        for (const k of Object.keys(value)) if (isObject(value[k])) children.push(value[k]);
+      if (Array.isArray(value)) {
+        if (kind !== "map") children.push(...value);
+      } else if (isObject(value)) {
+        if (kind === "map") {
+          for (const k in value) if (isObject(value[k])) children.push(value[k]);
+        } else children.push(value);
       }
     }
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
@@ -194,11 +213,17 @@ export interface CanonicalForm {
   targets: string[];
 }
 
-type Work =
-  | { t: "text"; s: string }
-  | { t: "schema"; v: unknown }
-  | { t: "data"; v: unknown }
-  | { t: "ref"; ref: string };
+/** Task kinds of the canonical serializer's stack. */
+const TEXT = 0;
+const SCHEMA = 1;
+const DATA = 2;
+const REF = 3;
+const SCHEMA_LIST = 4;
+const SCHEMA_MAP = 5;
+const DISCRIMINATOR = 6;
+const MAPPING = 7;
+const MAPPING_TARGET = 8;
+const STRING_SET = 9;
 
 const SET_KEYWORDS = new Set(["required", "type"]);
 
@@ -206,131 +231,123 @@ function sortedKeys(obj: Record<string, unknown>): string[] {
   return Object.keys(obj).sort();
 }
 
+/** How the value of a schema keyword is serialized. */
+function schemaValueKind(key: string, value: unknown): number {
+  if (key === "$ref" && typeof value === "string") return REF;
+  if (key.startsWith("x-")) return DATA;
+  const kind = key === "items" ? (Array.isArray(value) ? "list" : "single") : KEYWORD_KIND.get(key);
+  if (kind === "single" && !Array.isArray(value)) return SCHEMA;
+  if (kind === "list" && Array.isArray(value)) return SCHEMA_LIST;
+  if (kind === "map" && isObject(value)) return SCHEMA_MAP;
+  if (key === "discriminator" && isObject(value)) return DISCRIMINATOR;
+  if (SET_KEYWORDS.has(key) && Array.isArray(value) && value.every((x) => typeof x === "string")) {
+    return STRING_SET;
+  }
+  return DATA;
+}
+
 /**
  * Builds the {@link CanonicalForm} of a schema. References into the schema section become slots (the rest of
- * the pointer stays literal); `discriminator.mapping` values are read as references; other references stay
- * literal text.
+ * the pointer stays literal); `discriminator.mapping` values are read as references (bare names in 3.x as
+ * schema names); other references stay literal text.
  */
 export function canonicalForm(schema: unknown, oasVersion: OASVersion): CanonicalForm {
   const texts: string[] = [];
   const targets: string[] = [];
   let current = "";
-  const stack: Work[] = [{ t: "schema", v: schema }];
-  const pushAll = (items: Work[]): void => {
-    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+  // Two parallel stacks, task kinds and values; children are pushed in reverse so they pop in order.
+  const kinds: number[] = [SCHEMA];
+  const values: unknown[] = [schema];
+  const push = (kind: number, value: unknown): void => {
+    kinds.push(kind);
+    values.push(value);
   };
-  while (stack.length > 0) {
-    const w = stack.pop()!;
-    switch (w.t) {
-      case "text":
-        current += w.s;
+  /** Emits `{` and schedules `"k1":<v1>,"k2":<v2>}`, each value as a task of `kindOf(key)`. */
+  const pushObject = (
+    obj: Record<string, unknown>,
+    keys: string[],
+    kindOf: (key: string) => number,
+  ): void => {
+    push(TEXT, "}");
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i];
+      push(kindOf(key), obj[key]);
+      push(TEXT, (i > 0 ? "," : "") + JSON.stringify(key) + ":");
+    }
+    current += "{";
+  };
+  /** Emits `[` and schedules the items as tasks of `kind`, then `]`. */
+  const pushArray = (list: unknown[], kind: number): void => {
+    push(TEXT, "]");
+    for (let i = list.length - 1; i >= 0; i--) {
+      push(kind, list[i]);
+      if (i > 0) push(TEXT, ",");
+    }
+    current += "[";
+  };
+  const reference = (ref: string): void => {
+    const target = schemaRefTarget(ref, oasVersion);
+    if (target) {
+      texts.push(current + "@");
+      targets.push(target.name);
+      current = target.rest.length > 0 ? JSON.stringify(target.rest) : "";
+    } else {
+      current += "!" + JSON.stringify(ref);
+    }
+  };
+  while (kinds.length > 0) {
+    const kind = kinds.pop()!;
+    const v = values.pop();
+    switch (kind) {
+      case TEXT:
+        current += v as string;
         break;
-      case "ref": {
-        const target = schemaRefTarget(w.ref, oasVersion);
-        if (target) {
-          texts.push(current + "@");
-          targets.push(target.name);
-          current = JSON.stringify(target.rest);
-        } else {
-          current += "!" + JSON.stringify(w.ref);
-        }
+      case REF:
+        reference(v as string);
+        break;
+      case MAPPING_TARGET: {
+        const name = v as string;
+        reference(name.startsWith("#") || oasVersion === "2.0" ? name : schemaRefPrefix(oasVersion) + name);
         break;
       }
-      case "data": {
-        const v = w.v;
-        if (Array.isArray(v)) {
-          const items: Work[] = [{ t: "text", s: "[" }];
-          v.forEach((x, i) => {
-            if (i > 0) items.push({ t: "text", s: "," });
-            items.push({ t: "data", v: x });
-          });
-          items.push({ t: "text", s: "]" });
-          pushAll(items);
-        } else if (isObject(v)) {
-          const items: Work[] = [{ t: "text", s: "{" }];
-          sortedKeys(v).forEach((k, i) => {
-            items.push({ t: "text", s: (i > 0 ? "," : "") + JSON.stringify(k) + ":" });
-            items.push({ t: "data", v: v[k] });
-          });
-          items.push({ t: "text", s: "}" });
-          pushAll(items);
+      case SCHEMA:
+        if (isObject(v)) {
+          pushObject(
+            v,
+            sortedKeys(v).filter((k) => !IDENTITY_IGNORED_KEYWORDS.has(k)),
+            (k) => schemaValueKind(k, v[k]),
+          );
         } else {
           current += JSON.stringify(v) ?? "null";
         }
         break;
-      }
-      case "schema": {
-        const v = w.v;
-        if (!isObject(v)) {
-          current += JSON.stringify(v) ?? "null";
-          break;
-        }
-        const items: Work[] = [{ t: "text", s: "{" }];
-        let first = true;
-        for (const key of sortedKeys(v)) {
-          if (IDENTITY_IGNORED_KEYWORDS.has(key)) continue;
-          const value = v[key];
-          items.push({ t: "text", s: (first ? "" : ",") + JSON.stringify(key) + ":" });
-          first = false;
-          items.push(...schemaValueWork(key, value, oasVersion));
-        }
-        items.push({ t: "text", s: "}" });
-        pushAll(items);
+      case SCHEMA_LIST:
+        pushArray(v as unknown[], SCHEMA);
+        break;
+      case SCHEMA_MAP: {
+        const map = v as Record<string, unknown>;
+        pushObject(map, sortedKeys(map), (k) => (Array.isArray(map[k]) ? DATA : SCHEMA));
         break;
       }
+      case DISCRIMINATOR: {
+        const d = v as Record<string, unknown>;
+        pushObject(d, sortedKeys(d), (k) => (k === "mapping" && isObject(d[k]) ? MAPPING : DATA));
+        break;
+      }
+      case MAPPING: {
+        const m = v as Record<string, unknown>;
+        pushObject(m, sortedKeys(m), (k) => (typeof m[k] === "string" ? MAPPING_TARGET : DATA));
+        break;
+      }
+      case STRING_SET:
+        current += JSON.stringify([...new Set(v as string[])].sort());
+        break;
+      default: // DATA
+        if (Array.isArray(v)) pushArray(v, DATA);
+        else if (isObject(v)) pushObject(v, sortedKeys(v), () => DATA);
+        else current += JSON.stringify(v) ?? "null";
     }
   }
   texts.push(current);
   return { texts, targets };
-}
-
-function schemaValueWork(key: string, value: unknown, oasVersion: OASVersion): Work[] {
-  if (key === "$ref" && typeof value === "string") return [{ t: "ref", ref: value }];
-  if (key.startsWith("x-")) return [{ t: "data", v: value }];
-  if (SINGLE_SCHEMA_KEYWORDS.includes(key) && !Array.isArray(value)) return [{ t: "schema", v: value }];
-  if (LIST_SCHEMA_KEYWORDS.includes(key) && Array.isArray(value)) {
-    const items: Work[] = [{ t: "text", s: "[" }];
-    value.forEach((x, i) => {
-      if (i > 0) items.push({ t: "text", s: "," });
-      items.push({ t: "schema", v: x });
-    });
-    items.push({ t: "text", s: "]" });
-    return items;
-  }
-  if (MAP_SCHEMA_KEYWORDS.includes(key) && isObject(value)) {
-    const items: Work[] = [{ t: "text", s: "{" }];
-    sortedKeys(value).forEach((k, i) => {
-      items.push({ t: "text", s: (i > 0 ? "," : "") + JSON.stringify(k) + ":" });
-      items.push({ t: Array.isArray(value[k]) ? "data" : "schema", v: value[k] });
-    });
-    items.push({ t: "text", s: "}" });
-    return items;
-  }
-  if (SET_KEYWORDS.has(key) && Array.isArray(value) && value.every((x) => typeof x === "string")) {
-    return [{ t: "text", s: JSON.stringify([...new Set(value as string[])].sort()) }];
-  }
-  if (key === "discriminator" && isObject(value)) {
-    const items: Work[] = [{ t: "text", s: "{" }];
-    sortedKeys(value).forEach((k, i) => {
-      items.push({ t: "text", s: (i > 0 ? "," : "") + JSON.stringify(k) + ":" });
-      const mapping = value[k];
-      if (k === "mapping" && isObject(mapping)) {
-        items.push({ t: "text", s: "{" });
-        sortedKeys(mapping).forEach((m, j) => {
-          items.push({ t: "text", s: (j > 0 ? "," : "") + JSON.stringify(m) + ":" });
-          const target = mapping[m];
-          if (typeof target === "string") {
-            const ref = target.startsWith("#") || oasVersion === "2.0"
-              ? target
-              : schemaRefPrefix(oasVersion) + target;
-            items.push({ t: "ref", ref });
-          } else items.push({ t: "data", v: target });
-        });
-        items.push({ t: "text", s: "}" });
-      } else items.push({ t: "data", v: mapping });
-    });
-    items.push({ t: "text", s: "}" });
-    return items;
-  }
-  return [{ t: "data", v: value }];
 }

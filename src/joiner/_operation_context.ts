@@ -20,16 +20,22 @@
  * additionalProperties, allOf/anyOf/oneOf/not, prefixItems, patternProperties, dependentSchemas, if/then/else,
  * `$defs`, discriminator mappings and the other subschema keywords.
  *
- * Uses are numbered in document order (paths, then webhooks; within an operation its keys in order,
- * path-level parameters first). The graph is built once per document (cached by object identity) in one
- * pass over the document; the lineage of a schema is computed on first request, in time proportional to the
- * schemas that lead to it and their uses, and cached.
+ * Uses are numbered in document order (paths, then webhooks; within an operation path-level parameters
+ * first, then its keys in order; within a response its content, then its headers). The graph is built once
+ * per document (cached by object identity) in one pass over the document. The primary use of every schema is
+ * computed in one linear pass per policy ({@link OperationGraph.primary}); the full lineage of a schema, which
+ * the aggregate fields need, is computed on first request, in time proportional to the schemas that lead to
+ * it and their uses, and cached.
  *
  * @module
  */
 
 import { getAtPointer, type OASVersion, operationsOf } from "../core/mod.ts";
 import { isObject, schemaSection, schemaTargetsOf } from "./_canonical.ts";
+import { stronglyConnected } from "./_semantic_dedup.ts";
+
+/** Which operation gives a shared schema its operation fields. */
+export type PrimaryOperationPolicy = "first" | "most-specific" | "alphabetical";
 
 /** Where a schema is used by an operation. */
 export type UsageType = "request" | "response" | "parameter" | "header" | "callback";
@@ -54,6 +60,28 @@ export interface OperationUse {
   paramName: string;
   /** Media type, or `""`. */
   mediaType: string;
+}
+
+function specificity(u: OperationUse): number {
+  return u.operationId !== "" ? 0 : u.tags.length > 0 ? 1 : 2;
+}
+
+/**
+ * Whether use `a` is preferred over `b` as primary: `first` — earlier in document order; `most-specific` —
+ * an operation with an operationId, then one with tags, then document order; `alphabetical` — smaller path,
+ * then smaller method, then document order. Each is a total order, so the primary of a set of uses is its
+ * minimum and can be combined from the minima of subsets.
+ */
+export function precedes(a: OperationUse, b: OperationUse, policy: PrimaryOperationPolicy): boolean {
+  if (policy === "most-specific") {
+    const sa = specificity(a);
+    const sb = specificity(b);
+    if (sa !== sb) return sa < sb;
+  } else if (policy === "alphabetical") {
+    if (a.path !== b.path) return a.path < b.path;
+    if (a.method !== b.method) return a.method < b.method;
+  }
+  return a.seq < b.seq;
 }
 
 /** Limit on nested callbacks and chained references followed while building the graph. */
@@ -82,10 +110,11 @@ export class OperationGraph {
   /** Schema name → names of the schemas that reference it. */
   private readonly parents = new Map<string, string[]>();
   private readonly lineages = new Map<string, OperationUse[]>();
+  private readonly primaries = new Map<PrimaryOperationPolicy, Map<string, OperationUse>>();
   private readonly schemaNames: ReadonlySet<string>;
   private seq = 0;
-  private readonly slotCache = new WeakMap<object, Slot[]>();
-  private readonly targetCache = new WeakMap<object, string[]>();
+  /** Slots of components reached through `$ref`, read once however many operations refer to them. */
+  private readonly componentSlots = new Map<object, Slot[]>();
 
   private static readonly cache = new WeakMap<object, { oasVersion: OASVersion; graph: OperationGraph }>();
 
@@ -130,6 +159,50 @@ export class OperationGraph {
   }
 
   /**
+   * The primary use of a schema under a policy: the preferred one ({@link precedes}) among its direct uses and
+   * those of every schema that references it, transitively. Computed for all schemas at once on the first call
+   * per policy, in time linear in the graph (strongly connected components, then one pass from the referencing
+   * schemas down to the referenced ones). Undefined for orphans and unknown names.
+   */
+  primary(name: string, policy: PrimaryOperationPolicy): OperationUse | undefined {
+    let table = this.primaries.get(policy);
+    if (!table) {
+      table = this.computePrimaries(policy);
+      this.primaries.set(policy, table);
+    }
+    return table.get(name);
+  }
+
+  private computePrimaries(policy: PrimaryOperationPolicy): Map<string, OperationUse> {
+    const names = [...this.schemaNames];
+    const index = new Map(names.map((n, i) => [n, i]));
+    // Edges from a schema to the schemas that reference it: uses flow along them.
+    const up = names.map((n) => (this.parents.get(n) ?? []).map((p) => index.get(p) ?? -1));
+    const componentOf = new Int32Array(names.length);
+    const best: (OperationUse | undefined)[] = [];
+    const pick = (a: OperationUse | undefined, b: OperationUse | undefined): OperationUse | undefined =>
+      a === undefined ? b : b === undefined ? a : precedes(b, a, policy) ? b : a;
+    // Components come out after every component they point at, i.e. referencing schemas first.
+    stronglyConnected(up).forEach((component, c) => {
+      let chosen: OperationUse | undefined;
+      for (const m of component) componentOf[m] = c;
+      for (const m of component) {
+        for (const use of this.direct.get(names[m]) ?? []) chosen = pick(chosen, use);
+        for (const p of up[m]) {
+          if (p >= 0 && componentOf[p] !== c) chosen = pick(chosen, best[componentOf[p]]);
+        }
+      }
+      best[c] = chosen;
+    });
+    const table = new Map<string, OperationUse>();
+    names.forEach((n, i) => {
+      const use = best[componentOf[i]];
+      if (use) table.set(n, use);
+    });
+    return table;
+  }
+
+  /**
    * All uses of a schema: its direct uses and those of every schema that references it, directly or
    * transitively, each once, in document order. Empty for orphans and unknown names.
    */
@@ -156,12 +229,7 @@ export class OperationGraph {
 
   private targetsOf(schema: unknown): string[] {
     if (!isObject(schema)) return [];
-    let targets = this.targetCache.get(schema);
-    if (!targets) {
-      targets = schemaTargetsOf(schema, this.oasVersion).filter((t) => this.schemaNames.has(t));
-      this.targetCache.set(schema, targets);
-    }
-    return targets;
+    return schemaTargetsOf(schema, this.oasVersion).filter((t) => this.schemaNames.has(t));
   }
 
   /** Follows a chain of local `$ref`s to the object it ends at (undefined if broken or too long). */
@@ -259,12 +327,16 @@ export class OperationGraph {
     }
   }
 
-  /** Memoises slot lists per resolved component object, so shared components are read once. */
-  private cached(obj: Record<string, unknown>, build: () => Slot[]): Slot[] {
-    let slots = this.slotCache.get(obj);
+  /**
+   * The slots of a parameter, request body or response; memoised when it was reached through a `$ref`, so a
+   * shared component is read once (inline objects are read once anyway).
+   */
+  private cached(raw: unknown, obj: Record<string, unknown>, build: () => Slot[]): Slot[] {
+    if (raw === obj) return build().filter((s) => s.targets.length > 0);
+    let slots = this.componentSlots.get(obj);
     if (!slots) {
       slots = build().filter((s) => s.targets.length > 0);
-      this.slotCache.set(obj, slots);
+      this.componentSlots.set(obj, slots);
     }
     return slots;
   }
@@ -287,7 +359,7 @@ export class OperationGraph {
   private parameterSlots(raw: unknown): Slot[] {
     const p = this.resolve(raw);
     if (!p) return [];
-    return this.cached(p, () => {
+    return this.cached(raw, p, () => {
       const paramName = typeof p.name === "string" ? p.name : "";
       if (this.oasVersion === "2.0") {
         const usageType = p.in === "body" ? "request" : "parameter";
@@ -310,6 +382,7 @@ export class OperationGraph {
     const body = this.resolve(raw);
     if (!body) return [];
     return this.cached(
+      raw,
       body,
       () => this.contentSlots(body.content, { usageType: "request", statusCode: "", paramName: "" }),
     );
@@ -318,7 +391,7 @@ export class OperationGraph {
   private responseSlots(raw: unknown): Slot[] {
     const response = this.resolve(raw);
     if (!response) return [];
-    return this.cached(response, () => {
+    return this.cached(raw, response, () => {
       const out: Slot[] = [];
       if (this.oasVersion === "2.0") {
         out.push({

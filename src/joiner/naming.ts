@@ -27,17 +27,13 @@
 import { CollisionError, type OASVersion, UsageError } from "../core/mod.ts";
 import { type CompiledTemplate, compileTemplate, TemplateError, type TemplateType } from "./_template.ts";
 import { pathResource, RENAME_FUNCS } from "./_template_funcs.ts";
-import { OperationGraph, type OperationUse } from "./_operation_context.ts";
-import type { UsageType } from "./_operation_context.ts";
+import { OperationGraph, type PrimaryOperationPolicy } from "./_operation_context.ts";
 
 export { TemplateError } from "./_template.ts";
 export type { TemplateErrorDetails } from "./_template.ts";
-export type { UsageType } from "./_operation_context.ts";
+export type { PrimaryOperationPolicy, UsageType } from "./_operation_context.ts";
 export { applySemanticDedup, findSemanticDuplicates } from "./_semantic_dedup.ts";
 export type { SemanticDedupResult } from "./_semantic_dedup.ts";
-
-/** Which operation gives a shared schema its operation fields. */
-export type PrimaryOperationPolicy = "first" | "most-specific" | "alphabetical";
 
 /** The primary operation policies, in the order of the specification. */
 export const PRIMARY_OPERATION_POLICIES: readonly PrimaryOperationPolicy[] = [
@@ -53,6 +49,11 @@ export const DEFAULT_RENAME_TEMPLATE = "{{.Name}}_{{.Source}}";
  * The data of a rename template (Go-style capitalised field names, as templates use them). Core fields are
  * always set; operation and aggregate fields only for schemas of right-hand documents when operation context
  * is on and some operation uses the schema — otherwise they are `""`, `[]`, `0` or `false`.
+ *
+ * In contexts made by {@link SchemaNamer.context} the aggregate fields (`AllPaths` … `IsShared`) are
+ * enumerable getters computed on first read and then fixed, because collecting every operation that reaches a
+ * widely shared schema costs more than the rest of the context; a template that does not use them does not
+ * pay for them. Reading, spreading or serializing the object works as for plain data.
  */
 export interface RenameContext {
   /** Original schema name. */
@@ -200,31 +201,6 @@ function coreContext(req: NameRequest): RenameContext {
   };
 }
 
-/**
- * Chooses the primary use of a schema: `first` — the first in document order; `most-specific` — the first
- * whose operation has an operationId, else the first with tags, else the first; `alphabetical` — the smallest
- * by path, then method (ties: document order).
- */
-export function selectPrimary(
-  uses: readonly OperationUse[],
-  policy: PrimaryOperationPolicy,
-): OperationUse | undefined {
-  if (uses.length === 0) return undefined;
-  switch (policy) {
-    case "most-specific":
-      return uses.find((u) => u.operationId !== "") ?? uses.find((u) => u.tags.length > 0) ?? uses[0];
-    case "alphabetical": {
-      let best = uses[0];
-      for (const u of uses) {
-        if (u.path < best.path || (u.path === best.path && u.method < best.method)) best = u;
-      }
-      return best;
-    }
-    default:
-      return uses[0];
-  }
-}
-
 function unique(values: Iterable<string>): string[] {
   return [...new Set(values)];
 }
@@ -269,28 +245,42 @@ export class SchemaNamer {
   /**
    * The template data for a schema. Operation and aggregate fields are filled only when operation context is
    * on, the document is a right-hand one, and operations use the schema (directly or through other schemas).
+   * The reference graph of a document is built on first use and cached for the document object.
    */
   context(req: NameRequest): RenameContext {
     const ctx = coreContext(req);
     if (!this.operationContext || !req.isRight) return ctx;
-    const uses = OperationGraph.of(req.document, req.oasVersion).lineage(req.name);
-    const primary = selectPrimary(uses, this.primaryOperationPolicy);
+    const graph = OperationGraph.of(req.document, req.oasVersion);
+    const primary = graph.primary(req.name, this.primaryOperationPolicy);
     if (!primary) return ctx;
     ctx.Path = primary.path;
     ctx.Method = primary.method;
     ctx.OperationID = primary.operationId;
     ctx.Tags = [...primary.tags];
-    ctx.UsageType = primary.usageType satisfies UsageType;
+    ctx.UsageType = primary.usageType;
     ctx.StatusCode = primary.statusCode;
     ctx.ParamName = primary.paramName;
     ctx.MediaType = primary.mediaType;
     ctx.PrimaryResource = pathResource(primary.path);
-    ctx.AllPaths = unique(uses.map((u) => u.path));
-    ctx.AllMethods = unique(uses.map((u) => u.method));
-    ctx.AllOperationIDs = unique(uses.map((u) => u.operationId).filter((id) => id !== ""));
-    ctx.AllTags = unique(uses.flatMap((u) => u.tags)).sort();
-    ctx.RefCount = uses.length;
-    ctx.IsShared = new Set(uses.map((u) => `${u.method} ${u.path}`)).size > 1;
+    const name = req.name;
+    const lazy = <K extends keyof RenameContext>(key: K, compute: () => RenameContext[K]): void => {
+      Object.defineProperty(ctx, key, {
+        enumerable: true,
+        configurable: true,
+        get(): RenameContext[K] {
+          const value = compute();
+          Object.defineProperty(ctx, key, { value, enumerable: true, writable: true, configurable: true });
+          return value;
+        },
+      });
+    };
+    const uses = () => graph.lineage(name);
+    lazy("AllPaths", () => unique(uses().map((u) => u.path)));
+    lazy("AllMethods", () => unique(uses().map((u) => u.method)));
+    lazy("AllOperationIDs", () => unique(uses().map((u) => u.operationId).filter((id) => id !== "")));
+    lazy("AllTags", () => unique(uses().flatMap((u) => u.tags)).sort());
+    lazy("RefCount", () => uses().length);
+    lazy("IsShared", () => new Set(uses().map((u) => `${u.method} ${u.path}`)).size > 1);
     return ctx;
   }
 
@@ -356,5 +346,3 @@ export class SchemaNamer {
 export function validateRenameTemplate(template: string): void {
   new SchemaNamer({ renameTemplate: template });
 }
-
-export type { OperationUse };

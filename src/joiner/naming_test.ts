@@ -10,7 +10,7 @@ import {
   TemplateError,
   validateRenameTemplate,
 } from "./naming.ts";
-import { OperationGraph } from "./_operation_context.ts";
+import { OperationGraph, precedes } from "./_operation_context.ts";
 
 const FIXTURES = new URL("../../testdata/joiner_naming/", import.meta.url);
 
@@ -602,4 +602,84 @@ Deno.test("sanitizeSource gives an identifier-safe file name without extension",
   for (const [input, want] of cases) {
     await t.step(JSON.stringify(input), () => assert.equal(sanitizeSource(input), want));
   }
+});
+
+Deno.test("the linear primary choice equals the preferred use of the full lineage", async (t) => {
+  const policies: PrimaryOperationPolicy[] = ["first", "most-specific", "alphabetical"];
+  const docs: [string, Record<string, unknown>, OASVersion][] = [["3.1", DOC31, "3.1"], [
+    "2.0",
+    DOC20,
+    "2.0",
+  ]];
+  for (const [label, doc, version] of docs) {
+    await t.step(label, () => {
+      const graph = OperationGraph.of(doc, version);
+      const section = version === "2.0"
+        ? doc.definitions as Record<string, unknown>
+        : (doc.components as { schemas: Record<string, unknown> }).schemas;
+      let checked = 0;
+      for (const name of Object.keys(section)) {
+        for (const policy of policies) {
+          const uses = graph.lineage(name);
+          let want = uses[0];
+          for (const u of uses) if (precedes(u, want, policy)) want = u;
+          assert.equal(graph.primary(name, policy), want, `${name} ${policy}`);
+          if (want) checked++;
+        }
+      }
+      assert.ok(checked > 10);
+    });
+  }
+});
+
+Deno.test("aggregate fields are computed only when read", () => {
+  const ctx = new SchemaNamer({ operationContext: true }).context(request("Address"));
+  const before = Object.getOwnPropertyDescriptor(ctx, "AllPaths");
+  assert.equal(typeof before?.get, "function");
+  assert.equal(before?.enumerable, true);
+  assert.deepEqual(ctx.AllPaths, ["/users/{id}", "/users"]);
+  const after = Object.getOwnPropertyDescriptor(ctx, "AllPaths");
+  assert.equal(after?.get, undefined);
+  assert.deepEqual(after?.value, ["/users/{id}", "/users"]);
+  assert.deepEqual(Object.keys(ctx), ["Name", "Source", "Index", ...Object.keys(CORE_ONLY)]);
+  assert.equal(JSON.parse(JSON.stringify(ctx)).RefCount, 3);
+});
+
+Deno.test("OAS 3.2 additional operations, media type components and item schemas", () => {
+  const doc = {
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/files/{name}": {
+        additionalOperations: {
+          COPY: {
+            operationId: "copyFile",
+            requestBody: { content: { "application/json": { $ref: "#/components/mediaTypes/CopyRequest" } } },
+            responses: {
+              "200": {
+                description: "",
+                content: { "application/jsonl": { itemSchema: { $ref: "#/components/schemas/Line" } } },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      mediaTypes: { CopyRequest: { schema: { $ref: "#/components/schemas/CopySpec" } } },
+      schemas: { CopySpec: { type: "object" }, Line: { type: "string" } },
+    },
+  };
+  const namer = new SchemaNamer({ operationContext: true });
+  const spec = namer.context(request("CopySpec", { document: doc, oasVersion: "3.2" }));
+  assert.deepEqual(
+    primaryOf(spec),
+    primary("/files/{name}", "copy", "copyFile", [], "request", "", "", "application/json", "files"),
+  );
+  const line = namer.context(request("Line", { document: doc, oasVersion: "3.2" }));
+  assert.deepEqual([line.UsageType, line.StatusCode, line.MediaType], [
+    "response",
+    "200",
+    "application/jsonl",
+  ]);
 });
