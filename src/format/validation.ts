@@ -1,0 +1,196 @@
+/**
+ * Renderers of validation results: text, JSON, YAML, SARIF 2.1.0 and GitHub Actions workflow commands. Pure
+ * functions from a {@link ValidationResult} to text.
+ *
+ * @module
+ */
+import { type Finding, formatPosition, serializeDocument } from "../core/mod.ts";
+import { listRules, type ValidationResult } from "../validator/mod.ts";
+import { createStyle, type Style } from "./report.ts";
+
+/** One finding in the structured report. */
+export interface ValidationReportFinding {
+  severity: string;
+  rule: string;
+  path: string;
+  pointer: string;
+  message: string;
+  specLink?: string;
+  location?: { file: string; line: number; column: number };
+}
+
+/** The structured (json/yaml) report of a validation: a stable interface, camelCase names. */
+export interface ValidationReport {
+  valid: boolean;
+  source: string;
+  version: string;
+  oasVersion: string;
+  errorCount: number;
+  warningCount: number;
+  errors: ValidationReportFinding[];
+  warnings: ValidationReportFinding[];
+}
+
+function reportFinding(f: Finding): ValidationReportFinding {
+  const out: ValidationReportFinding = {
+    severity: f.severity,
+    rule: f.rule ?? "",
+    path: f.path,
+    pointer: f.pointer,
+    message: f.message,
+  };
+  if (f.specLink !== undefined) out.specLink = f.specLink;
+  if (f.location !== undefined) {
+    out.location = { file: f.location.file, line: f.location.line, column: f.location.column };
+  }
+  return out;
+}
+
+/** The structured report of a result (what json and yaml print). */
+export function validationReport(result: ValidationResult): ValidationReport {
+  return {
+    valid: result.valid,
+    source: result.source,
+    version: result.version,
+    oasVersion: result.oasVersion,
+    errorCount: result.errorCount,
+    warningCount: result.warningCount,
+    errors: result.errors.map(reportFinding),
+    warnings: result.warnings.map(reportFinding),
+  };
+}
+
+/** The result as JSON (2-space indent, trailing newline). */
+export function renderValidationJson(result: ValidationResult): string {
+  return JSON.stringify(validationReport(result), null, 2) + "\n";
+}
+
+/** The result as YAML. */
+export function renderValidationYaml(result: ValidationResult): string {
+  return serializeDocument(validationReport(result), "yaml");
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Options of {@link renderValidationText}. */
+export interface ValidationTextOptions {
+  /** Colours (identity when off). @default no colour */
+  style?: Style;
+}
+
+/**
+ * The text report: `Errors (n)` and `Warnings (n)` sections, one finding per line
+ * (`[file:line:column: ]path: message [rule]`, then its spec link), and a final line with the counts.
+ */
+export function renderValidationText(result: ValidationResult, options: ValidationTextOptions = {}): string {
+  const style = options.style ?? createStyle(false);
+  const lines: string[] = [];
+  const section = (title: string, findings: readonly Finding[], mark: (s: string) => string) => {
+    lines.push(style.bold(`${title} (${findings.length})${findings.length > 0 ? ":" : ""}`));
+    for (const f of findings) {
+      const at = f.location ? `${formatPosition(f.location)}: ` : "";
+      lines.push(`  ${mark("✗")} ${at}${f.path || "(root)"}: ${f.message} ${style.dim(`[${f.rule ?? ""}]`)}`);
+      if (f.specLink) lines.push(`      ${style.dim(f.specLink)}`);
+    }
+    lines.push("");
+  };
+  section("Errors", result.errors, style.red);
+  section("Warnings", result.warnings, style.yellow);
+  const counts = `${plural(result.errorCount, "error")}, ${plural(result.warningCount, "warning")}`;
+  lines.push(
+    result.valid
+      ? style.green(`✓ ${result.source} is valid (${counts}).`)
+      : style.red(`✗ ${result.source} is invalid (${counts}).`),
+  );
+  return lines.join("\n") + "\n";
+}
+
+/** Options of {@link renderValidationSarif}. */
+export interface SarifOptions {
+  /** Version of the tool, for `tool.driver.version`. */
+  toolVersion?: string;
+}
+
+/**
+ * The result as a SARIF 2.1.0 log: one run of the `oatool` driver, its rules, and one result per finding with
+ * the rule id, the level, the message, the file and the region (`startLine`/`startColumn`, when the findings
+ * carry locations) and the readable path as a logical location.
+ */
+export function renderValidationSarif(result: ValidationResult, options: SarifOptions = {}): string {
+  const all = [...result.errors, ...result.warnings];
+  const known = new Map(listRules().map((r) => [r.id, r.description]));
+  const used = [...new Set(all.map((f) => f.rule ?? ""))].sort();
+  const ruleIndex = new Map(used.map((id, i) => [id, i]));
+  const rules = used.map((id) => {
+    const link = all.find((f) => f.rule === id && f.specLink)?.specLink;
+    const rule: Record<string, unknown> = { id, shortDescription: { text: known.get(id) ?? id } };
+    if (link) rule.helpUri = link;
+    return rule;
+  });
+  const results = all.map((f) => {
+    const location: Record<string, unknown> = {
+      physicalLocation: {
+        artifactLocation: { uri: toUri(f.location?.file ?? result.source) },
+        ...(f.location ? { region: { startLine: f.location.line, startColumn: f.location.column } } : {}),
+      },
+      logicalLocations: [{ fullyQualifiedName: f.path || "(root)", kind: "member" }],
+    };
+    return {
+      ruleId: f.rule ?? "",
+      ruleIndex: ruleIndex.get(f.rule ?? "") ?? 0,
+      level: f.severity === "error" ? "error" : "warning",
+      message: { text: `${f.path || "(root)"}: ${f.message}` },
+      locations: [location],
+      properties: { pointer: f.pointer, ...(f.specLink ? { specLink: f.specLink } : {}) },
+    };
+  });
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: {
+        driver: {
+          name: "oatool",
+          ...(options.toolVersion ? { version: options.toolVersion } : {}),
+          informationUri: "https://spec.openapis.org/",
+          rules,
+        },
+      },
+      results,
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** A file name as a relative URI reference (forward slashes, percent-encoded where needed). */
+function toUri(file: string): string {
+  return file.replaceAll("\\", "/").split("/").map((s) => encodeURIComponent(s).replaceAll("%3A", ":")).join(
+    "/",
+  );
+}
+
+function escapeData(s: string): string {
+  return s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
+}
+
+function escapeProperty(s: string): string {
+  return escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
+}
+
+/**
+ * The result as GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=<rule>::<path>: <message>`
+ * (and `::warning …`), one line per finding, so each shows as an annotation on the file.
+ */
+export function renderValidationGithub(result: ValidationResult): string {
+  let out = "";
+  for (const f of [...result.errors, ...result.warnings]) {
+    const props = [`file=${escapeProperty(f.location?.file ?? result.source)}`];
+    if (f.location) props.push(`line=${f.location.line}`, `col=${f.location.column}`);
+    props.push(`title=${escapeProperty(f.rule ?? "oatool")}`);
+    const text = `${f.path || "(root)"}: ${f.message}${f.specLink ? ` (${f.specLink})` : ""}`;
+    out += `::${f.severity === "error" ? "error" : "warning"} ${props.join(",")}::${escapeData(text)}\n`;
+  }
+  return out;
+}

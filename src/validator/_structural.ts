@@ -1,0 +1,330 @@
+/**
+ * Structural validation: the document against the official JSON Schema of its version (precompiled by
+ * `scripts/gen_schemas.ts`), with ajv's raw errors turned into one readable finding per real problem.
+ *
+ * @module
+ */
+import { type OASVersion, typedSegments, unescapePointerSegment } from "../core/mod.ts";
+import { anchorOf, classify } from "./_oas_types.ts";
+
+/** One raw ajv error (with `verbose`). */
+export interface AjvError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+  schema?: unknown;
+  data?: unknown;
+}
+
+/** A compiled validator as the generated modules export it. */
+export type SchemaValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+const loaded = new Map<OASVersion, SchemaValidator>();
+
+/** The schema validator of a version family, loaded once per process. */
+export async function schemaValidator(version: OASVersion): Promise<SchemaValidator> {
+  let v = loaded.get(version);
+  if (v !== undefined) return v;
+  const mod = version === "2.0"
+    ? await import("./_schema_2_0.ts")
+    : version === "3.0"
+    ? await import("./_schema_3_0.ts")
+    : version === "3.1"
+    ? await import("./_schema_3_1.ts")
+    : await import("./_schema_3_2.ts");
+  v = (mod as unknown as { validate: SchemaValidator }).validate;
+  loaded.set(version, v);
+  return v;
+}
+
+/** A structural problem, before it becomes a finding. */
+export interface StructuralIssue {
+  /** Path of the object or value concerned. */
+  segments: (string | number)[];
+  /** Path of the field concerned (for `required`/unknown fields: the field's own path), for de-duplication. */
+  fieldSegments: (string | number)[];
+  message: string;
+  /** Spec section anchor. */
+  anchor: string;
+}
+
+function pathOf(instancePath: string): string[] {
+  return instancePath === "" ? [] : instancePath.slice(1).split("/").map(unescapePointerSegment);
+}
+
+function within(path: string, parent: string): boolean {
+  return path === parent || (path.startsWith(parent) && path.charCodeAt(parent.length) === 0x2f);
+}
+
+function quote(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 80 ? s.slice(0, 77) + "…" : s;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "number") return Number.isInteger(v) ? "an integer" : "a number";
+  return `a ${typeof v}`;
+}
+
+function getChild(root: unknown, path: string): unknown {
+  let cur = root;
+  for (const s of pathOf(path)) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[s];
+  }
+  return cur;
+}
+
+/** Which alternative of a oneOf/anyOf an error belongs to. */
+function branchOf(error: AjvError, compositeSchemaPath: string): string {
+  const prefix = compositeSchemaPath + "/";
+  if (error.schemaPath.startsWith(prefix)) return error.schemaPath.slice(prefix.length).split("/")[0];
+  const m = /^#\/(?:definitions|\$defs)\/([^/]+)/.exec(error.schemaPath);
+  return m ? m[1] : "?";
+}
+
+/** Whether an error says the data is of another alternative: a mismatched `in`/`type`-like discriminating value. */
+function isSelectorMismatch(error: AjvError, compositePath: string): boolean {
+  if (error.keyword === "required" && error.params.missingProperty === "$ref") return true;
+  if (error.keyword !== "enum" && error.keyword !== "const") return false;
+  const rest = error.instancePath.slice(compositePath.length);
+  return /^\/[^/]+$/.test(rest);
+}
+
+/**
+ * Resolves the errors of a failed oneOf/anyOf: keeps the alternative the data most plausibly meant (the one
+ * that does not fail on a discriminating field like `in`, `type` or `$ref`, then the one with the fewest errors).
+ */
+function pickBranch(block: AjvError[], composite: AjvError, root: unknown): AjvError[] {
+  const branches = new Map<string, AjvError[]>();
+  for (const e of block) {
+    const b = branchOf(e, composite.schemaPath);
+    const list = branches.get(b) ?? [];
+    list.push(e);
+    branches.set(b, list);
+  }
+  if (branches.size === 0) {
+    const passing = composite.params.passingSchemas;
+    return [{
+      ...composite,
+      message: Array.isArray(passing)
+        ? "matches more than one of the allowed forms; make it match exactly one"
+        : "does not match any of the allowed forms",
+    }];
+  }
+  const all = [...branches.values()];
+  const candidates = all.filter((errs) => !errs.some((e) => isSelectorMismatch(e, composite.instancePath)));
+  if (candidates.length === 0) {
+    // Every alternative rejects a discriminating field: report that field once, with every allowed value.
+    const byPath = new Map<string, unknown[]>();
+    for (const errs of all) {
+      for (const e of errs) {
+        if (!isSelectorMismatch(e, composite.instancePath) || e.keyword === "required") continue;
+        const values = byPath.get(e.instancePath) ?? [];
+        if (e.keyword === "enum") values.push(...(e.params.allowedValues as unknown[]));
+        else values.push(e.params.allowedValue);
+        byPath.set(e.instancePath, values);
+      }
+    }
+    if (byPath.size === 0) return all[0];
+    const out: AjvError[] = [];
+    for (const [path, values] of byPath) {
+      out.push({
+        instancePath: path,
+        schemaPath: composite.schemaPath,
+        keyword: "enum",
+        params: {
+          allowedValues: [...new Set(values.map((v) => JSON.stringify(v)))].map((v) => JSON.parse(v)),
+        },
+        data: getChild(root, path),
+      });
+    }
+    return out;
+  }
+  // Alternatives that each only miss one required field: "needs one of a or b".
+  if (
+    candidates.length > 1 &&
+    candidates.every((errs) =>
+      errs.length === 1 && errs[0].keyword === "required" && errs[0].instancePath === composite.instancePath
+    )
+  ) {
+    const names = candidates.map((errs) => errs[0].params.missingProperty as string);
+    return [{ ...composite, keyword: "requiredOneOf", params: { names } }];
+  }
+  let best = candidates[0];
+  for (const c of candidates) if (c.length < best.length) best = c;
+  return best;
+}
+
+/** Reduces raw ajv errors to the ones that say what is wrong: one per real problem. */
+export function reduceErrors(errors: readonly AjvError[], root: unknown): AjvError[] {
+  const out: AjvError[] = [];
+  for (const e of errors) {
+    if (e.keyword === "oneOf" || e.keyword === "anyOf") {
+      let start = out.length;
+      while (start > 0 && within(out[start - 1].instancePath, e.instancePath)) start--;
+      const block = out.splice(start);
+      out.push(...pickBranch(block, e, root));
+      continue;
+    }
+    if (e.keyword === "if" || e.keyword === "allOf") continue;
+    out.push(e);
+  }
+  // A field that failed its own subschema is also "unevaluated" to the object around it: keep only the cause.
+  const failed = out.filter((e) => e.keyword !== "unevaluatedProperties");
+  return out.filter((e) =>
+    e.keyword !== "unevaluatedProperties" || !failed.some((f) => within(f.instancePath, e.instancePath))
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** The message and field path of one reduced error. */
+function describe(e: AjvError, root: unknown, version: OASVersion): { message: string; field?: string } {
+  const p = e.params;
+  switch (e.keyword) {
+    case "required":
+      return {
+        message: `missing required field ${quote(p.missingProperty)}.`,
+        field: String(p.missingProperty),
+      };
+    case "requiredOneOf": {
+      const names = (p.names as string[]).map(quote);
+      return { message: `needs one of ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}.` };
+    }
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const name = String(p.additionalProperty ?? p.unevaluatedProperty);
+      const container = classify(typedSegments(root, pathOf(e.instancePath)), version);
+      if (container === "paths") return { message: `path ${quote(name)} must start with "/".`, field: name };
+      if (container === "responses") {
+        return {
+          message: `response key ${
+            quote(name)
+          } is not a status code; use 100-599, a range 1XX-5XX, or "default".`,
+          field: name,
+        };
+      }
+      return {
+        message: `unknown field ${quote(name)}${
+          name.startsWith("x") ? "" : " (extensions must start with x-)"
+        }.`,
+        field: name,
+      };
+    }
+    case "type": {
+      const expected = Array.isArray(p.type) ? (p.type as string[]).join(" or ") : String(p.type);
+      return {
+        message: `must be ${/^[aeiou]/.test(expected) ? "an" : "a"} ${expected}, not ${
+          describeValue(e.data)
+        }.`,
+      };
+    }
+    case "enum":
+      return {
+        message: `must be one of ${(p.allowedValues as unknown[]).map(quote).join(", ")}; found ${
+          quote(e.data)
+        }.`,
+      };
+    case "const":
+      return { message: `must be ${quote(p.allowedValue)}; found ${quote(e.data)}.` };
+    case "pattern":
+      return { message: `${quote(e.data)} does not match the pattern ${p.pattern}.` };
+    case "format":
+      return { message: `${quote(e.data)} is not a valid ${p.format}.` };
+    case "minItems":
+      return { message: `must have at least ${plural(p.limit as number, "item")}.` };
+    case "maxItems":
+      return { message: `must have at most ${plural(p.limit as number, "item")}.` };
+    case "minProperties":
+      return {
+        message: classify(typedSegments(root, pathOf(e.instancePath)), version) === "responses"
+          ? "must have at least one response."
+          : `must have at least ${plural(p.limit as number, "entry")}.`,
+      };
+    case "maxProperties":
+      return { message: `must have at most ${plural(p.limit as number, "entry")}.` };
+    case "minLength":
+      return { message: `must not be shorter than ${plural(p.limit as number, "character")}.` };
+    case "contains": {
+      const s = e.schema as Record<string, unknown> | undefined;
+      const where = (s?.properties as Record<string, Record<string, unknown>> | undefined)?.in?.const;
+      if (p.maxContains !== undefined) {
+        return {
+          message: where !== undefined
+            ? `at most ${plural(p.maxContains as number, "parameter")} may be "in: ${where}".`
+            : `must contain at most ${plural(p.maxContains as number, "matching item")}.`,
+        };
+      }
+      return { message: `must contain at least ${plural((p.minContains as number) ?? 1, "matching item")}.` };
+    }
+    case "uniqueItems":
+      return { message: `items ${p.j} and ${p.i} are identical; list each only once.` };
+    case "dependencies":
+    case "dependentRequired":
+      return { message: `${quote(p.property)} requires ${quote(p.missingProperty)}.` };
+    case "false schema": {
+      const segs = pathOf(e.instancePath);
+      return { message: `field ${quote(segs[segs.length - 1])} is not allowed here.` };
+    }
+    case "not": {
+      const s = e.schema as Record<string, unknown> | undefined;
+      if (s && Array.isArray(s.required) && s.required.length > 1) {
+        return { message: `${(s.required as unknown[]).map(quote).join(" and ")} cannot be used together.` };
+      }
+      return { message: "has a combination of fields that is not allowed here." };
+    }
+    case "oneOf":
+    case "anyOf":
+      return { message: `${e.message ?? "does not match any of the allowed forms"}.` };
+    default:
+      return { message: `${e.message ?? "is not valid"}.` };
+  }
+}
+
+/** Turns raw ajv errors into structural issues, in the order ajv found them, without duplicates. */
+export function structuralIssues(
+  errors: readonly AjvError[],
+  root: unknown,
+  version: OASVersion,
+): StructuralIssue[] {
+  const out: StructuralIssue[] = [];
+  const seen = new Set<string>();
+  for (const e of reduceErrors(errors, root)) {
+    const segments = typedSegments(root, pathOf(e.instancePath));
+    const { message, field } = describe(e, root, version);
+    const key = `${e.instancePath}\0${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let kindPath = segments;
+    let kind = classify(kindPath, version);
+    while (kind === undefined && kindPath.length > 0) {
+      kindPath = kindPath.slice(0, -1);
+      kind = classify(kindPath, version);
+    }
+    const named = field ?? (typeof e.params.propertyName === "string" ? e.params.propertyName : undefined);
+    const fieldSegments = named === undefined ? segments : [...segments, named];
+    const onField = e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties";
+    out.push({
+      segments: onField ? fieldSegments : segments,
+      fieldSegments,
+      message,
+      anchor: anchorOf(kind ?? "root", version),
+    });
+  }
+  return out;
+}
+
+/** Validates a document's structure against its version's schema. */
+export async function checkSchema(root: unknown, version: OASVersion): Promise<StructuralIssue[]> {
+  const validate = await schemaValidator(version);
+  if (validate(root)) return [];
+  return structuralIssues(validate.errors ?? [], root, version);
+}

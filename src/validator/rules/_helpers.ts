@@ -1,0 +1,85 @@
+/**
+ * Small helpers shared by the rules.
+ *
+ * @module
+ */
+import type { OASVersion } from "../../core/mod.ts";
+import type { Resolved, RuleContext } from "../rule.ts";
+
+/** Whether a value is a plain object (not null, not a list). */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The `{name}` expressions of a path or URL template, in order. */
+export function templateNames(template: string): string[] {
+  const out: string[] = [];
+  const re = /\{([^{}]*)\}/g;
+  for (let m = re.exec(template); m !== null; m = re.exec(template)) out.push(m[1]);
+  return out;
+}
+
+/** Fixed operation fields of a Path Item, per version family. */
+export const FIXED_METHODS: Readonly<Record<OASVersion, readonly string[]>> = {
+  "2.0": ["get", "put", "post", "delete", "options", "head", "patch"],
+  "3.0": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
+  "3.1": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
+  "3.2": ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"],
+};
+
+/** An operation of a Path Item with the path to it from the Path Item. */
+export interface OperationAt {
+  method: string;
+  operation: Record<string, unknown>;
+  /** Path of the operation relative to the Path Item. */
+  rel: (string | number)[];
+}
+
+/** The operations of a Path Item, in document order (fixed fields, then 3.2 `additionalOperations`). */
+export function operationsOf(item: Record<string, unknown>, version: OASVersion): OperationAt[] {
+  const methods = FIXED_METHODS[version];
+  const out: OperationAt[] = [];
+  for (const key of Object.keys(item)) {
+    const op = item[key];
+    if (methods.includes(key) && isObject(op)) out.push({ method: key, operation: op, rel: [key] });
+  }
+  if (version === "3.2" && isObject(item.additionalOperations)) {
+    for (const [method, op] of Object.entries(item.additionalOperations)) {
+      if (isObject(op)) out.push({ method, operation: op, rel: ["additionalOperations", method] });
+    }
+  }
+  return out;
+}
+
+/** A parameter (resolved) with where it is written. */
+export interface ParameterAt {
+  /** The resolved Parameter Object. */
+  parameter: Record<string, unknown>;
+  /** Path of the entry in the `parameters` list (the reference, when it is one). */
+  path: (string | number)[];
+  /** Where the resolved object lives (for findings about the object itself). */
+  target: Resolved;
+}
+
+/** Resolves the entries of a `parameters` list. */
+export function parametersOf(
+  ctx: RuleContext,
+  list: unknown,
+  file: string,
+  path: readonly (string | number)[],
+): ParameterAt[] {
+  if (!Array.isArray(list)) return [];
+  const out: ParameterAt[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const p = [...path, i];
+    const r = ctx.resolve(list[i], file, p);
+    if (r === undefined || !isObject(r.value) || typeof r.value.$ref === "string") continue;
+    out.push({ parameter: r.value, path: p, target: r });
+  }
+  return out;
+}
+
+/** Quotes a value for a message. */
+export function q(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}

@@ -1,0 +1,98 @@
+import type { Rule, RuleContext } from "../rule.ts";
+import { isObject, q } from "./_helpers.ts";
+
+/** The JSON type name of a value. */
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+/** Whether a value fits a schema's `type` (with 3.0 `nullable` / 2.0 `x-nullable`). */
+function fits(value: unknown, schema: Record<string, unknown>): boolean {
+  const type = schema.type;
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
+  if (types === undefined) return true;
+  const actual = typeOf(value);
+  if (actual === "null" && (schema.nullable === true || schema["x-nullable"] === true)) return true;
+  for (const t of types) {
+    if (t === actual || (t === "number" && actual === "integer") || t === "file") return true;
+  }
+  return false;
+}
+
+function describe(schema: Record<string, unknown>): string {
+  return Array.isArray(schema.type) ? schema.type.join(" or ") : String(schema.type);
+}
+
+/**
+ * `example-type`: `example`, `default`, `enum` (and 3.1+ schema `examples`) values match the type of their
+ * schema (warning). Only the `type` is compared; values are data, their contents are not followed.
+ */
+export const exampleType: Rule = {
+  id: "example-type",
+  severity: "warning",
+  description: "example, default and enum values match their schema's type",
+  anchor: "schema-object",
+  create(ctx: RuleContext) {
+    const check = (schema: Record<string, unknown>, path: readonly (string | number)[], anchor?: string) => {
+      if (schema.type === undefined) return;
+      const report = (where: (string | number)[], what: string, value: unknown) =>
+        ctx.report(
+          [...path, ...where],
+          `${what} ${q(value)} is ${
+            typeOf(value) === "integer" ? "a number" : `a ${typeOf(value)}`
+          }, but the schema's type is ${describe(schema)}.`,
+          anchor ? { anchor } : undefined,
+        );
+      for (const key of ["example", "default"]) {
+        if (schema[key] !== undefined && !fits(schema[key], schema)) report([key], key, schema[key]);
+      }
+      if (Array.isArray(schema.enum)) {
+        schema.enum.forEach((v, i) => {
+          if (!fits(v, schema)) report(["enum", i], "enum value", v);
+        });
+      }
+      if (Array.isArray(schema.examples)) {
+        schema.examples.forEach((v, i) => {
+          if (!fits(v, schema)) report(["examples", i], "example", v);
+        });
+      }
+    };
+    /** A parameter, header or media type `example` against its (resolved) schema. */
+    const checkHolder = (node: Record<string, unknown>, path: readonly (string | number)[], file: string) => {
+      if (node.example === undefined || node.schema === undefined) return;
+      const r = ctx.resolve(node.schema, file, [...path, "schema"]);
+      if (r === undefined || !isObject(r.value) || r.value.type === undefined) return;
+      if (!fits(node.example, r.value)) {
+        ctx.report(
+          [...path, "example"],
+          `example ${q(node.example)} is a ${typeOf(node.example)}, but the schema's type is ${
+            describe(r.value)
+          }.`,
+        );
+      }
+    };
+    const v2 = ctx.oasVersion === "2.0";
+    return {
+      schema(schema, at) {
+        check(schema, at.path);
+      },
+      parameter(p, at) {
+        if (v2) check(p, at.path, "parameter-object");
+        else checkHolder(p, at.path, at.file);
+      },
+      header(h, at) {
+        if (v2) check(h, at.path, "header-object");
+        else checkHolder(h, at.path, at.file);
+      },
+      items(items, at) {
+        check(items, at.path, "items-object");
+      },
+      mediaType(m, at) {
+        checkHolder(m, at.path, at.file);
+      },
+    };
+  },
+};

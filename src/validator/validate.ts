@@ -1,0 +1,480 @@
+/**
+ * `validate()`: structural validation against the official schema of the document's version, then every
+ * semantic rule in one typed walk.
+ *
+ * @module
+ */
+import {
+  createRefResolver,
+  type DocumentReader,
+  type DocumentStats,
+  type Finding,
+  formatPath,
+  formatPointer,
+  getAt,
+  type InputSource,
+  loadDocument,
+  type OASVersion,
+  parsePointer,
+  type ParseResult,
+  type RefResolver,
+  type SourceMap,
+  UsageError,
+} from "../core/mod.ts";
+import { classify, type OasKind, specLink } from "./_oas_types.ts";
+import { checkSchema, type StructuralIssue } from "./_structural.ts";
+import { type Visitors, Walker } from "./_walker.ts";
+import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";
+import { SEMANTIC_RULES } from "./rules/mod.ts";
+
+/** Rule id of the findings of structural (JSON Schema) validation. */
+export const SCHEMA_RULE = "oas-schema";
+
+/** Options of {@link validate}. */
+export interface ValidateOptions {
+  /** Stricter checks (strict-only rules), and warnings count as errors. @default false */
+  strict?: boolean;
+  /** Leave warnings out of the result. @default false */
+  noWarnings?: boolean;
+  /** Add `location` (file:line:column) to every finding. @default false */
+  sourceMap?: boolean;
+  /** Validate the structure against the version's JSON Schema (and the basic checks while loading). @default true */
+  validateStructure?: boolean;
+  /** Where the document and the files it references are read from. @default defaultReader */
+  reader?: DocumentReader;
+  /** Run only these rule ids (`oas-schema` is the structural validation), e.g. `["ref-resolves"]`. */
+  rules?: string[];
+}
+
+/** The outcome of {@link validate}. */
+export interface ValidationResult {
+  /** No errors (and, with `strict`, no warnings). */
+  valid: boolean;
+  /** Exact version the document declares. */
+  version: string;
+  /** Version family. */
+  oasVersion: OASVersion;
+  /** Name of the document for messages. */
+  source: string;
+  /** Errors, in document order. */
+  errors: Finding[];
+  /** Warnings, in document order. */
+  warnings: Finding[];
+  /** Number of errors. */
+  errorCount: number;
+  /** Number of warnings. */
+  warningCount: number;
+  /** Counts of the document's parts. */
+  stats: DocumentStats;
+  /** Size of the source in bytes. */
+  sizeBytes: number;
+  /** Milliseconds spent reading and parsing. */
+  loadTimeMs: number;
+  /** Milliseconds spent validating. */
+  validateTimeMs: number;
+}
+
+/** Every rule id, structural first, with its severity and description. */
+export function listRules(): { id: string; severity: string; description: string; strictOnly: boolean }[] {
+  return [
+    {
+      id: SCHEMA_RULE,
+      severity: "error",
+      description: "The document matches the official JSON Schema of its version",
+      strictOnly: false,
+    },
+    ...SEMANTIC_RULES.map((r) => ({
+      id: r.id,
+      severity: r.severity,
+      description: r.description,
+      strictOnly: r.strictOnly === true,
+    })),
+  ];
+}
+
+function isParseResult(input: unknown): input is ParseResult {
+  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
+    "sourceMap" in input;
+}
+
+/** A finding before it is placed: which file, which path. */
+interface Raw {
+  severity: "error" | "warning";
+  file: string;
+  segments: (string | number)[];
+  message: string;
+  rule: string;
+  anchor: string;
+  /** Structural findings: the field concerned, for de-duplication against semantic findings. */
+  fieldPointer?: string;
+  order: number;
+}
+
+/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
+function mayReferToFiles(text: string): boolean {
+  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
+}
+
+/**
+ * Validates an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document: its structure against the official JSON Schema of the
+ * version it declares, and the semantic rules (references, operation ids, path parameters, responses,
+ * security, servers, media types, discriminators and more). Findings are data; the result says whether the
+ * document is valid.
+ *
+ * @example
+ * ```ts
+ * import { validate } from "./validate.ts";
+ * const result = await validate({
+ *   content: 'openapi: 3.1.0\ninfo: {title: Pets, version: "1"}\npaths: {}',
+ * });
+ * result.valid; // true
+ * ```
+ * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the input cannot be read as an
+ * OpenAPI document. @throws {UsageError} when `rules` names an unknown rule.
+ */
+export async function validate(
+  input: InputSource | ParseResult,
+  options: ValidateOptions = {},
+): Promise<ValidationResult> {
+  const validateStructure = options.validateStructure ?? true;
+  const parsed = isParseResult(input)
+    ? input
+    : await loadDocument(input, { reader: options.reader, validateStructure });
+  const started = performance.now();
+  const strict = options.strict === true;
+  const noWarnings = options.noWarnings === true && !strict;
+  const wanted = options.rules === undefined ? undefined : new Set(options.rules);
+  if (wanted !== undefined) {
+    const known = new Set(listRules().map((r) => r.id));
+    for (const id of wanted) {
+      if (!known.has(id)) {
+        throw new UsageError(`unknown rule "${id}"; known rules: ${[...known].join(", ")}.`);
+      }
+    }
+  }
+  const runSchema = validateStructure && (wanted === undefined || wanted.has(SCHEMA_RULE));
+  const rules = SEMANTIC_RULES.filter((r) =>
+    (wanted === undefined ? !r.strictOnly || strict : wanted.has(r.id)) &&
+    (r.versions === undefined || r.versions.includes(parsed.oasVersion)) &&
+    !(noWarnings && r.severity === "warning")
+  );
+
+  const structural = runSchema ? await checkSchema(parsed.document, parsed.oasVersion) : [];
+  const localOnly = parsed.text !== "" && !mayReferToFiles(parsed.text);
+  let run = await runRules(parsed, rules, { reader: options.reader, localOnly, strict });
+  if (run.needsFiles) {
+    run = await runRules(parsed, rules, { reader: options.reader, localOnly: false, strict });
+  }
+
+  const raws: Raw[] = [];
+  let order = 0;
+  for (const issue of structural) raws.push(structuralRaw(issue, run.rootFile, order++));
+  const semanticPointers = new Set<string>();
+  for (const r of run.findings) {
+    r.order = order++;
+    raws.push(r);
+    if (r.file === run.rootFile && r.severity === "error") semanticPointers.add(formatPointer(r.segments));
+  }
+  // A semantic finding says more than the schema's error about the same field: keep only the former.
+  const kept = raws.filter((r) => r.fieldPointer === undefined || !semanticPointers.has(r.fieldPointer));
+  // Parse-time structure findings are covered by the schema; keep them only when the schema did not run.
+  if (!runSchema && validateStructure) {
+    for (const f of parsed.errors) {
+      kept.push({
+        severity: "error",
+        file: run.rootFile,
+        segments: typedPath(parsed.document, f.pointer),
+        message: f.message,
+        rule: f.rule ?? "structure",
+        anchor: "",
+        order: order++,
+      });
+    }
+  }
+  sortInDocumentOrder(kept, run);
+
+  const errors: Finding[] = [];
+  const warnings: Finding[] = [];
+  const maps = new Map<string, SourceMap>();
+  for (const r of kept) {
+    const severity = strict ? "error" : r.severity;
+    if (severity === "warning" && noWarnings) continue;
+    const f = toFinding(r, severity, parsed, run);
+    if (options.sourceMap) {
+      let map = maps.get(r.file);
+      if (map === undefined) {
+        map = r.file === run.rootFile ? parsed.sourceMap() : run.resolver?.document(r.file)?.sourceMap();
+        if (map !== undefined) maps.set(r.file, map);
+      }
+      const at = map?.positionOf(r.segments.map(String));
+      if (at !== undefined) f.location = at;
+    }
+    (severity === "error" ? errors : warnings).push(f);
+  }
+  return {
+    valid: errors.length === 0,
+    version: parsed.version,
+    oasVersion: parsed.oasVersion,
+    source: parsed.source,
+    errors,
+    warnings,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    stats: parsed.stats,
+    sizeBytes: parsed.sizeBytes,
+    loadTimeMs: parsed.loadTimeMs,
+    validateTimeMs: performance.now() - started,
+  };
+}
+
+function typedPath(doc: unknown, pointer: string): (string | number)[] {
+  const segs = parsePointer(pointer) ?? [];
+  const out: (string | number)[] = [];
+  let cur: unknown = doc;
+  for (const s of segs) {
+    const index = Array.isArray(cur) && /^\d+$/.test(s) ? Number(s) : undefined;
+    out.push(index ?? s);
+    cur = cur !== null && typeof cur === "object" ? (cur as Record<string, unknown>)[s] : undefined;
+  }
+  return out;
+}
+
+function structuralRaw(issue: StructuralIssue, rootFile: string, order: number): Raw {
+  return {
+    severity: "error",
+    file: rootFile,
+    segments: issue.segments,
+    message: issue.message,
+    rule: SCHEMA_RULE,
+    anchor: issue.anchor,
+    fieldPointer: formatPointer(issue.fieldSegments),
+    order,
+  };
+}
+
+function toFinding(r: Raw, severity: "error" | "warning", parsed: ParseResult, run: RuleRun): Finding {
+  const pointer = formatPointer(r.segments);
+  const path = formatPath(r.segments);
+  const f: Finding = { severity, path, pointer, message: r.message, rule: r.rule };
+  if (r.file !== run.rootFile) {
+    const shown = run.resolver?.document(r.file)?.source ?? r.file;
+    f.path = `${shown}#${path}`;
+    f.pointer = `${shown}#${pointer}`;
+  }
+  if (r.anchor !== "") f.specLink = specLink(parsed.version, r.anchor);
+  return f;
+}
+
+/** Sorts findings by file (root first, then files as they were loaded) and position in the file's data. */
+function sortInDocumentOrder(raws: Raw[], run: RuleRun): void {
+  if (raws.length < 2) return;
+  const fileRank = new Map<string, number>([[run.rootFile, 0]]);
+  for (const r of raws) if (!fileRank.has(r.file)) fileRank.set(r.file, fileRank.size);
+  const keyIndex = new Map<object, Map<string, number>>();
+  const orderKey = (r: Raw): number[] => {
+    const out: number[] = [];
+    let cur: unknown = run.data(r.file);
+    for (const s of r.segments) {
+      if (cur === null || typeof cur !== "object") {
+        out.push(-1);
+        continue;
+      }
+      if (Array.isArray(cur)) {
+        out.push(typeof s === "number" ? s : Number(s));
+        cur = cur[Number(s)];
+        continue;
+      }
+      let index = keyIndex.get(cur);
+      if (index === undefined) {
+        index = new Map(Object.keys(cur).map((k, i) => [k, i]));
+        keyIndex.set(cur, index);
+      }
+      out.push(index.get(String(s)) ?? index.size);
+      cur = (cur as Record<string, unknown>)[String(s)];
+    }
+    return out;
+  };
+  const keys = new Map<Raw, number[]>();
+  for (const r of raws) keys.set(r, orderKey(r));
+  raws.sort((a, b) => {
+    const fa = fileRank.get(a.file)!;
+    const fb = fileRank.get(b.file)!;
+    if (fa !== fb) return fa - fb;
+    const ka = keys.get(a)!;
+    const kb = keys.get(b)!;
+    const n = Math.min(ka.length, kb.length);
+    for (let i = 0; i < n; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+    if (ka.length !== kb.length) return ka.length - kb.length;
+    return a.order - b.order;
+  });
+}
+
+/** What one run of the semantic rules produced. */
+interface RuleRun {
+  findings: Raw[];
+  rootFile: string;
+  resolver?: RefResolver;
+  /** A reference to another file was met while files were not loaded: run again with them. */
+  needsFiles: boolean;
+  data(file: string): unknown;
+}
+
+/** Runs the semantic rules over the document (and the parts of other files it references). */
+async function runRules(
+  parsed: ParseResult,
+  rules: readonly Rule[],
+  options: { reader: DocumentReader | undefined; localOnly: boolean; strict: boolean },
+): Promise<RuleRun> {
+  const { reader, localOnly } = options;
+  const root = parsed.document as Record<string, unknown>;
+  const resolver = localOnly ? undefined : await createRefResolver({
+    document: root,
+    oasVersion: parsed.oasVersion,
+    source: parsed.source,
+    path: parsed.path,
+    baseDir: parsed.baseDir,
+    sourceMap: parsed.sourceMap,
+  }, { reader });
+  const rootFile = resolver?.rootKey ?? parsed.path ?? parsed.source;
+  const version = parsed.oasVersion;
+  const findings: Raw[] = [];
+  let needsFiles = false;
+  const dataOf = (file: string): unknown => file === rootFile ? root : resolver?.document(file)?.data;
+
+  const lookups = new Map<string, RefLookup>();
+  const lookup = (ref: string, file: string): RefLookup => {
+    const cacheKey = file === rootFile ? ref : `${file}\0${ref}`;
+    let r = lookups.get(cacheKey);
+    if (r !== undefined) return r;
+    r = lookupUncached(ref, file);
+    lookups.set(cacheKey, r);
+    return r;
+  };
+  const lookupUncached = (ref: string, file: string): RefLookup => {
+    if (ref.startsWith("#") && (file === rootFile || resolver !== undefined)) {
+      const data = dataOf(file);
+      const segments = parsePointer(ref);
+      if (segments === undefined) {
+        // 3.1+ schemas may point at a plain-name anchor (`#name`, declared with $anchor).
+        const name = ref.slice(1);
+        if ((version === "3.1" || version === "3.2") && /^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) {
+          return JSON.stringify(data).includes(`"${name}"`)
+            ? { ok: true, value: undefined, file, segments: [] }
+            : {
+              ok: false,
+              reason: "missing-target",
+              message: `no $anchor named "${name}" is declared for ${JSON.stringify(ref)}.`,
+            };
+        }
+        return {
+          ok: false,
+          reason: "bad-pointer",
+          message: `reference ${
+            JSON.stringify(ref)
+          } has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
+        };
+      }
+      const value = getAt(data, segments);
+      if (value === undefined) {
+        return {
+          ok: false,
+          reason: "missing-target",
+          message: `reference ${
+            JSON.stringify(ref)
+          } points at nothing; define the target or fix the reference.`,
+        };
+      }
+      return { ok: true, value, file, segments };
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref) && !/^file:/i.test(ref)) {
+      return {
+        ok: false,
+        reason: "remote",
+        message: `remote reference ${JSON.stringify(ref)} is not followed.`,
+      };
+    }
+    if (resolver === undefined) {
+      needsFiles = true;
+      return { ok: false, reason: "pending", message: "" };
+    }
+    const r = resolver.resolve(ref, file);
+    if (!r.ok) return { ok: false, reason: r.reason, message: r.message };
+    return { ok: true, value: r.value, file: resolver.document(r.file)?.key ?? r.file, segments: r.segments };
+  };
+
+  const kinds = new Map<string, OasKind | undefined>();
+  const kindAt = (file: string, segments: readonly (string | number)[]): OasKind | undefined => {
+    if (file !== rootFile) return undefined;
+    const key = formatPointer(segments);
+    if (kinds.has(key)) return kinds.get(key);
+    const k = segments.length === 0 ? "root" : classify(segments, version);
+    kinds.set(key, k);
+    return k;
+  };
+
+  const queue: { file: string; segments: readonly (string | number)[]; kind: OasKind }[] = [];
+  const queued = new Set<string>();
+  const follow = (file: string, segments: readonly (string | number)[], kind: OasKind) => {
+    const key = `${file}\0${formatPointer(segments)}`;
+    if (queued.has(key)) return;
+    queued.add(key);
+    queue.push({ file, segments, kind });
+  };
+
+  const current: { walker?: Walker } = {};
+  const ctxFor = (rule: Rule): RuleContext => ({
+    document: root,
+    version: parsed.version,
+    oasVersion: version,
+    rootFile,
+    strict: options.strict,
+    report(path: readonly (string | number)[], message: string, o: ReportOptions = {}) {
+      findings.push({
+        severity: o.severity ?? rule.severity,
+        file: o.file ?? current.walker?.file ?? rootFile,
+        segments: [...path],
+        message,
+        rule: rule.id,
+        anchor: o.anchor ?? rule.anchor,
+        order: 0,
+      });
+    },
+    resolve(value: unknown, file: string, segments: readonly (string | number)[]): Resolved | undefined {
+      let current: Resolved = { value, file, segments };
+      for (let hops = 0; hops < 32; hops++) {
+        const v = current.value;
+        if (v === null || typeof v !== "object" || typeof (v as Record<string, unknown>).$ref !== "string") {
+          return current;
+        }
+        const r = lookup((v as Record<string, unknown>).$ref as string, current.file);
+        if (!r.ok || r.value === undefined) return undefined;
+        current = { value: r.value, file: r.file, segments: r.segments };
+      }
+      return undefined;
+    },
+    lookup,
+    kindAt,
+    follow,
+  });
+  const visitors: Visitors[] = rules.map((r) => r.create(ctxFor(r)));
+  // The engine follows references into other files and into places the layout does not describe.
+  visitors.push({
+    $ref(_holder, ref, expected, at) {
+      const r = lookup(ref, at.file);
+      if (
+        r.ok && r.value !== undefined && (r.file !== rootFile || kindAt(r.file, r.segments) === undefined)
+      ) {
+        follow(r.file, r.segments, expected);
+      }
+    },
+  });
+  const walker = new Walker(version, visitors);
+  current.walker = walker;
+  walker.walk(root, rootFile, "root");
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    walker.walk(getAt(dataOf(next.file), next.segments), next.file, next.kind, next.segments);
+  }
+  for (const v of visitors) v.done?.();
+  return { findings, rootFile, resolver, needsFiles, data: dataOf };
+}
