@@ -17,10 +17,16 @@ export interface CommandEntry {
 /** Every command, in the order `oatool help` lists them. Add a command with one entry. */
 export const commands: CommandEntry[] = [
   {
+    name: "validate",
+    summary: "Validate a document against the version it declares",
+    load: async () => (await import("./validate.ts")).validateCommand,
+  },
+  {
     name: "parse",
     summary: "Parse and display a document",
     load: async () => (await import("./parse.ts")).parseCommand,
   },
+  { name: "join", summary: "Merge documents", load: async () => (await import("./join.ts")).joinCommand },
   {
     name: "overlay",
     summary: "Apply or validate Overlay documents",
