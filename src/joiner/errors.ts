@@ -1,0 +1,68 @@
+/**
+ * Errors of the joiner.
+ *
+ * @module
+ */
+import { CollisionError, type Finding, OatoolError, type SourcePosition } from "../core/mod.ts";
+import type { CollisionType } from "./collision_handler.ts";
+
+/** Details of a {@link JoinCollisionError}. */
+export interface JoinCollisionDetails {
+  /** What collided. */
+  type: CollisionType;
+  /** The colliding name. */
+  name: string;
+  /** JSON path in the merged document. */
+  jsonPath: string;
+  /** Source of the left value. */
+  leftSource: string;
+  /** Source of the right value. */
+  rightSource: string;
+  /** Position of the left value, when source maps were given. */
+  leftLocation?: SourcePosition;
+  /** Position of the right value, when source maps were given. */
+  rightLocation?: SourcePosition;
+}
+
+/** A collision the configuration does not allow (or a handler failed the join); names both sources. */
+export class JoinCollisionError extends CollisionError {
+  /** What collided. */
+  readonly type: CollisionType;
+  /** The colliding name. */
+  readonly collidedName: string;
+  /** JSON path in the merged document. */
+  readonly jsonPath: string;
+  /** Source of the left value. */
+  readonly leftSource: string;
+  /** Source of the right value. */
+  readonly rightSource: string;
+  /** Position of the left value, when source maps were given. */
+  readonly leftLocation?: SourcePosition;
+  /** Position of the right value, when source maps were given. */
+  readonly rightLocation?: SourcePosition;
+
+  constructor(message: string, details: JoinCollisionDetails) {
+    super(message);
+    this.type = details.type;
+    this.collidedName = details.name;
+    this.jsonPath = details.jsonPath;
+    this.leftSource = details.leftSource;
+    this.rightSource = details.rightSource;
+    if (details.leftLocation) this.leftLocation = details.leftLocation;
+    if (details.rightLocation) this.rightLocation = details.rightLocation;
+  }
+}
+
+/** An input document has validation errors; inputs of a join must be valid. */
+export class InvalidInputError extends OatoolError {
+  /** The input with errors. */
+  readonly source: string;
+  /** Its errors. */
+  readonly findings: Finding[];
+
+  constructor(message: string, source: string, findings: Finding[]) {
+    super(message, "INVALID_INPUT");
+    this.source = source;
+    this.findings = findings;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The result of a join: the merged document, its statistics, warnings and the collision report.
+ *
+ * @module
+ */
+import {
+  type DocumentFormat,
+  documentFromObject,
+  type DocumentStats,
+  type Finding,
+  formatPath,
+  type OASVersion,
+  type OpenAPIDocument,
+  parsePointer,
+  type ParseResult,
+  type SourcePosition,
+} from "../core/mod.ts";
+import type { CollisionType } from "./collision_handler.ts";
+
+/** Category of a {@link StructuredWarning}. */
+export type WarningCategory =
+  | "collision"
+  | "rename"
+  | "handler-error"
+  | "handler-resolution"
+  | "semantic-dedup"
+  | "naming"
+  | "version"
+  | "metadata"
+  | "security"
+  | "overlay";
+
+/** A collision was resolved by the strategy (accept, deduplicate, custom value). */
+export const WarnCollision: WarningCategory = "collision";
+/** A collision was resolved by renaming (template or namespace prefix). */
+export const WarnRename: WarningCategory = "rename";
+/** A collision handler threw; the configured strategy was used instead. */
+export const WarnHandlerError: WarningCategory = "handler-error";
+/** A collision handler returned a resolution that carries a message. */
+export const WarnHandlerResolution: WarningCategory = "handler-resolution";
+/** Semantic deduplication consolidated definitions. */
+export const WarnSemanticDedup: WarningCategory = "semantic-dedup";
+/** The rename template produced a name that needed adjusting. */
+export const WarnNaming: WarningCategory = "naming";
+/** Inputs of different OpenAPI 3.x minor versions were joined. */
+export const WarnVersion: WarningCategory = "version";
+/** A document-level field of a later document (host, basePath, externalDocs, …) was not taken. */
+export const WarnMetadata: WarningCategory = "metadata";
+/** Top-level security requirements of several documents were merged. */
+export const WarnSecurity: WarningCategory = "security";
+/** An overlay action found nothing to change (or similar overlay notices). */
+export const WarnOverlay: WarningCategory = "overlay";
+
+/** A warning with its category and place. */
+export interface StructuredWarning {
+  /** What kind of warning. */
+  category: WarningCategory;
+  /** JSON path of the place in the merged document, e.g. `$.components.schemas.User` (`$` for the root). */
+  path: string;
+  /** The same place as an RFC 6901 pointer (`""` for the root). */
+  pointer: string;
+  /** The message (the same text as in {@link JoinResult.warnings}). */
+  message: string;
+  /** Position in the right (incoming) document, when source maps were given. */
+  location?: SourcePosition;
+}
+
+/** How one collision was resolved. */
+export type CollisionOutcome =
+  | "accept-left"
+  | "accept-right"
+  | "rename-left"
+  | "rename-right"
+  | "deduplicate"
+  | "custom";
+
+/** One resolved collision. */
+export interface CollisionDetail {
+  /** What collided. */
+  type: CollisionType;
+  /** The colliding name. */
+  name: string;
+  /** JSON path in the merged document. */
+  jsonPath: string;
+  /** The sources of the left and the right value, in that order. */
+  sources: [string, string];
+  /** How it was resolved. */
+  resolution: CollisionOutcome;
+  /** The new name, for renames. */
+  newName?: string;
+  /** Whether a collision handler decided it (rather than the configured strategy). */
+  byHandler: boolean;
+}
+
+/** Every collision of a join (present when `collisionReport` is on). */
+export interface CollisionReport {
+  /** Number of collisions. */
+  totalCount: number;
+  /** Schema collisions. */
+  schemaCount: number;
+  /** Path and webhook collisions. */
+  pathCount: number;
+  /** Collisions of other components (parameters, responses, …). */
+  componentCount: number;
+  /** Each collision, in the order they were met. */
+  collisions: CollisionDetail[];
+}
+
+/** Fields of a {@link JoinResult}. */
+export interface JoinResultInit {
+  document: OpenAPIDocument;
+  version: string;
+  oasVersion: OASVersion;
+  sourceFormat: DocumentFormat;
+  warnings: StructuredWarning[];
+  collisionCount: number;
+  stats: DocumentStats;
+  collisionDetails?: CollisionReport;
+  sources: string[];
+  inputPaths: string[];
+  baseDir: string;
+}
+
+/** The merged document and what happened while merging. */
+export class JoinResult {
+  /** The merged document (plain data). */
+  readonly document: OpenAPIDocument;
+  /** Exact OpenAPI version string of the result (the first document's). */
+  readonly version: string;
+  /** Version family of the result. */
+  readonly oasVersion: OASVersion;
+  /** Format of the first source; the result is written in it. */
+  readonly sourceFormat: DocumentFormat;
+  /** Non-fatal issues, as messages. */
+  readonly warnings: string[];
+  /** The same issues with category and path. */
+  readonly structuredWarnings: StructuredWarning[];
+  /** Number of resolved collisions. */
+  readonly collisionCount: number;
+  /** Counts of the merged document. */
+  readonly stats: DocumentStats;
+  /** Every collision, when `collisionReport` was on; otherwise undefined. */
+  readonly collisionDetails?: CollisionReport;
+  /** Sources of the joined documents, in order. */
+  readonly sources: string[];
+  /** Absolute paths of the inputs that are files (never overwritten by {@link writeResult}). */
+  readonly inputPaths: string[];
+  /** Directory relative `$ref`s resolve against (the first document's). */
+  readonly baseDir: string;
+
+  /** @internal built by the joiner. */
+  constructor(init: JoinResultInit) {
+    this.document = init.document;
+    this.version = init.version;
+    this.oasVersion = init.oasVersion;
+    this.sourceFormat = init.sourceFormat;
+    this.structuredWarnings = init.warnings;
+    this.warnings = init.warnings.map((w) => w.message);
+    this.collisionCount = init.collisionCount;
+    this.stats = init.stats;
+    if (init.collisionDetails) this.collisionDetails = init.collisionDetails;
+    this.sources = init.sources;
+    this.inputPaths = init.inputPaths;
+    this.baseDir = init.baseDir;
+  }
+
+  /**
+   * The merged document as a parse result, for the validator, converter and fixer. Join warnings become
+   * warning findings.
+   */
+  toParseResult(): ParseResult {
+    const result = documentFromObject(this.document, {
+      source: "<joined>",
+      format: this.sourceFormat,
+      baseDir: this.baseDir,
+    });
+    result.warnings.push(...this.structuredWarnings.map(toFinding));
+    return result;
+  }
+}
+
+function toFinding(w: StructuredWarning): Finding {
+  const f: Finding = {
+    severity: "warning",
+    path: formatPath(parsePointer(w.pointer) ?? []),
+    pointer: w.pointer,
+    message: w.message,
+    rule: `join-${w.category}`,
+  };
+  if (w.location) f.location = w.location;
+  return f;
+}

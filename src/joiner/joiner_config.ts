@@ -1,0 +1,81 @@
+/**
+ * Configuration of the joiner.
+ *
+ * @module
+ */
+import type { DocumentReader, InputSource, SourceMap } from "../core/mod.ts";
+import type { CollisionStrategy, EquivalenceMode } from "./collision_strategy.ts";
+import type { CollisionHandler, CollisionType } from "./collision_handler.ts";
+import { DEFAULT_RENAME_TEMPLATE, type PrimaryOperationPolicy } from "./naming.ts";
+
+/** Source maps by file path (or source name) of the inputs. */
+export type SourceMaps = ReadonlyMap<string, SourceMap> | Readonly<Record<string, SourceMap>>;
+
+/** How documents are joined. Build one with {@link defaultConfig} and change what you need. */
+export interface JoinerConfig {
+  /** Strategy for every collision type without its own strategy. @default "fail" */
+  defaultStrategy: CollisionStrategy;
+  /** Strategy for `paths` and `webhooks`; overrides `defaultStrategy`. Rename strategies are not allowed. */
+  pathStrategy?: CollisionStrategy;
+  /** Strategy for schemas (`components.schemas`, 2.0 `definitions`); overrides `defaultStrategy`. */
+  schemaStrategy?: CollisionStrategy;
+  /** Strategy for the other components (parameters, responses, …); overrides `defaultStrategy`. */
+  componentStrategy?: CollisionStrategy;
+  /** Remove duplicate tags by name (the first wins). @default true */
+  deduplicateTags: boolean;
+  /** Merge `servers`, top-level `security` and `tags` (2.0 also `schemes`, `consumes`, `produces`). @default true */
+  mergeArrays: boolean;
+  /** Go text template giving the new name of a renamed value. @default "{{.Name}}_{{.Source}}" */
+  renameTemplate: string;
+  /** Prefix by source file (as given, absolute, or its base name): schemas become `<Prefix>_<Name>`. */
+  namespacePrefix: Record<string, string>;
+  /** Prefix every schema of a source with a namespace prefix, not only colliding ones. @default false */
+  alwaysApplyPrefix: boolean;
+  /** How `dedup-equivalent` compares values. @default "deep" */
+  equivalenceMode: EquivalenceMode;
+  /** Produce {@link JoinResult.collisionDetails}. @default false */
+  collisionReport: boolean;
+  /** Consolidate structurally identical schemas, also under different names. @default false */
+  semanticDeduplication: boolean;
+  /** Give rename templates the operation context of right-hand schemas. @default false */
+  operationContext: boolean;
+  /** Which operation is primary when several use a schema. @default "first" */
+  primaryOperationPolicy: PrimaryOperationPolicy;
+  /** Handler asked about collisions (of `collisionHandlerTypes`, or of every type). */
+  collisionHandler?: CollisionHandler;
+  /** Types the handler is asked about; undefined: every type. */
+  collisionHandlerTypes?: readonly CollisionType[];
+  /** Overlays applied to each input before joining, in order. */
+  preJoinOverlayFiles: readonly InputSource[];
+  /** Overlays applied to the merged document, in order. */
+  postJoinOverlayFiles: readonly InputSource[];
+  /**
+   * Source maps by input path (as given, or absolute): collision and warning messages then carry
+   * `file:line:column` of both sides. `true` takes them from the inputs' own texts.
+   */
+  sourceMaps?: SourceMaps | boolean;
+  /** Validate every input with the validator first and refuse inputs with errors. @default false */
+  validateInputs: boolean;
+  /** Where inputs and overlays are read from. @default defaultReader */
+  reader?: DocumentReader;
+}
+
+/** The default configuration: every collision fails, arrays are merged, tags deduplicated. */
+export function defaultConfig(): JoinerConfig {
+  return {
+    defaultStrategy: "fail",
+    deduplicateTags: true,
+    mergeArrays: true,
+    renameTemplate: DEFAULT_RENAME_TEMPLATE,
+    namespacePrefix: {},
+    alwaysApplyPrefix: false,
+    equivalenceMode: "deep",
+    collisionReport: false,
+    semanticDeduplication: false,
+    operationContext: false,
+    primaryOperationPolicy: "first",
+    preJoinOverlayFiles: [],
+    postJoinOverlayFiles: [],
+    validateInputs: false,
+  };
+}
