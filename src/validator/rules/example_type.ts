@@ -9,13 +9,13 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-/** Whether a value fits a schema's `type` (with 3.0 `nullable` / 2.0 `x-nullable`). */
-function fits(value: unknown, schema: Record<string, unknown>): boolean {
+/** Whether a value fits a schema's `type` (`nullable` names the field that allows null, if any). */
+function fits(value: unknown, schema: Record<string, unknown>, nullable: string | undefined): boolean {
   const type = schema.type;
   const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
   if (types === undefined) return true;
   const actual = typeOf(value);
-  if (actual === "null" && (schema.nullable === true || schema["x-nullable"] === true)) return true;
+  if (actual === "null" && nullable !== undefined && schema[nullable] === true) return true;
   for (const t of types) {
     if (t === actual || (t === "number" && actual === "integer") || t === "file") return true;
   }
@@ -36,6 +36,8 @@ export const exampleType: Rule = {
   description: "example, default and enum values match their schema's type",
   anchor: "schema-object",
   create(ctx: RuleContext) {
+    // 3.0 marks nullable schemas with `nullable`, 2.0 documents often with `x-nullable`; 3.1+ use type lists.
+    const nullable = ctx.oasVersion === "3.0" ? "nullable" : ctx.oasVersion === "2.0" ? "x-nullable" : undefined;
     const check = (schema: Record<string, unknown>, path: readonly (string | number)[], anchor?: string) => {
       if (schema.type === undefined) return;
       const report = (where: (string | number)[], what: string, value: unknown) =>
@@ -47,16 +49,16 @@ export const exampleType: Rule = {
           anchor ? { anchor } : undefined,
         );
       for (const key of ["example", "default"]) {
-        if (schema[key] !== undefined && !fits(schema[key], schema)) report([key], key, schema[key]);
+        if (schema[key] !== undefined && !fits(schema[key], schema, nullable)) report([key], key, schema[key]);
       }
       if (Array.isArray(schema.enum)) {
         schema.enum.forEach((v, i) => {
-          if (!fits(v, schema)) report(["enum", i], "enum value", v);
+          if (!fits(v, schema, nullable)) report(["enum", i], "enum value", v);
         });
       }
       if (Array.isArray(schema.examples)) {
         schema.examples.forEach((v, i) => {
-          if (!fits(v, schema)) report(["examples", i], "example", v);
+          if (!fits(v, schema, nullable)) report(["examples", i], "example", v);
         });
       }
     };
@@ -65,7 +67,7 @@ export const exampleType: Rule = {
       if (node.example === undefined || node.schema === undefined) return;
       const r = ctx.resolve(node.schema, file, [...path, "schema"]);
       if (r === undefined || !isObject(r.value) || r.value.type === undefined) return;
-      if (!fits(node.example, r.value)) {
+      if (!fits(node.example, r.value, nullable)) {
         ctx.report(
           [...path, "example"],
           `example ${q(node.example)} is a ${typeOf(node.example)}, but the schema's type is ${
