@@ -124,12 +124,17 @@ export function walkStructure(root: unknown, oasVersion: OASVersion, visit: Stru
       const link: PathLink = { parent: frame.link, key };
       if (frame.kind === "map") {
         if (frame.extensions && key.startsWith("x-")) continue;
-        // A Callback Object (a value of `callbacks`) is itself a map of expressions to Path Items.
+        // A Callback Object (a value of `callbacks`) is itself a map of expressions to Path Items, unless it is
+        // a Reference Object.
+        const kind = frame.childKind === "map" && !Array.isArray(value) &&
+            typeof (value as Record<string, unknown>).$ref === "string"
+          ? "object"
+          : frame.childKind;
         stack.push({
           node: value,
           link,
-          kind: frame.childKind,
-          extensions: frame.childKind === "map",
+          kind,
+          extensions: kind === "map",
           childKind: "object",
         });
         continue;

@@ -70,6 +70,22 @@ Deno.test("2.0 examples maps are data", () => {
   assertEquals(found, ["#/definitions/A"]);
 });
 
+Deno.test("a callback given as a Reference Object is a reference", () => {
+  const found: string[] = [];
+  forEachRef(
+    {
+      paths: { "/a": { post: { callbacks: { cb: { $ref: "#/components/callbacks/C" } } } } },
+      components: { callbacks: { D: { $ref: "#/components/callbacks/C" } } },
+    },
+    "3.1",
+    (ref, _holder, link) => found.push(`${ref} @ ${pathSegments(link).join("/")}`),
+  );
+  assertEquals(found, [
+    "#/components/callbacks/C @ paths//a/post/callbacks/cb",
+    "#/components/callbacks/C @ components/callbacks/D",
+  ]);
+});
+
 Deno.test("traversal of very deep documents does not overflow the stack", () => {
   let deep: Record<string, unknown> = { $ref: "#/bottom" };
   for (let i = 0; i < 200_000; i++) deep = { items: deep };
