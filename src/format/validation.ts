@@ -87,17 +87,17 @@ export interface ValidationTextOptions {
 export function renderValidationText(result: ValidationResult, options: ValidationTextOptions = {}): string {
   const style = options.style ?? createStyle(false);
   const lines: string[] = [];
-  const section = (title: string, findings: readonly Finding[], mark: (s: string) => string) => {
+  const section = (title: string, findings: readonly Finding[], mark: string) => {
     lines.push(style.bold(`${title} (${findings.length})${findings.length > 0 ? ":" : ""}`));
     for (const f of findings) {
       const at = f.location ? `${formatPosition(f.location)}: ` : "";
-      lines.push(`  ${mark("✗")} ${at}${f.path || "(root)"}: ${f.message} ${style.dim(`[${f.rule ?? ""}]`)}`);
+      lines.push(`  ${mark} ${at}${f.path || "(root)"}: ${f.message} ${style.dim(`[${f.rule ?? ""}]`)}`);
       if (f.specLink) lines.push(`      ${style.dim(f.specLink)}`);
     }
     lines.push("");
   };
-  section("Errors", result.errors, style.red);
-  section("Warnings", result.warnings, style.yellow);
+  section("Errors", result.errors, style.red("✗"));
+  section("Warnings", result.warnings, style.yellow("⚠"));
   const counts = `${plural(result.errorCount, "error")}, ${plural(result.warningCount, "warning")}`;
   lines.push(
     result.valid

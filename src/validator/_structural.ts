@@ -100,7 +100,13 @@ function isSelectorMismatch(error: AjvError, compositePath: string): boolean {
  * Resolves the errors of a failed oneOf/anyOf: keeps the alternative the data most plausibly meant (the one
  * that does not fail on a discriminating field like `in`, `type` or `$ref`, then the one with the fewest errors).
  */
-function pickBranch(block: AjvError[], composite: AjvError, root: unknown): AjvError[] {
+function pickBranch(all: AjvError[], composite: AjvError, root: unknown): AjvError[] {
+  // "Missing $ref" is the Reference alternative failing on data that is not a reference: never the problem.
+  const notRef = all.filter((e) =>
+    !(e.keyword === "required" && e.params.missingProperty === "$ref" &&
+      e.instancePath === composite.instancePath)
+  );
+  const block = notRef.length > 0 ? notRef : all;
   const branches = new Map<string, AjvError[]>();
   for (const e of block) {
     const b = branchOf(e, composite.schemaPath);
@@ -117,12 +123,14 @@ function pickBranch(block: AjvError[], composite: AjvError, root: unknown): AjvE
         : "does not match any of the allowed forms",
     }];
   }
-  const all = [...branches.values()];
-  const candidates = all.filter((errs) => !errs.some((e) => isSelectorMismatch(e, composite.instancePath)));
+  const alternatives = [...branches.values()];
+  const candidates = alternatives.filter((errs) =>
+    !errs.some((e) => isSelectorMismatch(e, composite.instancePath))
+  );
   if (candidates.length === 0) {
     // Every alternative rejects a discriminating field: report that field once, with every allowed value.
     const byPath = new Map<string, unknown[]>();
-    for (const errs of all) {
+    for (const errs of alternatives) {
       for (const e of errs) {
         if (!isSelectorMismatch(e, composite.instancePath) || e.keyword === "required") continue;
         const values = byPath.get(e.instancePath) ?? [];
@@ -131,7 +139,7 @@ function pickBranch(block: AjvError[], composite: AjvError, root: unknown): AjvE
         byPath.set(e.instancePath, values);
       }
     }
-    if (byPath.size === 0) return all[0];
+    if (byPath.size === 0) return alternatives[0];
     const out: AjvError[] = [];
     for (const [path, values] of byPath) {
       out.push({

@@ -13,7 +13,11 @@ export function check(doc: unknown, options: ValidateOptions = {}): Promise<Vali
 }
 
 /** The findings (errors and warnings) of one rule, as `path: message` lines. */
-export async function findings(doc: unknown, rule: string, options: ValidateOptions = {}): Promise<Finding[]> {
+export async function findings(
+  doc: unknown,
+  rule: string,
+  options: ValidateOptions = {},
+): Promise<Finding[]> {
   const r = await check(doc, { ...options, rules: [rule] });
   return [...r.errors, ...r.warnings];
 }

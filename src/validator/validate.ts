@@ -207,7 +207,12 @@ export async function validate(
         if (map !== undefined) maps.set(r.file, map);
       }
       const at = map?.positionOf(r.segments.map(String));
-      if (at !== undefined) f.location = at;
+      if (at !== undefined) {
+        // Referenced files are named as the other findings name them (relative to the working directory).
+        f.location = r.file === run.rootFile
+          ? at
+          : { ...at, file: run.resolver?.document(r.file)?.source ?? at.file };
+      }
     }
     (severity === "error" ? errors : warnings).push(f);
   }

@@ -7,7 +7,9 @@ const form = (name: string, type = "string") => ({ name, in: "formData", type })
 Deno.test("body-parameters (2.0)", async (t) => {
   await t.step("two body parameters (path level + operation level)", async () => {
     const doc = oas2({ paths: { "/a": { parameters: [body("a")], post: op({ parameters: [body("b")] }) } } });
-    assert.deepEqual((await findings(doc, "body-parameters")).map((x) => x.path), ["paths./a.post.parameters[0]"]);
+    assert.deepEqual((await findings(doc, "body-parameters")).map((x) => x.path), [
+      "paths./a.post.parameters[0]",
+    ]);
   });
   await t.step("body mixed with formData", async () => {
     const doc = oas2({
@@ -22,7 +24,11 @@ Deno.test("body-parameters (2.0)", async (t) => {
     const none = oas2({ paths: { "/a": { post: op({ parameters: [form("f")] }) } } });
     assert.match((await findings(none, "body-parameters"))[0].message, /x-www-form-urlencoded/);
     const urlenc = oas2({
-      paths: { "/a": { post: op({ consumes: ["application/x-www-form-urlencoded"], parameters: [form("f", "file")] }) } },
+      paths: {
+        "/a": {
+          post: op({ consumes: ["application/x-www-form-urlencoded"], parameters: [form("f", "file")] }),
+        },
+      },
     });
     assert.match((await findings(urlenc, "body-parameters"))[0].message, /multipart\/form-data/);
     const ok = oas2({

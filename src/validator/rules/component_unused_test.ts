@@ -7,9 +7,14 @@ Deno.test("component-unused", async (t) => {
       security: [{ key: [] }],
       paths: { "/a": { get: op({ responses: { "200": { $ref: "#/components/responses/R" } } }) } },
       components: {
-        responses: { R: { description: "", content: { "a/b": { schema: { $ref: "#/components/schemas/Used" } } } } },
+        responses: {
+          R: { description: "", content: { "a/b": { schema: { $ref: "#/components/schemas/Used" } } } },
+        },
         schemas: { Used: { type: "object" }, Unused: { type: "object" } },
-        securitySchemes: { key: { type: "apiKey", name: "k", in: "header" }, other: { type: "http", scheme: "basic" } },
+        securitySchemes: {
+          key: { type: "apiKey", name: "k", in: "header" },
+          other: { type: "http", scheme: "basic" },
+        },
       },
     });
     const f = await findings(doc, "component-unused");
@@ -23,6 +28,9 @@ Deno.test("component-unused", async (t) => {
       definitions: { A: { type: "object" }, B: { $ref: "#/definitions/A" } },
       parameters: { P: { name: "p", in: "query", type: "string" } },
     });
-    assert.deepEqual((await findings(doc, "component-unused")).map((x) => x.path), ["definitions.B", "parameters.P"]);
+    assert.deepEqual((await findings(doc, "component-unused")).map((x) => x.path), [
+      "definitions.B",
+      "parameters.P",
+    ]);
   });
 });

@@ -37,7 +37,11 @@ export const exampleType: Rule = {
   anchor: "schema-object",
   create(ctx: RuleContext) {
     // 3.0 marks nullable schemas with `nullable`, 2.0 documents often with `x-nullable`; 3.1+ use type lists.
-    const nullable = ctx.oasVersion === "3.0" ? "nullable" : ctx.oasVersion === "2.0" ? "x-nullable" : undefined;
+    const nullable = ctx.oasVersion === "3.0"
+      ? "nullable"
+      : ctx.oasVersion === "2.0"
+      ? "x-nullable"
+      : undefined;
     const check = (schema: Record<string, unknown>, path: readonly (string | number)[], anchor?: string) => {
       if (schema.type === undefined) return;
       const report = (where: (string | number)[], what: string, value: unknown) =>
@@ -49,7 +53,9 @@ export const exampleType: Rule = {
           anchor ? { anchor } : undefined,
         );
       for (const key of ["example", "default"]) {
-        if (schema[key] !== undefined && !fits(schema[key], schema, nullable)) report([key], key, schema[key]);
+        if (schema[key] !== undefined && !fits(schema[key], schema, nullable)) {
+          report([key], key, schema[key]);
+        }
       }
       if (Array.isArray(schema.enum)) {
         schema.enum.forEach((v, i) => {

@@ -24,13 +24,20 @@ Deno.test("example-type", async (t) => {
     ]);
   });
   await t.step("3.0 nullable allows null; numbers fit number", async () => {
-    const doc = oas3({ components: { schemas: { N: { type: "number", nullable: true, example: null, default: 2 } } } }, "3.0.3");
+    const doc = oas3({
+      components: { schemas: { N: { type: "number", nullable: true, example: null, default: 2 } } },
+    }, "3.0.3");
     assert.deepEqual(await findings(doc, "example-type"), []);
   });
   await t.step("2.0: parameter default and items enum", async () => {
     const doc = oas2({
-      parameters: { P: { name: "p", in: "query", type: "boolean", default: "yes", items: { type: "string", enum: [1] } } },
+      parameters: {
+        P: { name: "p", in: "query", type: "boolean", default: "yes", items: { type: "string", enum: [1] } },
+      },
     });
-    assert.deepEqual((await findings(doc, "example-type")).map((x) => x.path), ["parameters.P.default", "parameters.P.items.enum[0]"]);
+    assert.deepEqual((await findings(doc, "example-type")).map((x) => x.path), [
+      "parameters.P.default",
+      "parameters.P.items.enum[0]",
+    ]);
   });
 });

@@ -5,8 +5,13 @@ Deno.test("header-name", async (t) => {
   const doc = (version: string) =>
     oas3({
       components: {
-        parameters: { H: { name: "Bad[Header]", in: "header", schema: {} }, G: { name: "X-Ok", in: "header", schema: {} } },
-        responses: { R: { description: "", headers: { "Bad=Header": { schema: {} }, "X-Rate": { schema: {} } } } },
+        parameters: {
+          H: { name: "Bad[Header]", in: "header", schema: {} },
+          G: { name: "X-Ok", in: "header", schema: {} },
+        },
+        responses: {
+          R: { description: "", headers: { "Bad=Header": { schema: {} }, "X-Rate": { schema: {} } } },
+        },
       },
     }, version);
   await t.step("3.2: invalid header names are errors", async () => {

@@ -7,7 +7,10 @@ Deno.test("json-schema-dialect (3.1+): must be an absolute URI", async () => {
     ["jsonSchemaDialect"],
   );
   assert.deepEqual(
-    await findings(oas3({ jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base" }), "json-schema-dialect"),
+    await findings(
+      oas3({ jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base" }),
+      "json-schema-dialect",
+    ),
     [],
   );
 });

@@ -22,6 +22,8 @@ Deno.test("media-types (3.x)", async (t) => {
   });
   await t.step("a request body with empty content is reported", async () => {
     const doc = oas3({ components: { requestBodies: { B: { content: {} } } } }, "3.0.3");
-    assert.deepEqual((await findings(doc, "media-types")).map((x) => x.path), ["components.requestBodies.B.content"]);
+    assert.deepEqual((await findings(doc, "media-types")).map((x) => x.path), [
+      "components.requestBodies.B.content",
+    ]);
   });
 });

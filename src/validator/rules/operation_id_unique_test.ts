@@ -23,9 +23,15 @@ Deno.test("operation-id-unique", async (t) => {
     assert.match(f[0].message, /"x" is already used by paths\.\/a\.get/);
   });
   await t.step("2.0: duplicates reported, unique ids accepted", async () => {
-    const doc = oas2({ paths: { "/a": { get: op({ operationId: "x" }) }, "/b": { get: op({ operationId: "x" }) } } });
-    assert.deepEqual((await findings(doc, "operation-id-unique")).map((x) => x.path), ["paths./b.get.operationId"]);
-    const ok = oas2({ paths: { "/a": { get: op({ operationId: "x" }) }, "/b": { get: op({ operationId: "y" }) } } });
+    const doc = oas2({
+      paths: { "/a": { get: op({ operationId: "x" }) }, "/b": { get: op({ operationId: "x" }) } },
+    });
+    assert.deepEqual((await findings(doc, "operation-id-unique")).map((x) => x.path), [
+      "paths./b.get.operationId",
+    ]);
+    const ok = oas2({
+      paths: { "/a": { get: op({ operationId: "x" }) }, "/b": { get: op({ operationId: "y" }) } },
+    });
     assert.deepEqual(await findings(ok, "operation-id-unique"), []);
   });
   await t.step("a Path Item referenced from two paths is not a duplicate", async () => {

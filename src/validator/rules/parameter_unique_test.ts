@@ -8,17 +8,24 @@ Deno.test("parameter-unique", async (t) => {
       paths: { "/a": { get: op({ parameters: [q, { $ref: "#/components/parameters/Q" }] }) } },
       components: { parameters: { Q: q } },
     });
-    assert.deepEqual((await findings(doc, "parameter-unique")).map((x) => x.path), ["paths./a.get.parameters[1]"]);
+    assert.deepEqual((await findings(doc, "parameter-unique")).map((x) => x.path), [
+      "paths./a.get.parameters[1]",
+    ]);
   });
-  await t.step("same name in another location, or an operation overriding the Path Item, is fine", async () => {
-    const doc = oas3({
-      paths: { "/a": { parameters: [q], get: op({ parameters: [q, { ...q, in: "header" }] }) } },
-    });
-    assert.deepEqual(await findings(doc, "parameter-unique"), []);
-  });
+  await t.step(
+    "same name in another location, or an operation overriding the Path Item, is fine",
+    async () => {
+      const doc = oas3({
+        paths: { "/a": { parameters: [q], get: op({ parameters: [q, { ...q, in: "header" }] }) } },
+      });
+      assert.deepEqual(await findings(doc, "parameter-unique"), []);
+    },
+  );
   await t.step("2.0 Path Item duplicates", async () => {
     const p = { name: "q", in: "query", type: "string" };
     const doc = oas2({ paths: { "/a": { parameters: [p, p], get: op() } } });
-    assert.deepEqual((await findings(doc, "parameter-unique")).map((x) => x.path), ["paths./a.parameters[1]"]);
+    assert.deepEqual((await findings(doc, "parameter-unique")).map((x) => x.path), [
+      "paths./a.parameters[1]",
+    ]);
   });
 });

@@ -9,7 +9,10 @@ Deno.test("path-ambiguous", async (t) => {
     assert.match(f[0].message, /"\/pets\/\{id\}"/);
   });
   await t.step("2.0 too; different shapes are fine", async () => {
-    assert.equal((await findings(oas2({ paths: { "/a/{x}": {}, "/a/{y}": {} } }), "path-ambiguous")).length, 1);
+    assert.equal(
+      (await findings(oas2({ paths: { "/a/{x}": {}, "/a/{y}": {} } }), "path-ambiguous")).length,
+      1,
+    );
     assert.deepEqual(await findings(oas2({ paths: { "/a/{x}": {}, "/a/{x}/b": {} } }), "path-ambiguous"), []);
   });
 });

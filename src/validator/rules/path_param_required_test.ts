@@ -14,10 +14,15 @@ Deno.test("path-param-required", async (t) => {
       },
     });
     const f = await findings(doc, "path-param-required");
-    assert.deepEqual(f.map((x) => x.path), ["components.parameters.A.required", "components.parameters.B.required"]);
+    assert.deepEqual(f.map((x) => x.path), [
+      "components.parameters.A.required",
+      "components.parameters.B.required",
+    ]);
   });
   await t.step("2.0 too", async () => {
     const doc = oas2({ parameters: { A: { name: "a", in: "path", type: "string" } } });
-    assert.deepEqual((await findings(doc, "path-param-required")).map((x) => x.path), ["parameters.A.required"]);
+    assert.deepEqual((await findings(doc, "path-param-required")).map((x) => x.path), [
+      "parameters.A.required",
+    ]);
   });
 });

@@ -25,9 +25,14 @@ Deno.test("security-defined", async (t) => {
   });
   await t.step("2.0: securityDefinitions and scopes", async () => {
     const doc = oas2({
-      securityDefinitions: { o: { type: "oauth2", flow: "implicit", authorizationUrl: "https://a", scopes: { r: "" } } },
+      securityDefinitions: {
+        o: { type: "oauth2", flow: "implicit", authorizationUrl: "https://a", scopes: { r: "" } },
+      },
       security: [{ o: ["r", "w"] }, { nope: [] }],
     });
-    assert.deepEqual((await findings(doc, "security-defined")).map((x) => x.path), ["security[0].o[1]", "security[1].nope"]);
+    assert.deepEqual((await findings(doc, "security-defined")).map((x) => x.path), [
+      "security[0].o[1]",
+      "security[1].nope",
+    ]);
   });
 });

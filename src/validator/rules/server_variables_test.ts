@@ -19,7 +19,9 @@ Deno.test("server-variables (3.x)", async (t) => {
     ]);
   });
   await t.step("defined variables with a default in the enum are fine; 2.0 is not checked", async () => {
-    const ok = oas3({ servers: [{ url: "https://{h}", variables: { h: { default: "a", enum: ["a", "b"] } } }] });
+    const ok = oas3({
+      servers: [{ url: "https://{h}", variables: { h: { default: "a", enum: ["a", "b"] } } }],
+    });
     assert.deepEqual(await findings(ok, "server-variables"), []);
     assert.deepEqual(await findings(oas2({ host: "a" }), "server-variables"), []);
   });
