@@ -249,14 +249,16 @@ export class Merger {
           `${
             first ? ` (from ${first.source})` : ""
           }; features of ${input.oasVersion} it uses may not be valid in ` +
-          `the result: convert the inputs to one version first if the result must validate.`,
+          `the result: convert the inputs to one version first if the result must validate` +
+          this.#at(input, ["openapi"], first) + ".",
       );
     }
     for (const spec of this.#specs) await this.#decideSection(input, spec, state);
     this.#applyLeftRenames(state);
     const rightRenames = this.#toSectionRenames(state.rightRenames);
     if (rightRenames.length > 0) rewriteReferences(input.doc, input.oasVersion, rightRenames);
-    const securityBefore = this.#merged.security;
+    const security = this.#merged.security;
+    const securityBefore = Array.isArray(security) ? [...security] : security;
     this.#insert(input, state);
     if (input.index > 0) this.#checkSecurity(input, securityBefore);
   }
@@ -778,14 +780,17 @@ export class Merger {
       "metadata",
       segments,
       `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
-        `${from?.source ?? "the first document"} is kept${this.#at(input, segments)}`,
+        `${from?.source ?? "the first document"} is kept${this.#at(input, segments, from)}`,
       this.#position(input, segments),
     );
   }
 
-  #at(input: MergeInput, segments: readonly string[]): string {
+  /** ` (<left position> and <right position>)` with source maps; only the right one when there is no left. */
+  #at(input: MergeInput, segments: readonly string[], left?: MergeInput): string {
     const pos = this.#position(input, segments);
-    return pos ? ` (${formatPosition(pos)})` : "";
+    if (pos === undefined) return "";
+    const leftPos = left === undefined || left === input ? undefined : this.#position(left, segments);
+    return leftPos ? ` (${formatPosition(leftPos)} and ${formatPosition(pos)})` : ` (${formatPosition(pos)})`;
   }
 
   /** 2.0 `host` / `basePath`: the first document's is kept; a different one is a warning saying what follows. */
@@ -820,7 +825,7 @@ export class Merger {
       "metadata",
       [key],
       `${key} '${String(value)}' of ${input.source} is ignored: the result keeps ${key} '${kept}' (from ` +
-        `${from?.source ?? "the first document"}), ${consequence}${this.#at(input, [key])}`,
+        `${from?.source ?? "the first document"}), ${consequence}${this.#at(input, [key], from)}`,
       this.#position(input, [key]),
     );
   }
@@ -860,7 +865,9 @@ export class Merger {
         this.#config.mergeArrays
           ? "the merged requirements now apply to the operations of every joined document"
           : "the result keeps the first document's, which now applies to its operations too"
-      }; set security on the operations where it must differ${this.#at(input, ["security"])}`,
+      }; set security on the operations where it must differ${
+        this.#at(input, ["security"], this.#fieldOrigins.get("/security"))
+      }`,
       this.#position(input, ["security"]),
     );
   }
@@ -886,7 +893,7 @@ export class Merger {
         this.#config.mergeArrays
           ? `the result has their union (${list.join(", ")}), which applies to every operation`
           : "the result keeps the first document's"
-      }${this.#at(input, [key])}`,
+      }${this.#at(input, [key], this.#fieldOrigins.get("/" + key))}`,
       this.#position(input, [key]),
     );
   }

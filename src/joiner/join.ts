@@ -47,7 +47,7 @@ export interface JoinOptions extends Partial<JoinerConfig> {
  * @throws {JoinCollisionError} for a collision the configuration does not allow (names both sources).
  * @throws {InvalidInputError} for an input with errors. @throws {LoadError} {@link ParseError} for unreadable inputs.
  */
-export function join(options: JoinOptions): Promise<JoinResult> {
+export async function join(options: JoinOptions): Promise<JoinResult> {
   const { filePaths, parsed, config, collisionHandlerFor, ...fields } = options;
   const merged: Partial<JoinerConfig> = { ...config };
   for (const [k, v] of Object.entries(fields)) {
@@ -64,5 +64,5 @@ export function join(options: JoinOptions): Promise<JoinResult> {
   if (filePaths !== undefined && parsed !== undefined) {
     throw new UsageError("give either filePaths or parsed documents, not both.");
   }
-  return parsed !== undefined ? joiner.joinParsed(parsed) : joiner.join(filePaths ?? []);
+  return await (parsed !== undefined ? joiner.joinParsed(parsed) : joiner.join(filePaths ?? []));
 }

@@ -149,9 +149,9 @@ export class Joiner {
    * Joins documents that are already parsed (parse results or plain objects); they are not parsed again, and
    * not changed: the joiner works on copies.
    */
-  joinParsed(documents: readonly ParsedInput[]): Promise<JoinResult> {
+  async joinParsed(documents: readonly ParsedInput[]): Promise<JoinResult> {
     countCheck(documents.length);
-    return this.#run(documents.map((d, i) => {
+    return await this.#run(documents.map((d, i) => {
       const result = isParseResult(d) ? d : documentFromObject(d as object, { source: `parsed[${i}]` });
       return { result, doc: deepCopy(result.document) as Obj };
     }));
