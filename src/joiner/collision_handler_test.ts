@@ -21,7 +21,7 @@ import {
 } from "./collision_handler.ts";
 import { JoinCollisionError } from "./errors.ts";
 import { join, type JoinOptions } from "./join.ts";
-import { danglingRefs, named, oas3 } from "./_test_helpers.ts";
+import { danglingRefs, named, oas3 } from "./_helpers_test.ts";
 
 type Obj = Record<string, unknown>;
 

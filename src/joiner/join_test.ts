@@ -6,7 +6,7 @@ import { COLLISION_STRATEGIES, type CollisionStrategy } from "./collision_strate
 import { JoinCollisionError } from "./errors.ts";
 import { join } from "./join.ts";
 import type { JoinResult } from "./join_result.ts";
-import { danglingRefs, follow, named, oas2, oas3 } from "./_test_helpers.ts";
+import { danglingRefs, follow, named, oas2, oas3 } from "./_helpers_test.ts";
 
 type Obj = Record<string, unknown>;
 type Side = "L" | "R";

@@ -19,7 +19,7 @@ import { InvalidInputError, JoinCollisionError } from "./errors.ts";
 import { join } from "./join.ts";
 import { Joiner } from "./joiner.ts";
 import { writeResult } from "./write_result.ts";
-import { danglingRefs, lineOf, named, oas2, oas3 } from "./_test_helpers.ts";
+import { danglingRefs, lineOf, named, oas2, oas3 } from "./_helpers_test.ts";
 
 type Obj = Record<string, unknown>;
 
