@@ -186,7 +186,7 @@ export class Joiner {
       prepared.push({ result: item.result, doc, version, oasVersion });
     }
     checkVersions(prepared);
-    if (config.validateInputs) await validateInputs(prepared, reader, config.sourceMaps !== undefined);
+    if (config.validateInputs) await validateInputs(prepared, reader, Boolean(config.sourceMaps));
 
     const maps = config.sourceMaps;
     const inputs: MergeInput[] = prepared.map((p, index) => {
