@@ -21,7 +21,7 @@ function strategyFlag(name: string, what: string): FlagSpec {
     type: "string",
     placeholder: "strategy",
     choices: COLLISION_STRATEGIES,
-    description: `Strategy for ${what}: ${COLLISION_STRATEGIES.join(", ")}`,
+    description: `Strategy for ${what}`,
   };
 }
 
@@ -69,9 +69,11 @@ export const joinCommand: Command = {
   description:
     `Merges two or more OpenAPI documents (2.0 with 2.0; 3.0, 3.1 and 3.2 with each other) into one, written
 to -o with mode 0600 in the first document's format; version and info come from the first document. Inputs
-are validated first and refused when they have errors (--no-validate skips this). Collisions (the same path, schema or other component in
-several documents) are resolved by the strategies; the default fails on any collision. Renamed or
-deduplicated schemas have every $ref to them rewritten. Statistics and warnings go to standard error.`,
+are validated first and refused when they have errors (--no-validate skips this). Collisions (the same path,
+schema or other component in several documents) are resolved by the strategies:
+  accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent
+(the default is fail). References to renamed or deduplicated values are rewritten. Statistics and warnings
+go to standard error.`,
   flags: [
     {
       name: "output",
