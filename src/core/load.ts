@@ -166,10 +166,25 @@ export async function loadStructured(
   };
 }
 
-/** UTF-8 byte length of a string without encoding it when it is ASCII. */
+/**
+ * UTF-8 byte length of a string. ASCII text is measured without encoding; other text is encoded in chunks into
+ * one small buffer, so a large document does not allocate a second copy of itself.
+ */
 export function byteLength(text: string): number {
   // deno-lint-ignore no-control-regex
-  return /^[\x00-\x7f]*$/.test(text) ? text.length : encoder.encode(text).byteLength;
+  if (/^[\x00-\x7f]*$/.test(text)) return text.length;
+  const CHUNK = 1 << 16;
+  const buffer = new Uint8Array(CHUNK * 3);
+  let total = 0;
+  for (let i = 0; i < text.length;) {
+    let end = Math.min(i + CHUNK, text.length);
+    // Never split a surrogate pair between chunks.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    total += encoder.encodeInto(text.slice(i, end), buffer).written;
+    i = end;
+  }
+  return total;
 }
 
 /** Options of {@link loadDocument}. */

@@ -101,6 +101,10 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
           return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
         } catch {
           throw new LoadError(`file "${path}" is not UTF-8 text; save it as UTF-8.`);
+        } finally {
+          // Free the bytes now rather than at some later garbage collection: for a large document they are a
+          // second copy of it, and they would count in the peak memory of the whole run.
+          (bytes.buffer as ArrayBuffer & { transfer?: (n: number) => ArrayBuffer }).transfer?.(0);
         }
       } catch (error) {
         if (error instanceof LoadError) throw error;
