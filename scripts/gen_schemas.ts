@@ -47,12 +47,58 @@ function withoutDynamicRefs(schema: unknown): unknown {
   return copy;
 }
 
+/**
+ * Draft-04 schemas (2.0, 3.0) write "an object or a Reference Object" as `oneOf: [X, Reference]`, so every
+ * object is also checked against the Reference alternative, which fails (and builds an error object) for every
+ * non-reference: most of the work, and most of the memory, on a large document. When X admits no `$ref` field
+ * (`additionalProperties: false`, no `$ref` property or matching pattern), at most one alternative can match, so
+ * `anyOf` with X first means the same and stops at X for ordinary objects.
+ */
+function withCheapReferences(schema: unknown, referenceDef: string): unknown {
+  const copy = structuredClone(schema) as { definitions: Record<string, Record<string, unknown>> };
+  const defs = copy.definitions;
+  const refOf = (v: unknown) =>
+    v !== null && typeof v === "object" && typeof (v as Record<string, unknown>).$ref === "string" &&
+      Object.keys(v).length === 1
+      ? ((v as Record<string, unknown>).$ref as string)
+      : undefined;
+  const closedToRef = (name: string): boolean => {
+    const def = defs[name];
+    if (def === undefined || def.additionalProperties !== false) return false;
+    const props = (def.properties ?? {}) as Record<string, unknown>;
+    const patterns = Object.keys((def.patternProperties ?? {}) as Record<string, unknown>);
+    return !Object.hasOwn(props, "$ref") && !patterns.some((p) => new RegExp(p, "u").test("$ref"));
+  };
+  const reference = `#/definitions/${referenceDef}`;
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    const obj = node as Record<string, unknown>;
+    const alts = obj.oneOf;
+    if (Array.isArray(alts) && alts.length === 2 && alts.some((a) => refOf(a) === reference)) {
+      const other = alts.find((a) => refOf(a) !== reference);
+      const target = refOf(other)?.replace(/^#\/definitions\//, "");
+      if (target !== undefined && closedToRef(target)) {
+        delete obj.oneOf;
+        obj.anyOf = [other, { $ref: reference }];
+      }
+    }
+    stack.push(...Object.values(obj));
+  }
+  return copy;
+}
+
 function schemaOf(family: Family): unknown {
   switch (family) {
     case "2.0":
-      return openapi.v2;
+      return withCheapReferences(openapi.v2, "jsonReference");
     case "3.0":
-      return openapi.v3;
+      return withCheapReferences(openapi.v3, "Reference");
     case "3.1":
       return withoutDynamicRefs(openapi.v31);
     default:
@@ -82,6 +128,7 @@ function generate(family: Family): string {
   let code: string = (standaloneCode as any)(ajv, validate);
   code = code.replace(/^"use strict";/, "");
   code = code.replaceAll('require("ajv/dist/runtime/equal").default', "equal");
+  code = slimCalls(code, family);
   const stray = code.match(/require\([^)]*\)/);
   if (stray) {
     throw new Error(`generated code for ${family} still has ${stray[0]}; map it to a runtime import.`);
@@ -95,6 +142,32 @@ function generate(family: Family): string {
     code.trim(),
     "",
   ].join("\n");
+}
+
+/**
+ * ajv passes every nested validator an options object (`instancePath`, `parentData`, `parentDataProperty`,
+ * `rootData`, `dynamicAnchors`); for a large document that is one short-lived object per Schema Object, which
+ * costs time and peak memory. These schemas use none of the values but `instancePath` (no `$data`, no dynamic
+ * anchors), so the calls pass it alone.
+ */
+function slimCalls(code: string, family: Family): string {
+  let out = code.replace(
+    /function (validate\d+)\(data, \{instancePath="", parentData, parentDataProperty, rootData=data(?:, dynamicAnchors=\{\})?\}=\{\}\)/g,
+    'function $1(data, instancePath="")',
+  );
+  out = out.replace(
+    /\{instancePath:([^{};]*?),parentData:[^,]*,parentDataProperty:[^,]*,rootData(?:,dynamicAnchors)?\}/g,
+    "$1",
+  );
+  out = out.replace(
+    /\{instancePath,parentData,parentDataProperty,rootData(?:,dynamicAnchors)?\}/g,
+    "instancePath",
+  );
+  const left = out.match(/parentData|rootData|dynamicAnchors/);
+  if (left) {
+    throw new Error(`generated code for ${family} still uses ${left[0]}; the call rewrite does not fit it.`);
+  }
+  return out;
 }
 
 /** Every generated module: file name (relative to `src/validator/`) to its source text. */

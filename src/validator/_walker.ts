@@ -27,6 +27,12 @@ export type Visitors = { [K in OasKind]?: KindVisitor } & {
   done?: () => void;
 };
 
+function swap<T>(list: T[], i: number, j: number): void {
+  const t = list[i];
+  list[i] = list[j];
+  list[j] = t;
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -119,12 +125,13 @@ export class Walker {
       const spec = table[k];
       const ref = node.$ref;
       if (typeof ref === "string") {
-        for (const fn of this.#refVisitors) fn(node, ref, k, this);
+        const refVisitors = this.#refVisitors;
+        for (let i = 0; i < refVisitors.length; i++) refVisitors[i](node, ref, k, this);
         if (!spec.refWithSiblings) continue;
       }
       const visitors = this.#visitors.get(k);
       if (visitors !== undefined) {
-        for (const fn of visitors) fn(node, this);
+        for (let i = 0; i < visitors.length; i++) visitors[i](node, this);
         // A visitor may not move the position; restore it for the children.
         path.length = depth;
         if (depth > base) {
@@ -132,9 +139,10 @@ export class Walker {
           if (field !== undefined) path[depth - 2] = field;
         }
       }
-      const keys = Object.keys(node);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const name = keys[i];
+      // Children are pushed in document order, then that run of the stack is reversed, so they are visited in
+      // document order without allocating a key list per node.
+      const first = nodeS.length;
+      for (const name in node) {
         const value = node[name];
         if (value === null || typeof value !== "object") continue;
         const f = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
@@ -150,13 +158,19 @@ export class Walker {
           push(value, f.kind, name, undefined, depth + 1, node, k);
         } else if (shape === "list") {
           if (!Array.isArray(value)) continue;
-          for (let j = value.length - 1; j >= 0; j--) push(value[j], f.kind, j, name, depth + 2, node, k);
+          for (let j = 0; j < value.length; j++) push(value[j], f.kind, j, name, depth + 2, node, k);
         } else if (isObject(value)) {
-          const names = Object.keys(value);
-          for (let j = names.length - 1; j >= 0; j--) {
-            push(value[names[j]], f.kind, names[j], name, depth + 2, node, k);
-          }
+          for (const entry in value) push(value[entry], f.kind, entry, name, depth + 2, node, k);
         }
+      }
+      for (let lo = first, hi = nodeS.length - 1; lo < hi; lo++, hi--) {
+        swap(nodeS, lo, hi);
+        swap(kindS, lo, hi);
+        swap(keyS, lo, hi);
+        swap(fieldS, lo, hi);
+        swap(depthS, lo, hi);
+        swap(parentS, lo, hi);
+        swap(parentKindS, lo, hi);
       }
     }
   }

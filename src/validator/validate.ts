@@ -6,6 +6,7 @@
  */
 import {
   createRefResolver,
+  createSourceMap,
   type DocumentReader,
   type DocumentStats,
   type Finding,
@@ -14,11 +15,14 @@ import {
   getAt,
   type InputSource,
   loadDocument,
+  loadStructured,
   type OASVersion,
   parsePointer,
   type ParseResult,
   type RefResolver,
   type SourceMap,
+  type StructuredDocument,
+  toParseResult,
   UsageError,
 } from "../core/mod.ts";
 import { classify, type OasKind, specLink } from "./_oas_types.ts";
@@ -139,7 +143,7 @@ export async function validate(
   const validateStructure = options.validateStructure ?? true;
   const parsed = isParseResult(input)
     ? input
-    : await loadDocument(input, { reader: options.reader, validateStructure });
+    : await load(input, options.reader, validateStructure, options.sourceMap === true);
   const started = performance.now();
   const strict = options.strict === true;
   const noWarnings = options.noWarnings === true && !strict;
@@ -160,7 +164,7 @@ export async function validate(
   );
 
   const structural = runSchema ? await checkSchema(parsed.document, parsed.oasVersion) : [];
-  const localOnly = parsed.text !== "" && !mayReferToFiles(parsed.text);
+  const localOnly = LOCAL_ONLY.get(parsed) ?? (parsed.text !== "" && !mayReferToFiles(parsed.text));
   let run = await runRules(parsed, rules, { reader: options.reader, localOnly, strict });
   if (run.needsFiles) {
     run = await runRules(parsed, rules, { reader: options.reader, localOnly: false, strict });
@@ -230,6 +234,34 @@ export async function validate(
     loadTimeMs: parsed.loadTimeMs,
     validateTimeMs: performance.now() - started,
   };
+}
+
+/** Whether a loaded document was found to refer to no other file (decided before its text was let go). */
+const LOCAL_ONLY = new WeakMap<ParseResult, boolean>();
+
+/**
+ * Loads the document. Without source positions the text is not needed after parsing, so it is let go at once:
+ * for a large document that is as much memory as the parsed data (twice that for non-ASCII text).
+ */
+async function load(
+  input: InputSource,
+  reader: DocumentReader | undefined,
+  validateStructure: boolean,
+  keepText: boolean,
+): Promise<ParseResult> {
+  if (keepText) return loadDocument(input, { reader, validateStructure });
+  let loaded: StructuredDocument | undefined = await loadStructured(input, { reader });
+  const localOnly = !mayReferToFiles(loaded.text);
+  const { source, format } = loaded;
+  const slim: StructuredDocument = {
+    ...loaded,
+    text: "",
+    sourceMap: () => createSourceMap("", format, source),
+  };
+  loaded = undefined;
+  const parsed = toParseResult(slim, validateStructure);
+  LOCAL_ONLY.set(parsed, localOnly);
+  return parsed;
 }
 
 function typedPath(doc: unknown, pointer: string): (string | number)[] {
@@ -407,14 +439,16 @@ async function runRules(
     return { ok: true, value: r.value, file: resolver.document(r.file)?.key ?? r.file, segments: r.segments };
   };
 
-  const kinds = new Map<string, OasKind | undefined>();
+  // Keyed by the segments list itself: lookups are cached, so each target has one list.
+  const kinds = new WeakMap<readonly (string | number)[], OasKind | "none">();
   const kindAt = (file: string, segments: readonly (string | number)[]): OasKind | undefined => {
     if (file !== rootFile) return undefined;
-    const key = formatPointer(segments);
-    if (kinds.has(key)) return kinds.get(key);
-    const k = segments.length === 0 ? "root" : classify(segments, version);
-    kinds.set(key, k);
-    return k;
+    let k = kinds.get(segments);
+    if (k === undefined) {
+      k = (segments.length === 0 ? "root" : classify(segments, version)) ?? "none";
+      kinds.set(segments, k);
+    }
+    return k === "none" ? undefined : k;
   };
 
   const queue: { file: string; segments: readonly (string | number)[]; kind: OasKind }[] = [];

@@ -12,14 +12,16 @@ function typeOf(value: unknown): string {
 /** Whether a value fits a schema's `type` (`nullable` names the field that allows null, if any). */
 function fits(value: unknown, schema: Record<string, unknown>, nullable: string | undefined): boolean {
   const type = schema.type;
-  const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
-  if (types === undefined) return true;
+  if (typeof type !== "string" && !Array.isArray(type)) return true;
   const actual = typeOf(value);
   if (actual === "null" && nullable !== undefined && schema[nullable] === true) return true;
-  for (const t of types) {
-    if (t === actual || (t === "number" && actual === "integer") || t === "file") return true;
-  }
+  if (typeof type === "string") return matches(type, actual);
+  for (const t of type) if (matches(t, actual)) return true;
   return false;
+}
+
+function matches(type: unknown, actual: string): boolean {
+  return type === actual || (type === "number" && actual === "integer") || type === "file";
 }
 
 function describe(schema: Record<string, unknown>): string {
@@ -42,30 +44,44 @@ export const exampleType: Rule = {
       : ctx.oasVersion === "2.0"
       ? "x-nullable"
       : undefined;
+    const report = (
+      schema: Record<string, unknown>,
+      path: readonly (string | number)[],
+      where: (string | number)[],
+      what: string,
+      value: unknown,
+      anchor: string | undefined,
+    ) =>
+      ctx.report(
+        [...path, ...where],
+        `${what} ${q(value)} is ${
+          typeOf(value) === "integer" ? "a number" : `a ${typeOf(value)}`
+        }, but the schema's type is ${describe(schema)}.`,
+        anchor ? { anchor } : undefined,
+      );
     const check = (schema: Record<string, unknown>, path: readonly (string | number)[], anchor?: string) => {
       if (schema.type === undefined) return;
-      const report = (where: (string | number)[], what: string, value: unknown) =>
-        ctx.report(
-          [...path, ...where],
-          `${what} ${q(value)} is ${
-            typeOf(value) === "integer" ? "a number" : `a ${typeOf(value)}`
-          }, but the schema's type is ${describe(schema)}.`,
-          anchor ? { anchor } : undefined,
-        );
-      for (const key of ["example", "default"]) {
-        if (schema[key] !== undefined && !fits(schema[key], schema, nullable)) {
-          report([key], key, schema[key]);
+      if (schema.example !== undefined && !fits(schema.example, schema, nullable)) {
+        report(schema, path, ["example"], "example", schema.example, anchor);
+      }
+      if (schema.default !== undefined && !fits(schema.default, schema, nullable)) {
+        report(schema, path, ["default"], "default", schema.default, anchor);
+      }
+      const values = schema.enum;
+      if (Array.isArray(values)) {
+        for (let i = 0; i < values.length; i++) {
+          if (!fits(values[i], schema, nullable)) {
+            report(schema, path, ["enum", i], "enum value", values[i], anchor);
+          }
         }
       }
-      if (Array.isArray(schema.enum)) {
-        schema.enum.forEach((v, i) => {
-          if (!fits(v, schema, nullable)) report(["enum", i], "enum value", v);
-        });
-      }
-      if (Array.isArray(schema.examples)) {
-        schema.examples.forEach((v, i) => {
-          if (!fits(v, schema, nullable)) report(["examples", i], "example", v);
-        });
+      const examples = schema.examples;
+      if (Array.isArray(examples)) {
+        for (let i = 0; i < examples.length; i++) {
+          if (!fits(examples[i], schema, nullable)) {
+            report(schema, path, ["examples", i], "example", examples[i], anchor);
+          }
+        }
       }
     };
     /** A parameter, header or media type `example` against its (resolved) schema. */
