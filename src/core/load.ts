@@ -167,22 +167,15 @@ export async function loadStructured(
 }
 
 /**
- * UTF-8 byte length of a string. ASCII text is measured without encoding; other text is encoded in chunks into
- * one small buffer, so a large document does not allocate a second copy of itself.
+ * UTF-8 byte length of a string: its length, plus the extra bytes of each run of non-ASCII characters (encoded
+ * one run at a time, so a large document is never encoded whole).
  */
 export function byteLength(text: string): number {
+  let total = text.length;
   // deno-lint-ignore no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text.length;
-  const CHUNK = 1 << 16;
-  const buffer = new Uint8Array(CHUNK * 3);
-  let total = 0;
-  for (let i = 0; i < text.length;) {
-    let end = Math.min(i + CHUNK, text.length);
-    // Never split a surrogate pair between chunks.
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    total += encoder.encodeInto(text.slice(i, end), buffer).written;
-    i = end;
+  const runs = /[^\x00-\x7f]+/g;
+  for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
+    total += encoder.encode(m[0]).byteLength - m[0].length;
   }
   return total;
 }
