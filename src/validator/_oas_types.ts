@@ -337,9 +337,17 @@ export function anchorOf(kind: OasKind, version: OASVersion): string {
   return ANCHORS[kind];
 }
 
+/** Sections that 2.0 names differently (or folds into another object). */
+const ANCHORS_2: Readonly<Record<string, string>> = {
+  "openapi-object": "swagger-object",
+  "components-object": "definitions-object",
+  "discriminator-object": "schema-object",
+};
+
 /** Link to a section of the specification version a document declares, e.g. `…/v3.1.0.html#operation-object`. */
 export function specLink(version: string, anchor: string): string {
-  return `https://spec.openapis.org/oas/v${version}.html#${anchor}`;
+  const a = version === "2.0" ? ANCHORS_2[anchor] ?? anchor : anchor;
+  return `https://spec.openapis.org/oas/v${version}.html#${a}`;
 }
 
 /** Readable names of kinds, for messages. */
