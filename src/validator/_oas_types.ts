@@ -263,12 +263,17 @@ export function kindTable(version: OASVersion): Readonly<Record<OasKind, KindSpe
 }
 
 /**
- * The kind of the object at a path from the document root, or undefined when the path does not lead to an
- * OpenAPI object (a container such as `components.schemas`, data, or an unknown place).
+ * The kind of the object at a path from the document root (or from an object of kind `from`), or undefined when
+ * the path does not lead to an OpenAPI object (a container such as `components.schemas`, data, or an unknown
+ * place).
  */
-export function classify(segments: readonly (string | number)[], version: OASVersion): OasKind | undefined {
+export function classify(
+  segments: readonly (string | number)[],
+  version: OASVersion,
+  from: OasKind = "root",
+): OasKind | undefined {
   const table = TABLES[version];
-  let kind: OasKind = "root";
+  let kind: OasKind = from;
   let pending: Shape | undefined;
   let pendingKind: OasKind = "root";
   for (const raw of segments) {

@@ -5,7 +5,7 @@
  * @module
  */
 import { type OASVersion, typedSegments, unescapePointerSegment } from "../core/mod.ts";
-import { anchorOf, classify } from "./_oas_types.ts";
+import { anchorOf, classify, type OasKind } from "./_oas_types.ts";
 
 /** One raw ajv error (with `verbose`). */
 export interface AjvError {
@@ -37,6 +37,38 @@ export async function schemaValidator(version: OASVersion): Promise<SchemaValida
   v = (mod as unknown as { validate: SchemaValidator }).validate;
   loaded.set(version, v);
   return v;
+}
+
+const kindModules = new Map<OASVersion, Partial<Record<OasKind, SchemaValidator>>>();
+
+/** The validators of single objects by kind (for objects in referenced files), loaded once when first needed. */
+async function kindValidators(version: OASVersion): Promise<Partial<Record<OasKind, SchemaValidator>>> {
+  let v = kindModules.get(version);
+  if (v !== undefined) return v;
+  const mod = version === "2.0"
+    ? await import("./_schema_2_0_kinds.ts")
+    : version === "3.0"
+    ? await import("./_schema_3_0_kinds.ts")
+    : version === "3.1"
+    ? await import("./_schema_3_1_kinds.ts")
+    : await import("./_schema_3_2_kinds.ts");
+  v = (mod as unknown as { kinds: Partial<Record<OasKind, SchemaValidator>> }).kinds;
+  kindModules.set(version, v);
+  return v;
+}
+
+/**
+ * Validates one object of a kind (from a referenced file) against its definition in the version's schema;
+ * paths in the issues are relative to the object. Kinds without a definition of their own pass.
+ */
+export async function checkObject(
+  node: unknown,
+  kind: OasKind,
+  version: OASVersion,
+): Promise<StructuralIssue[]> {
+  const validate = (await kindValidators(version))[kind];
+  if (validate === undefined || validate(node)) return [];
+  return structuralIssues(validate.errors ?? [], node, version, kind);
 }
 
 /** A structural problem, before it becomes a finding. */
@@ -195,7 +227,12 @@ function plural(n: number, word: string): string {
 }
 
 /** The message and field path of one reduced error. */
-function describe(e: AjvError, root: unknown, version: OASVersion): { message: string; field?: string } {
+function describe(
+  e: AjvError,
+  root: unknown,
+  version: OASVersion,
+  from: OasKind,
+): { message: string; field?: string } {
   const p = e.params;
   switch (e.keyword) {
     case "required":
@@ -210,7 +247,7 @@ function describe(e: AjvError, root: unknown, version: OASVersion): { message: s
     case "additionalProperties":
     case "unevaluatedProperties": {
       const name = String(p.additionalProperty ?? p.unevaluatedProperty);
-      const container = classify(typedSegments(root, pathOf(e.instancePath)), version);
+      const container = classify(typedSegments(root, pathOf(e.instancePath)), version, from);
       if (container === "paths") return { message: `path ${quote(name)} must start with "/".`, field: name };
       if (container === "responses") {
         return {
@@ -253,7 +290,7 @@ function describe(e: AjvError, root: unknown, version: OASVersion): { message: s
       return { message: `must have at most ${plural(p.limit as number, "item")}.` };
     case "minProperties":
       return {
-        message: classify(typedSegments(root, pathOf(e.instancePath)), version) === "responses"
+        message: classify(typedSegments(root, pathOf(e.instancePath)), version, from) === "responses"
           ? "must have at least one response."
           : `must have at least ${plural(p.limit as number, "entry")}.`,
       };
@@ -302,20 +339,21 @@ export function structuralIssues(
   errors: readonly AjvError[],
   root: unknown,
   version: OASVersion,
+  from: OasKind = "root",
 ): StructuralIssue[] {
   const out: StructuralIssue[] = [];
   const seen = new Set<string>();
   for (const e of reduceErrors(errors, root)) {
     const segments = typedSegments(root, pathOf(e.instancePath));
-    const { message, field } = describe(e, root, version);
+    const { message, field } = describe(e, root, version, from);
     const key = `${e.instancePath}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     let kindPath = segments;
-    let kind = classify(kindPath, version);
+    let kind = classify(kindPath, version, from);
     while (kind === undefined && kindPath.length > 0) {
       kindPath = kindPath.slice(0, -1);
-      kind = classify(kindPath, version);
+      kind = classify(kindPath, version, from);
     }
     const named = field ?? (typeof e.params.propertyName === "string" ? e.params.propertyName : undefined);
     const fieldSegments = named === undefined ? segments : [...segments, named];
@@ -324,7 +362,7 @@ export function structuralIssues(
       segments: onField ? fieldSegments : segments,
       fieldSegments,
       message,
-      anchor: anchorOf(kind ?? "root", version),
+      anchor: anchorOf(kind ?? from, version),
     });
   }
   return out;

@@ -75,7 +75,13 @@ Deno.test("structural issues", async (t) => {
 
 Deno.test("spec links point at the section of the declared version (2.0 names differ)", async () => {
   const { specLink } = await import("./_oas_types.ts");
-  assert.equal(specLink("3.0.3", "components-object"), "https://spec.openapis.org/oas/v3.0.3.html#components-object");
-  assert.equal(specLink("2.0", "components-object"), "https://spec.openapis.org/oas/v2.0.html#definitions-object");
+  assert.equal(
+    specLink("3.0.3", "components-object"),
+    "https://spec.openapis.org/oas/v3.0.3.html#components-object",
+  );
+  assert.equal(
+    specLink("2.0", "components-object"),
+    "https://spec.openapis.org/oas/v2.0.html#definitions-object",
+  );
   assert.equal(specLink("2.0", "openapi-object"), "https://spec.openapis.org/oas/v2.0.html#swagger-object");
 });

@@ -26,7 +26,7 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { classify, type OasKind, specLink } from "./_oas_types.ts";
-import { checkSchema, type StructuralIssue } from "./_structural.ts";
+import { checkObject, checkSchema, type StructuralIssue } from "./_structural.ts";
 import { type Visitors, Walker } from "./_walker.ts";
 import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";
 import { SEMANTIC_RULES } from "./rules/mod.ts";
@@ -172,7 +172,23 @@ export async function validate(
 
   const raws: Raw[] = [];
   let order = 0;
-  for (const issue of structural) raws.push(structuralRaw(issue, run.rootFile, order++));
+  for (const issue of structural) raws.push(structuralRaw(issue, run.rootFile, [], order++));
+  if (runSchema) {
+    // Objects reached through references into other files (or into places the layout does not describe)
+    // are checked against the definition of their kind.
+    for (const target of run.followed) {
+      const node = getAt(run.data(target.file), target.segments);
+      if (
+        node !== null && typeof node === "object" &&
+        typeof (node as Record<string, unknown>).$ref === "string"
+      ) {
+        continue;
+      }
+      for (const issue of await checkObject(node, target.kind, parsed.oasVersion)) {
+        raws.push(structuralRaw(issue, target.file, target.segments, order++));
+      }
+    }
+  }
   const semanticPointers = new Set<string>();
   for (const r of run.findings) {
     r.order = order++;
@@ -276,15 +292,20 @@ function typedPath(doc: unknown, pointer: string): (string | number)[] {
   return out;
 }
 
-function structuralRaw(issue: StructuralIssue, rootFile: string, order: number): Raw {
+function structuralRaw(
+  issue: StructuralIssue,
+  file: string,
+  prefix: readonly (string | number)[],
+  order: number,
+): Raw {
   return {
     severity: "error",
-    file: rootFile,
-    segments: issue.segments,
+    file,
+    segments: [...prefix, ...issue.segments],
     message: issue.message,
     rule: SCHEMA_RULE,
     anchor: issue.anchor,
-    fieldPointer: formatPointer(issue.fieldSegments),
+    fieldPointer: prefix.length === 0 ? formatPointer(issue.fieldSegments) : undefined,
     order,
   };
 }
@@ -353,6 +374,8 @@ interface RuleRun {
   resolver?: RefResolver;
   /** A reference to another file was met while files were not loaded: run again with them. */
   needsFiles: boolean;
+  /** Objects walked because a reference led to them (other files, places the layout does not describe). */
+  followed: { file: string; segments: readonly (string | number)[]; kind: OasKind }[];
   data(file: string): unknown;
 }
 
@@ -452,12 +475,14 @@ async function runRules(
   };
 
   const queue: { file: string; segments: readonly (string | number)[]; kind: OasKind }[] = [];
+  const followed: typeof queue = [];
   const queued = new Set<string>();
   const follow = (file: string, segments: readonly (string | number)[], kind: OasKind) => {
     const key = `${file}\0${formatPointer(segments)}`;
     if (queued.has(key)) return;
     queued.add(key);
     queue.push({ file, segments, kind });
+    followed.push({ file, segments, kind });
   };
 
   const current: { walker?: Walker } = {};
@@ -515,5 +540,5 @@ async function runRules(
     walker.walk(getAt(dataOf(next.file), next.segments), next.file, next.kind, next.segments);
   }
   for (const v of visitors) v.done?.();
-  return { findings, rootFile, resolver, needsFiles, data: dataOf };
+  return { findings, rootFile, resolver, needsFiles, followed, data: dataOf };
 }

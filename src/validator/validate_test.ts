@@ -132,3 +132,19 @@ Deno.test("validate: unreadable input is an exception with a clear message", asy
   await assert.rejects(() => validate({ content: "openapi: 9.9.9\n" }), /not supported/);
   await assert.rejects(() => validate({ content: "{ nope" }));
 });
+
+Deno.test("validate: objects in referenced files are checked against the schema of their kind", async () => {
+  const file = new URL("../../testdata/validator/external_invalid/api.yaml", import.meta.url).pathname;
+  const r = await validate(file, { sourceMap: true });
+  assert.deepEqual(
+    r.errors.map((f) => [f.rule, f.path.replace(/^.*external_invalid\//, ""), f.specLink?.split("#")[1]]),
+    [
+      ["oas-schema", "parts.yaml#Limit", "parameter-object"],
+      ["oas-schema", "parts.yaml#Ok.content.application/json.schema.type", "schema-object"],
+    ],
+  );
+  assert.equal(r.errors[0].message, 'missing required field "name".');
+  assert.deepEqual([r.errors[1].location?.line, r.errors[1].location?.column], [10, 9]);
+  // Without the structural check they are not reported.
+  assert.equal((await validate(file, { validateStructure: false })).errorCount, 0);
+});
