@@ -6,7 +6,6 @@
  */
 import {
   createRefResolver,
-  createSourceMap,
   type DocumentReader,
   type DocumentStats,
   type Finding,
@@ -15,14 +14,11 @@ import {
   getAt,
   type InputSource,
   loadDocument,
-  loadStructured,
   type OASVersion,
   parsePointer,
   type ParseResult,
   type RefResolver,
   type SourceMap,
-  type StructuredDocument,
-  toParseResult,
   UsageError,
 } from "../core/mod.ts";
 import { classify, type OasKind, specLink } from "./_oas_types.ts";
@@ -143,7 +139,7 @@ export async function validate(
   const validateStructure = options.validateStructure ?? true;
   const parsed = isParseResult(input)
     ? input
-    : await load(input, options.reader, validateStructure, options.sourceMap === true);
+    : await loadDocument(input, { reader: options.reader, validateStructure });
   const started = performance.now();
   const strict = options.strict === true;
   const noWarnings = options.noWarnings === true && !strict;
@@ -164,7 +160,7 @@ export async function validate(
   );
 
   const structural = runSchema ? await checkSchema(parsed.document, parsed.oasVersion) : [];
-  const localOnly = LOCAL_ONLY.get(parsed) ?? (parsed.text !== "" && !mayReferToFiles(parsed.text));
+  const localOnly = parsed.text !== "" && !mayReferToFiles(parsed.text);
   let run = await runRules(parsed, rules, { reader: options.reader, localOnly, strict });
   if (run.needsFiles) {
     run = await runRules(parsed, rules, { reader: options.reader, localOnly: false, strict });
@@ -250,34 +246,6 @@ export async function validate(
     loadTimeMs: parsed.loadTimeMs,
     validateTimeMs: performance.now() - started,
   };
-}
-
-/** Whether a loaded document was found to refer to no other file (decided before its text was let go). */
-const LOCAL_ONLY = new WeakMap<ParseResult, boolean>();
-
-/**
- * Loads the document. Without source positions the text is not needed after parsing, so it is let go at once:
- * for a large document that is as much memory as the parsed data (twice that for non-ASCII text).
- */
-async function load(
-  input: InputSource,
-  reader: DocumentReader | undefined,
-  validateStructure: boolean,
-  keepText: boolean,
-): Promise<ParseResult> {
-  if (keepText) return loadDocument(input, { reader, validateStructure });
-  let loaded: StructuredDocument | undefined = await loadStructured(input, { reader });
-  const localOnly = !mayReferToFiles(loaded.text);
-  const { source, format } = loaded;
-  const slim: StructuredDocument = {
-    ...loaded,
-    text: "",
-    sourceMap: () => createSourceMap("", format, source),
-  };
-  loaded = undefined;
-  const parsed = toParseResult(slim, validateStructure);
-  LOCAL_ONLY.set(parsed, localOnly);
-  return parsed;
 }
 
 function typedPath(doc: unknown, pointer: string): (string | number)[] {
