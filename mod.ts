@@ -26,7 +26,6 @@ export * from "./src/core/mod.ts";
 export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
 export * from "./src/parser/mod.ts";
 export * from "./src/validator/mod.ts";
-export * from "./src/format/validation.ts";
 export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";

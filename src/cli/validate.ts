@@ -30,7 +30,7 @@ output. Exit code 0 when the document is valid, 1 when it is not or cannot be re
     { name: "no-warnings", type: "boolean", description: "Leave warnings out of the report" },
     {
       ...validateStructureFlag,
-      description: "Validate the structure against the version's JSON Schema (default true)",
+      description: "Validate the structure against the version's JSON Schema",
     },
     sourceMapFlag,
     { ...quietFlag, description: "Only the validation result: no banner or statistics" },

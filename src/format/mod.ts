@@ -4,3 +4,4 @@
  * @module
  */
 export * from "./report.ts";
+export * from "./validation.ts";
