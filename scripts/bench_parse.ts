@@ -18,41 +18,31 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
-import { parseFlags } from "../src/cli/flags.ts";
 import { loadDocument, serializeDocument } from "../src/core/mod.ts";
 import { makeSpec } from "./make_spec.ts";
-import { PERMISSIONS } from "../tests/cli_spawn_test.ts";
+import { median, npmInstall, oatoolCommand, parseBenchArgs, timeCommand, workDir } from "./_bench.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const { flags } = parseFlags(Deno.args, [
-  { name: "dir", type: "string", default: "", description: "" },
-  { name: "runs", type: "string", default: "5", description: "" },
-]);
-const runs = Number(flags.runs);
-const dir = (flags.dir as string) || await Deno.makeTempDir({ prefix: "oatool-bench-" });
+const { runs, dir: given } = parseBenchArgs(Deno.args, { runs: 5 });
+const dir = await workDir(given, "oatool-bench-");
 
-async function sh(cmd: string, args: string[], cwd = dir): Promise<void> {
-  const out = await new Deno.Command(cmd, { args, cwd, stdout: "null", stderr: "inherit" }).output();
-  if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed`);
-}
+/** Median wall time in ms of running a command `runs` times after one warm-up run (output discarded). */
+const time = async (args: string[]): Promise<number> =>
+  (await timeCommand(args, runs, { stdout: "null" })).ms;
 
-/** Median wall time in ms of running a command `runs` times (output discarded). */
-async function time(args: string[]): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 1; i++) {
+/** Median time in ms of calling `f` `runs` times in this process. */
+async function inProcess(f: () => unknown | Promise<unknown>): Promise<number> {
+  const ts: number[] = [];
+  for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const out = await new Deno.Command(args[0], { args: args.slice(1), stdout: "null", stderr: "null" })
-      .output();
-    const dt = performance.now() - t;
-    if (!out.success) throw new Error(`failed: ${args.join(" ")}`);
-    if (i > 0) times.push(dt); // the first run warms caches
+    await f();
+    ts.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return median(ts);
 }
 
 const deno = Deno.execPath();
-const oatool = (...args: string[]) => [deno, "run", "--quiet", ...PERMISSIONS, join(root, "cli.ts"), ...args];
+const oatool = (...args: string[]) => oatoolCommand(args, { quiet: true });
 // Baseline scripts live outside the npm install folder, so that Deno does not treat them as part of that package.
 const scriptDir = await Deno.makeTempDir({ prefix: "oatool-bench-scripts-" });
 const script = async (name: string, code: string) => {
@@ -66,13 +56,7 @@ const row = (label: string, ms: number, base?: number) =>
   );
 
 const github = join(dir, "node_modules/@octokit/openapi/generated/api.github.com.json");
-try {
-  await Deno.stat(github);
-} catch {
-  console.error(`installing @octokit/openapi into ${dir} …`);
-  await Deno.writeTextFile(join(dir, "package.json"), '{"name":"oatool-bench","private":true}');
-  await sh("npm", ["install", "--no-audit", "--no-fund", "--silent", "@octokit/openapi"]);
-}
+await npmInstall(dir, ["@octokit/openapi"]);
 
 console.log(`runs per figure: ${runs} (median), machine: ${navigator.hardwareConcurrency} cores\n`);
 
@@ -118,22 +102,13 @@ row(
 );
 {
   const text = await Deno.readTextFile(bigYaml);
-  const inproc = async (f: () => unknown | Promise<unknown>) => {
-    const ts: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      await f();
-      ts.push(performance.now() - t);
-    }
-    return ts.sort((a, b) => a - b)[Math.floor(ts.length / 2)];
-  };
-  const lib = await inproc(() =>
+  const lib = await inProcess(() =>
     yaml.dump(yaml.load(text, { schema: yaml.CORE_SCHEMA }), { lineWidth: -1, noRefs: true })
   );
   row("in-process: js-yaml load + dump", lib);
   row(
     "in-process: oatool loadDocument + serializeDocument(yaml)",
-    await inproc(async () => serializeDocument((await loadDocument({ content: text })).document, "yaml")),
+    await inProcess(async () => serializeDocument((await loadDocument({ content: text })).document, "yaml")),
     lib,
   );
 }
@@ -158,13 +133,9 @@ for (const k of [1, 4, 16]) {
 console.log("\ngrowth in-process (loadDocument + JSON.stringify, no process start-up):");
 for (const k of [1, 4, 16]) {
   const text = await Deno.readTextFile(join(dir, `synthetic-${k}x.json`));
-  const ts: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    JSON.stringify((await loadDocument({ content: text })).document, null, 2);
-    ts.push(performance.now() - t);
-  }
-  const ms = ts.sort((a, b) => a - b)[Math.floor(ts.length / 2)];
+  const ms = await inProcess(async () =>
+    JSON.stringify((await loadDocument({ content: text })).document, null, 2)
+  );
   if (k === 1) first = ms;
   row(`  ${k}×`, ms, first);
 }

@@ -14,50 +14,18 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { parseFlags } from "../src/cli/flags.ts";
-import { PERMISSIONS } from "../tests/cli_spawn_test.ts";
+import { median, npmInstall, oatoolCommand, parseBenchArgs, run, timeCommand, workDir } from "./_bench.ts";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
-const { flags } = parseFlags(Deno.args, [
-  { name: "dir", type: "string", default: "", description: "" },
-  { name: "runs", type: "string", default: "5", description: "" },
-]);
-const runs = Number(flags.runs);
-const dir = (flags.dir as string) || await Deno.makeTempDir({ prefix: "oatool-bench-" });
+const { runs, dir: given } = parseBenchArgs(Deno.args, { runs: 5 });
+const dir = await workDir(given, "oatool-bench-");
 const PACKAGES = [
   "@octokit/openapi",
   "@apidevtools/swagger-parser",
   "@scalar/openapi-parser",
   "@redocly/cli",
 ];
-
-async function installed(): Promise<boolean> {
-  for (const p of PACKAGES) {
-    try {
-      await Deno.stat(join(dir, "node_modules", p, "package.json"));
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-
-if (!await installed()) {
-  console.error(`installing ${PACKAGES.join(", ")} into ${dir} …`);
-  await Deno.writeTextFile(
-    join(dir, "package.json"),
-    '{"name":"oatool-bench","private":true,"type":"module"}',
-  );
-  const out = await new Deno.Command("npm", {
-    args: ["install", "--no-audit", "--no-fund", "--silent", ...PACKAGES],
-    cwd: dir,
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!out.success) throw new Error("npm install failed");
-}
+await npmInstall(dir, PACKAGES);
 
 const github = join(dir, "node_modules/@octokit/openapi/generated/api.github.com.json");
 await Deno.writeTextFile(
@@ -79,8 +47,7 @@ if (!result.valid) process.exitCode = 1;
 
 let hasTime = false;
 try {
-  hasTime =
-    (await new Deno.Command("/usr/bin/time", { args: ["-v", "true"], stderr: "null" }).output()).success;
+  hasTime = (await run(["/usr/bin/time", "-v", "true"], { stdout: "null" })).code === 0;
 } catch { /* not installed */ }
 
 interface Figure {
@@ -90,37 +57,21 @@ interface Figure {
 
 /** Median wall time and peak RSS of a command (exit codes 0 and 1 both count as a completed run). */
 async function measure(cmd: string[]): Promise<Figure> {
-  const times: number[] = [];
+  const timing = await timeCommand(hasTime ? ["/usr/bin/time", "-v", ...cmd] : cmd, runs, {
+    cwd: dir,
+    stdout: "null",
+    okCodes: [0, 1],
+  });
   const rss: number[] = [];
-  for (let i = 0; i < runs + 1; i++) {
-    const [exe, ...args] = hasTime ? ["/usr/bin/time", "-v", ...cmd] : cmd;
-    const t = performance.now();
-    const out = await new Deno.Command(exe, { args, cwd: dir, stdout: "null", stderr: "piped" }).output();
-    const dt = performance.now() - t;
-    if (out.code !== 0 && out.code !== 1) {
-      throw new Error(`${cmd.join(" ")} failed (exit ${out.code}): ${new TextDecoder().decode(out.stderr)}`);
-    }
-    if (i === 0) continue; // warm-up: file caches, Deno's module cache
-    times.push(dt);
-    const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(new TextDecoder().decode(out.stderr));
+  for (const r of timing.runs) {
+    const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
     if (m) rss.push(Number(m[1]) / 1024);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { ms: median(times), rssMb: rss.length ? median(rss) : undefined };
+  return { ms: timing.ms, rssMb: rss.length ? median(rss) : undefined };
 }
 
-const deno = Deno.execPath();
 const tools: [string, string[]][] = [
-  ["oatool validate", [
-    deno,
-    "run",
-    "--quiet",
-    ...PERMISSIONS,
-    join(root, "cli.ts"),
-    "validate",
-    "-q",
-    github,
-  ]],
+  ["oatool validate", oatoolCommand(["validate", "-q", github], { quiet: true })],
   ["@apidevtools/swagger-parser validate", ["node", join(dir, "swagger_parser.mjs"), github]],
   ["@scalar/openapi-parser validate", ["node", join(dir, "scalar.mjs"), github]],
   ["redocly lint", ["node", join(dir, "node_modules/@redocly/cli/bin/cli.js"), "lint", github]],

