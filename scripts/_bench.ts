@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { fileExists } from "../src/core/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFlags } from "../src/cli/flags.ts";
@@ -64,15 +65,8 @@ export async function workDir(given: string | undefined, prefix: string): Promis
   return given;
 }
 
-/** Whether a file or folder exists at `path`. */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether a file or folder exists at `path` (core's check, under the name the scripts use). */
+export const exists: (path: string) => Promise<boolean> = fileExists;
 
 /** The package name of an npm install spec (`@scope/name@1.2.3` → `@scope/name`). */
 function packageName(spec: string): string {
