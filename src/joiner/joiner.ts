@@ -277,7 +277,9 @@ function invalidInput(result: ParseResult, findings: Finding[]): InvalidInputErr
   return new InvalidInputError(
     `${result.source} has ${errors.length} validation error(s), the first at ${
       firstError.path || "(root)"
-    }: ${firstError.message.replace(/\.$/, "")}${more}; inputs of a join must be valid, so fix them first (oatool validate shows all).`,
+    }: ${
+      firstError.message.replace(/\.$/, "")
+    }${more}; inputs of a join must be valid, so fix them first (oatool validate shows all).`,
     result.source,
     errors,
   );
