@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import * as oatool from "../mod.ts";
 
 const EXPECTED = [
+  "LIST_SCHEMA_KEYWORDS",
+  "MAP_SCHEMA_KEYWORDS",
+  "SINGLE_SCHEMA_KEYWORDS",
   "BUILT",
   "COLLISION_STRATEGIES",
   "COMMIT",

@@ -35,6 +35,7 @@ export type {
 export { computeStats, HTTP_METHODS, operationsOf } from "./stats.ts";
 export type { DocumentStats } from "./stats.ts";
 export { checkStructure } from "./structure.ts";
+export { LIST_SCHEMA_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./schema_keywords.ts";
 export { forEachRef, pathSegments, walkStructure } from "./traverse.ts";
 export type { NodeKind, PathLink, RefVisitor, StructureVisitor } from "./traverse.ts";
 export { createRefResolver, RefResolver, resolveRefs } from "./refs.ts";

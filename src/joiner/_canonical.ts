@@ -8,36 +8,22 @@
  * @module
  */
 
-import { type OASVersion, parsePointer } from "../core/mod.ts";
+import {
+  LIST_SCHEMA_KEYWORDS as CORE_LIST,
+  MAP_SCHEMA_KEYWORDS as CORE_MAP,
+  type OASVersion,
+  parsePointer,
+  SINGLE_SCHEMA_KEYWORDS as CORE_SINGLE,
+} from "../core/mod.ts";
 
 /** Keywords whose value is one schema (or a boolean schema). */
-export const SINGLE_SCHEMA_KEYWORDS: readonly string[] = [
-  "items",
-  "additionalProperties",
-  "additionalItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-];
+export const SINGLE_SCHEMA_KEYWORDS: readonly string[] = CORE_SINGLE;
 
 /** Keywords whose value is a list of schemas (`items` too, in its 2.0 / draft-4 tuple form). */
-export const LIST_SCHEMA_KEYWORDS: readonly string[] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+export const LIST_SCHEMA_KEYWORDS: readonly string[] = [...CORE_LIST, "items"];
 
 /** Keywords whose value maps names to schemas (`dependencies` values may also be string lists). */
-export const MAP_SCHEMA_KEYWORDS: readonly string[] = [
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-  "dependencies",
-];
+export const MAP_SCHEMA_KEYWORDS: readonly string[] = CORE_MAP;
 
 /**
  * Keywords that describe without constraining. A schema with nothing but these (and `x-` extensions) is

@@ -4,7 +4,12 @@
  *
  * @module
  */
-import type { OASVersion } from "../core/mod.ts";
+import {
+  LIST_SCHEMA_KEYWORDS,
+  MAP_SCHEMA_KEYWORDS,
+  type OASVersion,
+  SINGLE_SCHEMA_KEYWORDS,
+} from "../core/mod.ts";
 
 /** The kinds of OpenAPI objects the validator knows. */
 export type OasKind =
@@ -70,22 +75,10 @@ function operations(methods: string[]): Record<string, FieldSpec> {
   return out;
 }
 
-const SCHEMA_ONE = [
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "additionalItems",
-  "contentSchema",
-  "items",
-];
-const SCHEMA_LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_MAP = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+const SCHEMA_ONE = SINGLE_SCHEMA_KEYWORDS;
+const SCHEMA_LIST = LIST_SCHEMA_KEYWORDS;
+// `dependencies` values may be lists of property names, which are not schemas to walk.
+const SCHEMA_MAP = MAP_SCHEMA_KEYWORDS.filter((k) => k !== "dependencies");
 
 function schemaFields(version: OASVersion): Record<string, FieldSpec> {
   const out: Record<string, FieldSpec> = {};
