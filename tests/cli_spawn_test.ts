@@ -95,3 +95,42 @@ Deno.test("spawned: a URL input from a local server, with credentials never prin
     await server.finished;
   }
 });
+
+Deno.test("spawned: validate, overlay apply and join run with the binary's permissions", async () => {
+  const v = await oatool(["validate", "--format", "json", "testdata/petstore/petstore-3.2.yaml"]);
+  assert.equal(v.code, 0, v.stderr);
+  assert.equal(JSON.parse(v.stdout).valid, true);
+  const bad = await oatool(["validate", "-q", "testdata/validator/invalid.yaml"]);
+  assert.equal(bad.code, 1);
+
+  const o = await oatool([
+    "overlay",
+    "apply",
+    "-q",
+    "-s",
+    "testdata/overlay/petstore.yaml",
+    "testdata/overlay/overlay-1.1.yaml",
+  ]);
+  assert.equal(o.code, 0, o.stderr);
+  assert.match(o.stdout, /^openapi: /);
+
+  const dir = await Deno.makeTempDir();
+  try {
+    const out = `${dir}/merged.yaml`;
+    const j = await oatool([
+      "join",
+      "--path-strategy=accept-left",
+      "--component-strategy=accept-left",
+      "--schema-strategy=rename-right",
+      "-o",
+      out,
+      "testdata/joiner/oas3/users.yaml",
+      "testdata/joiner/oas3/orders.yaml",
+    ]);
+    assert.equal(j.code, 0, j.stderr);
+    assert.match(j.stderr, /Files Joined: 2/);
+    if (Deno.build.os !== "windows") assert.equal((await Deno.stat(out)).mode! & 0o777, 0o600);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
