@@ -22,17 +22,9 @@
  * @module
  */
 
-import { forEachRef, type OASVersion, walkStructure } from "../core/mod.ts";
-import {
-  type CanonicalForm,
-  canonicalForm,
-  isEmptySchema,
-  isObject,
-  schemaRefPrefix,
-  schemaRefTarget,
-  schemaSection,
-} from "./_canonical.ts";
-import { escapePointerSegment } from "../core/mod.ts";
+import type { OASVersion } from "../core/mod.ts";
+import { rewriteReferences } from "./_rewrite_refs.ts";
+import { type CanonicalForm, canonicalForm, isEmptySchema, schemaSection } from "./_canonical.ts";
 
 /** Result of {@link findSemanticDuplicates}. */
 export interface SemanticDedupResult {
@@ -238,32 +230,6 @@ export function rewriteSchemaRefs(
   oasVersion: OASVersion,
   renames: ReadonlyMap<string, string>,
 ): void {
-  const prefix = schemaRefPrefix(oasVersion);
-  const rewrite = (ref: string): string | undefined => {
-    const target = schemaRefTarget(ref, oasVersion);
-    if (!target) return undefined;
-    const to = renames.get(target.name);
-    if (to === undefined) return undefined;
-    return prefix + [to, ...target.rest].map(escapePointerSegment).join("/");
-  };
-  forEachRef(doc, oasVersion, (ref, holder) => {
-    const next = rewrite(ref);
-    if (next !== undefined) holder.$ref = next;
-  });
-  if (oasVersion === "2.0") return;
-  walkStructure(doc, oasVersion, (node, _link, kind) => {
-    if (kind !== "object" || !isObject(node.discriminator)) return;
-    const mapping = node.discriminator.mapping;
-    if (!isObject(mapping)) return;
-    for (const key of Object.keys(mapping)) {
-      const value = mapping[key];
-      if (typeof value !== "string") continue;
-      if (value.startsWith("#")) {
-        const next = rewrite(value);
-        if (next !== undefined) mapping[key] = next;
-      } else if (renames.has(value)) {
-        mapping[key] = renames.get(value)!;
-      }
-    }
-  });
+  const section = oasVersion === "2.0" ? ["definitions"] : ["components", "schemas"];
+  rewriteReferences(doc, oasVersion, [{ section, names: renames, kind: "schema" }]);
 }
