@@ -1,14 +1,7 @@
-import {
-  type DocumentFormat,
-  type InputSource,
-  loadDocument,
-  type ParseResult,
-  serializeDocument,
-  writeFileAtomic,
-} from "../core/mod.ts";
+import { type DocumentFormat, type ParseResult, serializeDocument, writeFileAtomic } from "../core/mod.ts";
 import { VERSION } from "../core/build_info.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/mod.ts";
-import type { CliIO, CommandContext, FlagSpec } from "./types.ts";
+import type { CliIO, FlagSpec } from "./types.ts";
 
 /** Flag shared by several commands. */
 export const quietFlag: FlagSpec = {
@@ -49,19 +42,6 @@ export const outputFlag: FlagSpec = {
   description: "Output file (default: standard output)",
 };
 
-/** The input argument as an {@link InputSource}: a path, a URL, or `-` for standard input. */
-export function inputOf(arg: string): InputSource {
-  return arg;
-}
-
-/** Loads the command's OpenAPI input with the command's structure-check setting. */
-export function loadInput(ctx: CommandContext, arg: string): Promise<ParseResult> {
-  return loadDocument(inputOf(arg), {
-    reader: ctx.io.reader,
-    validateStructure: ctx.flags["validate-structure"] !== false,
-  });
-}
-
 /** Prints the common report header to standard error (unless quiet). */
 export function printHeader(io: CliIO, header: Omit<ReportHeader, "toolVersion">): void {
   io.stderr(renderReportHeader({ ...header, toolVersion: VERSION }, createStyle(io.color)));
@@ -95,9 +75,4 @@ export async function emitDocument(
   }
   await writeFileAtomic(options.output, text, { inputs: options.inputs, mode: options.mode });
   return options.output;
-}
-
-/** Input paths that are files (for refusing to write over them). */
-export function fileInputs(args: readonly string[]): string[] {
-  return args.filter((a) => a !== "-" && !/^https?:\/\//i.test(a));
 }

@@ -8,7 +8,7 @@ import {
   renderValidationYaml,
 } from "../format/validation.ts";
 import { validate } from "../validator/mod.ts";
-import { inputOf, printHeader, quietFlag, sourceMapFlag, validateStructureFlag } from "./_common.ts";
+import { printHeader, quietFlag, sourceMapFlag, validateStructureFlag } from "./_common.ts";
 import type { Command } from "./types.ts";
 
 /** Report formats of `oatool validate`. */
@@ -48,7 +48,7 @@ output. Exit code 0 when the document is valid, 1 when it is not or cannot be re
   async run(ctx) {
     const started = performance.now();
     const format = String(ctx.flags.format ?? "text");
-    const result = await validate(inputOf(ctx.args[0]), {
+    const result = await validate(ctx.args[0], {
       reader: ctx.io.reader,
       strict: ctx.flags.strict === true,
       noWarnings: ctx.flags["no-warnings"] === true,
