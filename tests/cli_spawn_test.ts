@@ -3,37 +3,15 @@
  * missing permission fails here and not in users' hands.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-
-const root = fileURLToPath(new URL("../", import.meta.url));
-/** The permission flags of `deno task oatool` and of the compiled binaries (see scripts/compile.ts). */
-export const PERMISSIONS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-net",
-  "--ignore-env=LOG_TOKENS,LOG_STREAM",
-];
+import { ROOT as root, spawnOatool } from "./_spawn.ts";
 
 async function oatool(
   args: string[],
   stdin?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...PERMISSIONS, `${root}cli.ts`, ...args],
-    cwd: root,
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  if (stdin !== undefined) {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(stdin));
-    await w.close();
-  }
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  const r = await spawnOatool(args, { stdin });
+  assert.ok(!r.killed, `oatool ${args.join(" ")} did not finish`);
+  return r;
 }
 
 Deno.test("spawned: parse a YAML file with the binary's permissions", async () => {
