@@ -8,7 +8,7 @@ import { fileExists } from "../src/core/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseFlags } from "../src/cli/flags.ts";
-import { PERMISSIONS } from "../tests/cli_spawn_test.ts";
+import { BINARY_PERMISSIONS as PERMISSIONS } from "./compile.ts";
 
 const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 

@@ -43,7 +43,7 @@ export const versionCommand: Command = {
       ctx.io.stdout(JSON.stringify(info, null, 2) + "\n");
     } else {
       // The YAML writer is loaded only here, so that plain `oatool version` starts as fast as a bare script.
-      const { serializeDocument } = await import("../core/write.ts");
+      const { serializeDocument } = await import("../core/serialize.ts");
       ctx.io.stdout(serializeDocument(info, "yaml"));
     }
     return 0;

@@ -47,6 +47,7 @@ export type {
   ResolveRefsResult,
   UnresolvedRef,
 } from "./refs.ts";
-export { fileExists, serializeDocument, writeFileAtomic } from "./write.ts";
+export { serializeDocument } from "./serialize.ts";
+export { fileExists, writeFileAtomic } from "./write.ts";
 export type { WriteFileOptions } from "./write.ts";
 export { lineColumnAt, LineIndex } from "./text_position.ts";

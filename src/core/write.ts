@@ -1,34 +1,10 @@
 /**
- * Writing documents: serialisation in the input's format and atomic file writes.
+ * Writing documents: atomic file writes.
  *
  * @module
  */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
 import { basename, dirname, join, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
-import type { DocumentFormat } from "./parse_text.ts";
-
-/**
- * Serialises a document: JSON with 2-space indentation, or YAML in block style; both end with a newline. Key
- * order is kept as it is in the objects.
- *
- * @example
- * ```ts
- * import { serializeDocument } from "./write.ts";
- * serializeDocument({ openapi: "3.1.0" }, "yaml"); // "openapi: 3.1.0\n"
- * ```
- */
-export function serializeDocument(doc: unknown, format: DocumentFormat): string {
-  if (format === "json") return JSON.stringify(doc, null, 2) + "\n";
-  return yaml.dump(doc, {
-    noRefs: true,
-    lineWidth: -1,
-    schema: yaml.CORE_SCHEMA,
-    sortKeys: false,
-    noCompatMode: true,
-  });
-}
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileOptions {

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
 import { join } from "node:path";
-import { serializeDocument, writeFileAtomic } from "./write.ts";
+import { serializeDocument } from "./serialize.ts";
+import { writeFileAtomic } from "./write.ts";
 import { WriteError } from "./errors.ts";
 import { parseText } from "./parse_text.ts";
 
