@@ -17,7 +17,7 @@
  * and reports the time of validation separately.
  *
  * Usage:
- *   deno run --allow-read --allow-write --allow-run --allow-net --ignore-env=LOG_TOKENS,LOG_STREAM \
+ *   deno run --allow-read --allow-write --allow-run --allow-net \
  *     scripts/bench_join.ts [--runs 5] [--dir <folder to install into and keep>]
  */
 import { join } from "node:path";

@@ -123,7 +123,6 @@ const EXPECTED = [
   "loadDocument",
   "loadOverlay",
   "loadStructured",
-  "main",
   "operationsOf",
   "parse",
   "parseCollisionStrategy",
