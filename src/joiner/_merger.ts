@@ -15,7 +15,6 @@ import {
   deepCopy,
   describeError,
   formatPath,
-  formatPointer,
   formatPosition,
   getAtPointer,
   type OASVersion,
