@@ -9,6 +9,7 @@
 
 // C0 controls, DEL, C1 controls, the line and paragraph separators, and the bidirectional overrides and
 // isolates (which reorder what a terminal shows).
+// deno-lint-ignore no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
@@ -33,6 +34,7 @@ export function escapeText(text: string): string {
 
 // Every control character but CR and LF (which the workflow-command rules encode): dropped.
 const DROPPED =
+  // deno-lint-ignore no-control-regex -- matching control characters is the point
   /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**

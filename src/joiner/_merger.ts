@@ -23,13 +23,8 @@ import {
 } from "../core/mod.ts";
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
-import {
-  type CollisionDetail,
-  type CollisionOutcome,
-  joinWarning,
-  type StructuredWarning,
-  type WarningCategory,
-} from "./join_result.ts";
+import type { CollisionDetail, CollisionOutcome, StructuredWarning, WarningCategory } from "./join_result.ts";
+import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
 import { type Difference, findDifference } from "./_equivalence.ts";

@@ -8,16 +8,13 @@ import {
   documentFromObject,
   type DocumentStats,
   type Finding,
-  finding,
   formatPath,
   type OASVersion,
   type OpenAPIDocument,
   parsePointer,
   type ParseResult,
-  type SourcePosition,
 } from "../core/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
-import { formatJsonPath } from "./_json_path.ts";
 
 /** Category of a {@link StructuredWarning}. */
 export type WarningCategory =
@@ -62,17 +59,6 @@ export const WarnOverlay: WarningCategory = "overlay";
 export interface StructuredWarning extends Finding {
   /** What kind of warning (the rule is `join-` followed by it). */
   category: WarningCategory;
-}
-
-/** Builds a {@link StructuredWarning} at a place of the merged document. */
-export function joinWarning(
-  category: WarningCategory,
-  segments: readonly (string | number)[],
-  message: string,
-  location?: SourcePosition,
-): StructuredWarning {
-  const f = finding("warning", segments, message, { rule: `join-${category}`, location });
-  return { ...f, path: formatJsonPath(segments), category };
 }
 
 /** The validation errors of one input of a join (checked when `validateInputs` is on). */

@@ -29,13 +29,8 @@ import {
   parseEquivalenceMode,
 } from "./collision_strategy.ts";
 import { defaultConfig, type JoinerConfig, type SourceMaps } from "./joiner_config.ts";
-import {
-  type CollisionReport,
-  type InputCheck,
-  JoinResult,
-  joinWarning,
-  type StructuredWarning,
-} from "./join_result.ts";
+import { type CollisionReport, type InputCheck, JoinResult, type StructuredWarning } from "./join_result.ts";
+import { joinWarning } from "./_join_warning.ts";
 import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
