@@ -148,7 +148,11 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
       level: f.severity === "error" ? "error" : "warning",
       message: { text: `${f.path || "(root)"}: ${f.message}` },
       locations: [location],
-      properties: { pointer: f.pointer, ...(f.specLink ? { specLink: f.specLink } : {}) },
+      properties: {
+        pointer: f.pointer,
+        ...(f.specLink ? { specLink: f.specLink } : {}),
+        ...(f.hint ? { hint: f.hint } : {}),
+      },
     };
   });
   const log = {

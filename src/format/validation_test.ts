@@ -123,3 +123,17 @@ Deno.test("validation github: workflow commands with escaped data and properties
       "::warning file=api.yaml,title=component-unused::(root): multi%0Aline, with: 100%25\n",
   );
 });
+
+Deno.test("validation renderers show a finding's hint: text line, json field, sarif property, github data", () => {
+  const hinted: ValidationResult = {
+    ...result,
+    errors: [{ ...result.errors[0], hint: "rename one of them" }],
+    warnings: [],
+    warningCount: 0,
+  };
+  assert.match(renderValidationText(hinted), /\n {6}hint: rename one of them\n/);
+  assert.equal(validationReport(hinted).errors[0].hint, "rename one of them");
+  const sarif = JSON.parse(renderValidationSarif(hinted));
+  assert.equal(sarif.runs[0].results[0].properties.hint, "rename one of them");
+  assert.match(renderValidationGithub(hinted), / \(hint: rename one of them\)\n$/);
+});
