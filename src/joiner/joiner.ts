@@ -134,8 +134,8 @@ export class Joiner {
    * Loads and joins documents given as file paths, URLs or other input sources, in order.
    *
    * @throws {UsageError} for fewer than two inputs. @throws {LoadError} {@link ParseError} when an input cannot be
-   *   read. @throws {InvalidInputError} for an input that cannot be joined. @throws {VersionMismatchError} for 2.0 mixed
-   *   with 3.x. @throws {JoinCollisionError} for a collision the configuration does not allow.
+   *   read. @throws {InvalidInputError} for an input that cannot be joined. @throws {VersionMismatchError} for
+   *   2.0 mixed with 3.x. @throws {JoinCollisionError} for a collision the configuration does not allow.
    */
   async join(inputs: readonly InputSource[]): Promise<JoinResult> {
     countCheck(inputs.length);
