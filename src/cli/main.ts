@@ -35,14 +35,14 @@ const PROCESS_SUBSTITUTION = /^\/(?:dev|proc\/self)\/fd\/\d+$/;
 
 /**
  * The message of a failed run. When an input was a process substitution and the failure names it, the message
- * says so in one sentence (the pipe is gone, or was read already) instead of calling it a missing file.
+ * says so in one sentence and what to do instead, rather than calling the pipe a missing file.
  */
 function failureMessage(error: unknown, args: readonly string[]): string {
   const message = describeError(error);
   const fd = args.find((a) => PROCESS_SUBSTITUTION.test(a) && message.includes(a));
   if (fd !== undefined && error instanceof OatoolError) {
-    return `${fd} is a process substitution that cannot be read (it was closed, or read already): a pipe ` +
-      `can be read once, by the command it was given to; save the document to a file and name the file.`;
+    return `${fd} is a process substitution (a pipe from the shell) that could not be read; it can be read ` +
+      `only once, by the command it was given to, so save the document to a file, or pipe it in and give -.`;
   }
   return message;
 }

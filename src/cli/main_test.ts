@@ -161,7 +161,7 @@ Deno.test("input messages: empty path, file: URLs, process substitutions (issue 
   assert.equal(fd.code, 1);
   assert.match(
     fd.stderr,
-    /^oatool validate: \/dev\/fd\/987 is a process substitution that cannot be read \(it was closed, or read already\)/,
+    /^oatool validate: \/dev\/fd\/987 is a process substitution \(a pipe from the shell\) that could not be read; .* or pipe it in and give -\.\n$/,
   );
 });
 
