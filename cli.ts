@@ -2,7 +2,7 @@
  * The `oatool` command-line tool.
  *
  * ```sh
- * deno run --allow-read --allow-write --allow-net --ignore-env=LOG_TOKENS,LOG_STREAM jsr:@oatool/cli/cli parse api.yaml
+ * deno run -R -W -N jsr:@oatool/cli/cli parse api.yaml   # or jsr:@oatool/cli, the root module
  * ```
  *
  * @module

@@ -20,6 +20,12 @@
  * console.log(result.version, result.stats.operationCount); // 3.1.0 1
  * ```
  *
+ * Run as the main module, it is the `oatool` command-line tool:
+ *
+ * ```sh
+ * deno run -R -W -N jsr:@oatool/cli join -o merged.yaml users.yaml orders.yaml
+ * ```
+ *
  * @module
  */
 export * from "./src/core/mod.ts";
@@ -30,5 +36,10 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
-export { main } from "./src/cli/main.ts";
-export type { CliIO, Command, CommandContext, FlagSpec } from "./src/cli/types.ts";
+
+// `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
+// then, dynamically, so that importing the library never loads it.
+if (import.meta.main) {
+  const { main } = await import("./src/cli/main.ts");
+  Deno.exit(await main(Deno.args));
+}

@@ -6,7 +6,7 @@
  * as dependencies of oatool.
  *
  * Usage:
- *   deno run --allow-read --allow-write --allow-run --ignore-env=LOG_TOKENS,LOG_STREAM scripts/bench_overlay.ts \
+ *   deno run --allow-read --allow-write --allow-run scripts/bench_overlay.ts \
  *     [--runs 3] [--dir <folder to install into and keep>]
  *
  * Measured (median of the runs):

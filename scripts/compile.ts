@@ -5,7 +5,7 @@
  *   deno task compile --target x86_64-unknown-linux-gnu
  *
  * The binaries get exactly the permissions `deno task oatool` uses: read and write files, network for http(s)
- * inputs, and `--ignore-env=LOG_TOKENS,LOG_STREAM`; nothing else. Build information (commit, build time) is
+ * inputs; nothing else. Build information (commit, build time) is
  * stamped into src/core/build_info.ts for the build and restored afterwards.
  *
  * `deno compile` needs Deno's runtime (denort) for each target, which it downloads from dl.deno.land, or takes
@@ -32,7 +32,6 @@ export const BINARY_PERMISSIONS = [
   "--allow-read",
   "--allow-write",
   "--allow-net",
-  "--ignore-env=LOG_TOKENS,LOG_STREAM",
 ];
 
 const root = fileURLToPath(new URL("../", import.meta.url));

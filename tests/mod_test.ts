@@ -123,7 +123,6 @@ const EXPECTED = [
   "loadDocument",
   "loadOverlay",
   "loadStructured",
-  "main",
   "operationsOf",
   "parse",
   "parseCollisionStrategy",
@@ -160,6 +159,20 @@ const EXPECTED = [
   "walkStructure",
   "writeFileAtomic",
   "writeResult",
+  // The renderers of src/format (issue 10: one output layer; issue 11: escaping of document text).
+  "escapeText",
+  "escapeWorkflowData",
+  "escapeWorkflowProperty",
+  "renderApplyReport",
+  "renderCollisionReport",
+  "renderFindingLine",
+  "renderFindingList",
+  "renderInputChecks",
+  "renderJoinWarnings",
+  "renderOverlayErrors",
+  "renderOverlaySummary",
+  "renderParseSummary",
+  "renderRefusedInput",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

@@ -1,46 +1,87 @@
-import { type DocumentFormat, type ParseResult, serializeDocument, writeFileAtomic } from "../core/mod.ts";
+import { fileURLToPath } from "node:url";
+import {
+  type DocumentFormat,
+  type ParseResult,
+  serializeDocument,
+  UsageError,
+  writeFileAtomic,
+} from "../core/mod.ts";
 import { VERSION } from "../core/build_info.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/mod.ts";
-import type { CliIO, FlagSpec } from "./types.ts";
+import type { FlagDeclaration } from "./define_command.ts";
+import type { CliIO } from "./types.ts";
 
 /** Flag shared by several commands. */
-export const quietFlag: FlagSpec = {
-  name: "quiet",
+export const quietFlag = {
   short: "q",
   type: "boolean",
   description: "Only the result: no banner or statistics",
-};
+} as const satisfies FlagDeclaration;
 /** Flag shared by several commands. */
-export const sourceMapFlag: FlagSpec = {
-  name: "source-map",
+export const sourceMapFlag = {
   short: "s",
   type: "boolean",
   description: "Include file:line:column positions in messages",
-};
+} as const satisfies FlagDeclaration;
 /** Flag shared by several commands. */
-export const validateStructureFlag: FlagSpec = {
-  name: "validate-structure",
+export const validateStructureFlag = {
   type: "boolean",
   default: true,
   description: "Check the basic structure (info, version, paths) while parsing",
-};
+} as const satisfies FlagDeclaration;
 /** Flag shared by several commands. */
-export const formatFlag: FlagSpec = {
-  name: "format",
-  type: "string",
-  default: "text",
-  placeholder: "text|json|yaml",
-  choices: ["text", "json", "yaml"],
-  description: "Report format",
-};
-/** Flag shared by several commands. */
-export const outputFlag: FlagSpec = {
-  name: "output",
+export const outputFlag = {
   short: "o",
   type: "string",
   placeholder: "file",
-  description: "Output file (default: standard output)",
-};
+  description: "Output file; - for standard output (default: standard output)",
+} as const satisfies FlagDeclaration;
+
+/** The default of `--max-input-size`: 256 MiB. */
+export const DEFAULT_MAX_INPUT_SIZE = 256 * 1024 * 1024;
+
+/** Flag of every command that reads documents: the cap on the size of each document read. */
+export const maxInputSizeFlag = {
+  type: "size",
+  default: DEFAULT_MAX_INPUT_SIZE,
+  placeholder: "bytes",
+  description: "Largest document read (file, URL or standard input), in bytes or with K, M, G",
+} as const satisfies FlagDeclaration;
+
+/**
+ * Checks an input argument and turns a `file:` URL into the local path it names. An empty argument and a URL
+ * of a file on another host are usage errors, each with one sentence saying what to give instead.
+ *
+ * @throws {UsageError}
+ */
+export function inputArgument(value: string, what: string): string {
+  if (value === "") {
+    throw new UsageError(`${what} is an empty path; name a file, a URL, or - for standard input.`);
+  }
+  if (!/^file:/i.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(
+      `${what} "${value}" is not a valid file: URL; write file:///absolute/path or a path.`,
+    );
+  }
+  if (url.hostname !== "" && url.hostname !== "localhost") {
+    throw new UsageError(
+      `${what} "${value}" names a file on the host "${url.hostname}"; only local files (file:///path) can be read.`,
+    );
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new UsageError(`${what} "${value}" has a query or fragment; give the file's URL or path alone.`);
+  }
+  return fileURLToPath(url);
+}
+
+/** Where a command writes a document: undefined for standard output (no `-o`, or `-o -`). */
+export function outputTarget(value: string | undefined): string | undefined {
+  return value === undefined || value === "" || value === "-" ? undefined : value;
+}
 
 /** Prints the common report header to standard error (unless quiet). */
 export function printHeader(io: CliIO, header: Omit<ReportHeader, "toolVersion">): void {
@@ -59,8 +100,8 @@ export function documentHeader(result: ParseResult): Omit<ReportHeader, "toolVer
 }
 
 /**
- * Writes a document to `-o` (atomically, refusing to overwrite an input) or to standard output.
- * Returns the path written, or undefined for standard output.
+ * Writes a document to `-o` (atomically, refusing to overwrite an input) or to standard output (no `-o`, or
+ * `-o -`). Returns the path written, or undefined for standard output.
  */
 export async function emitDocument(
   io: CliIO,
@@ -69,10 +110,11 @@ export async function emitDocument(
   options: { output?: string; inputs?: string[]; mode?: number } = {},
 ): Promise<string | undefined> {
   const text = serializeDocument(doc, format);
-  if (options.output === undefined || options.output === "" || options.output === "-") {
+  const target = outputTarget(options.output);
+  if (target === undefined) {
     io.stdout(text);
     return undefined;
   }
-  await writeFileAtomic(options.output, text, { inputs: options.inputs, mode: options.mode });
-  return options.output;
+  await writeFileAtomic(target, text, { inputs: options.inputs, mode: options.mode });
+  return target;
 }

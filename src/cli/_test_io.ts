@@ -17,10 +17,13 @@ export interface CapturedRun {
 export function captureIO(
   options: { reader?: DocumentReader; stdin?: string } = {},
 ): CliIO & { out: string; err: string } {
-  const base = options.reader ?? createDefaultReader();
-  const reader: DocumentReader = options.stdin === undefined
-    ? base
-    : { ...base, readStdin: () => Promise.resolve(options.stdin!) };
+  const withStdin = (base: DocumentReader): DocumentReader =>
+    options.stdin === undefined ? base : { ...base, readStdin: () => Promise.resolve(options.stdin!) };
+  const reader = withStdin(options.reader ?? createDefaultReader());
+  // With the real file system, --max-input-size makes a capped reader, as processIO does.
+  const createReader = options.reader === undefined
+    ? (o: { maxInputSize: number }) => withStdin(createDefaultReader(o))
+    : undefined;
   const io = {
     out: "",
     err: "",
@@ -31,6 +34,7 @@ export function captureIO(
       io.err += text;
     },
     reader,
+    createReader,
     color: false,
   };
   return io;

@@ -60,3 +60,31 @@ Deno.test("flag errors are usage errors with suggestions", () => {
   assert.equal(closest("valdate", ["validate", "parse"]), "validate");
   assert.equal(closest("zzzzzz", ["validate", "parse"]), undefined);
 });
+
+Deno.test("a flag that takes a value takes the next argument even when it starts with -", () => {
+  const p = parseFlags(["-o", "-h", "a.yaml", "--format", "-x"], [
+    ...specs.filter((s) => s.name !== "format"),
+    { name: "format", type: "string", description: "" },
+  ]);
+  assert.equal(p.flags.output, "-h");
+  assert.equal(p.flags.format, "-x");
+  assert.equal(p.help, false);
+  assert.deepEqual(p.args, ["a.yaml"]);
+  assert.equal(parseFlags(["-o", "-"], specs).flags.output, "-");
+});
+
+Deno.test("-h, -help and --help set help, and then other flag errors are not reported", () => {
+  for (const h of ["-h", "-help", "--help"]) {
+    assert.equal(parseFlags(["a.yaml", h], specs).help, true);
+    assert.equal(parseFlags(["--quite", h, "--output"], specs).help, true);
+  }
+  assert.equal(parseFlags(["--", "-h"], specs).help, false);
+  assert.throws(() => parseFlags(["--help=true"], specs), /unknown flag "--help=true"/);
+});
+
+Deno.test("size flags take bytes with K, M or G", () => {
+  const sized: FlagSpec[] = [{ name: "max-input-size", type: "size", default: 5, description: "" }];
+  assert.equal(parseFlags([], sized).flags["max-input-size"], 5);
+  assert.equal(parseFlags(["--max-input-size", "2K"], sized).flags["max-input-size"], 2048);
+  assert.throws(() => parseFlags(["--max-input-size=big"], sized), /takes a size in bytes/);
+});

@@ -1,5 +1,6 @@
 import type { Command, FlagSpec } from "./types.ts";
 import { VERSION } from "../core/build_info.ts";
+import { formatByteSize } from "./flags.ts";
 
 function flagLabel(f: FlagSpec): string {
   const names = [
@@ -9,7 +10,7 @@ function flagLabel(f: FlagSpec): string {
   ]
     .filter(Boolean)
     .join(", ");
-  const value = f.type === "boolean" ? "" : ` <${f.placeholder ?? "value"}>`;
+  const value = f.type === "boolean" ? "" : ` <${f.placeholder ?? (f.type === "size" ? "bytes" : "value")}>`;
   return names + value;
 }
 
@@ -22,7 +23,13 @@ export function renderFlags(flags: readonly FlagSpec[]): string {
     const def =
       f.default === undefined || f.default === false || (Array.isArray(f.default) && f.default.length === 0)
         ? ""
-        : ` (default ${Array.isArray(f.default) ? f.default.join(",") : String(f.default)})`;
+        : ` (default ${
+          Array.isArray(f.default)
+            ? f.default.join(",")
+            : typeof f.default === "number" && f.type === "size"
+            ? formatByteSize(f.default)
+            : String(f.default)
+        })`;
     const repeat = f.type === "list" ? " (repeatable)" : "";
     const label = labels[i];
     const pad = label.length > width ? "\n  " + " ".repeat(width + 2) : " ".repeat(width - label.length + 2);
@@ -59,7 +66,7 @@ export function renderUsage(command: Command, parent?: string): string {
 export function renderMainHelp(commands: readonly { name: string; summary: string }[]): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   const list = commands.map((c) => `  ${c.name.padEnd(width + 2)}${c.summary}`).join("\n");
-  return `oatool v${VERSION}: validate, fix, parse, convert, join, diff and query OpenAPI documents.
+  return `oatool v${VERSION}: a toolkit for OpenAPI 2.0, 3.0, 3.1 and 3.2 documents.
 
 Usage: oatool <command> [flags] [arguments]
 
@@ -67,7 +74,9 @@ Commands:
 ${list}
 
 Flags may be written with one or two hyphens (-q, --quiet); booleans bare or as =true / =false; flags may come
-before or after the arguments, and "--" ends them. Inputs are file paths, http(s) URLs, or "-" for standard input.
+before or after the arguments, and "--" ends them; a flag that takes a value takes the next argument, whatever
+it looks like. Inputs are file paths, file:/// and http(s) URLs, or "-" for standard input; "-o -" writes to
+standard output.
 
 Run "oatool <command> --help" for a command's flags.
 `;

@@ -1,7 +1,6 @@
-import { fileExists, formatPosition, UsageError } from "../core/mod.ts";
+import { fileExists, UsageError } from "../core/mod.ts";
 import {
   COLLISION_STRATEGIES,
-  type CollisionReport,
   DEFAULT_RENAME_TEMPLATE,
   EQUIVALENCE_MODES,
   InvalidInputError,
@@ -9,20 +8,33 @@ import {
   type JoinerConfig,
   type JoinResult,
   PRIMARY_OPERATION_POLICIES,
-  writeResult,
 } from "../joiner/mod.ts";
-import { formatDuration } from "../format/mod.ts";
-import { printHeader, sourceMapFlag } from "./_common.ts";
-import type { CliIO, Command, FlagSpec } from "./types.ts";
+import {
+  escapeText,
+  formatDuration,
+  renderCollisionReport,
+  renderInputChecks,
+  renderJoinWarnings,
+  renderRefusedInput,
+} from "../format/mod.ts";
+import {
+  emitDocument,
+  inputArgument,
+  maxInputSizeFlag,
+  outputTarget,
+  printHeader,
+  sourceMapFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
+import type { Command } from "./types.ts";
 
-function strategyFlag(name: string, what: string): FlagSpec {
+function strategyFlag(what: string) {
   return {
-    name,
     type: "string",
     placeholder: "strategy",
     choices: COLLISION_STRATEGIES,
     description: `Strategy for ${what}`,
-  };
+  } as const;
 }
 
 /** Parses `--namespace-prefix source=prefix` values. */
@@ -40,167 +52,147 @@ export function parseNamespacePrefixes(values: readonly string[]): Record<string
   return out;
 }
 
-/** The collision report as text lines. */
-export function renderCollisionReport(report: CollisionReport): string {
-  let out = `\nCollision Report: ${report.totalCount} collision(s): ${report.schemaCount} schema, ` +
-    `${report.pathCount} path, ${report.componentCount} other component\n`;
-  for (const c of report.collisions) {
-    const renamed = c.newName === undefined ? "" : ` -> '${c.newName}'`;
-    out += `  ${c.type} '${c.name}' (${c.sources[0]} vs ${c.sources[1]}): ${c.resolution}${renamed}` +
-      `${c.byHandler ? " (by the collision handler)" : ""}\n`;
-  }
-  return out;
-}
-
-function printInvalidInput(io: CliIO, error: InvalidInputError): void {
-  io.stderr(`oatool join: ${error.message}\n`);
-  io.stderr(`\nErrors in ${error.source} (${error.findings.length}):\n`);
-  for (const f of error.findings) {
-    const at = f.location ? `${formatPosition(f.location)}: ` : "";
-    io.stderr(`  ${at}${f.path || "(root)"}: ${f.message}\n`);
-  }
-}
-
 /** `oatool join`. */
-export const joinCommand: Command = {
+export const joinCommand: Command = defineCommand({
   name: "join",
   summary: "Merge documents",
   usage: "join [flags] <file1> <file2> [file3...]",
   description:
     `Merges two or more OpenAPI documents (2.0 with 2.0; 3.0, 3.1 and 3.2 with each other) into one, written
-to -o with mode 0600 in the first document's format; version and info come from the first document. Inputs
-are validated first and refused when they have errors (--no-validate skips this). Collisions (the same path,
-schema or other component in several documents) are resolved by the strategies:
+to -o with mode 0600 in the first document's format (-o - writes it to standard output); version and info come
+from the first document. Inputs are validated first: each input's error count and first errors are reported as
+warnings on standard error (run "oatool validate <file>" for all of them), and the inputs are joined anyway.
+Only what cannot be joined is refused: documents that do not parse or lack the basic structure, 2.0 mixed with
+3.x, and references that resolve nowhere. --no-validate skips the check. Collisions (the same path, schema or
+other component in several documents) are resolved by the strategies:
   accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent
 (the default is fail). References to renamed or deduplicated values are rewritten. Statistics and warnings
 go to standard error.`,
-  flags: [
-    {
-      name: "output",
+  flags: {
+    output: {
       short: "o",
       type: "string",
       placeholder: "file",
-      description: "Output file path (required)",
+      description: "Output file path (required); - for standard output",
     },
-    strategyFlag("path-strategy", "paths and webhooks"),
-    strategyFlag("schema-strategy", "schemas/definitions"),
-    strategyFlag("component-strategy", "other components (parameters, responses, …)"),
-    { ...strategyFlag("default-strategy", "every type without its own strategy"), default: "fail" },
-    {
-      name: "rename-template",
+    "path-strategy": strategyFlag("paths and webhooks"),
+    "schema-strategy": strategyFlag("schemas/definitions"),
+    "component-strategy": strategyFlag("other components (parameters, responses, …)"),
+    "default-strategy": { ...strategyFlag("every type without its own strategy"), default: "fail" },
+    "rename-template": {
       type: "string",
       placeholder: "template",
       default: DEFAULT_RENAME_TEMPLATE,
       description: "Go template naming renamed schemas",
     },
-    { name: "operation-context", type: "boolean", description: "Enable operation-aware renaming" },
-    {
-      name: "primary-operation-policy",
+    "operation-context": { type: "boolean", description: "Enable operation-aware renaming" },
+    "primary-operation-policy": {
       type: "string",
       placeholder: "policy",
       choices: PRIMARY_OPERATION_POLICIES,
       default: "first",
       description: "Primary operation of shared schemas: first, most-specific, alphabetical",
     },
-    { name: "semantic-dedup", type: "boolean", description: "Consolidate structurally identical schemas" },
-    { name: "no-merge-arrays", type: "boolean", description: "Do not merge servers, security and tags" },
-    { name: "no-dedup-tags", type: "boolean", description: "Do not deduplicate tags by name" },
-    {
-      name: "pre-overlay",
+    "semantic-dedup": { type: "boolean", description: "Consolidate structurally identical schemas" },
+    "no-merge-arrays": { type: "boolean", description: "Do not merge servers, security and tags" },
+    "no-dedup-tags": { type: "boolean", description: "Do not deduplicate tags by name" },
+    "pre-overlay": {
       type: "list",
       placeholder: "file",
       description: "Overlay applied to each input before joining",
     },
-    {
-      name: "post-overlay",
+    "post-overlay": {
       type: "list",
       placeholder: "file",
       description: "Overlay applied to the merged result",
     },
-    {
-      name: "namespace-prefix",
+    "namespace-prefix": {
       type: "list",
       placeholder: "source=prefix",
       description:
         "Prefix the schemas of a source: <Prefix>_<Name> (colliding ones only, unless --always-prefix)",
     },
-    {
-      name: "always-prefix",
+    "always-prefix": {
       type: "boolean",
       description: "Apply namespace prefixes to every schema of the source",
     },
-    {
-      name: "equivalence-mode",
+    "equivalence-mode": {
       type: "string",
       placeholder: "mode",
       choices: EQUIVALENCE_MODES,
       default: "deep",
       description: "How dedup-equivalent compares: none, shallow, deep",
     },
-    {
-      name: "collision-report",
+    "collision-report": {
       type: "boolean",
       description: "Print every collision and how it was resolved",
     },
-    {
-      name: "no-validate",
+    "no-validate": {
       type: "boolean",
-      description: "Do not validate the inputs first (by default inputs with errors are refused)",
+      description: "Do not validate the inputs first (by default their errors are reported as warnings)",
     },
-    { ...sourceMapFlag, description: "Include file:line:column of both sides in messages" },
-  ],
+    "source-map": { ...sourceMapFlag, description: "Include file:line:column of both sides in messages" },
+    "max-input-size": maxInputSizeFlag,
+  },
   minArgs: 2,
   async run(ctx) {
     const started = performance.now();
-    const io = ctx.io;
-    const f = ctx.flags;
-    const output = f.output as string | undefined;
-    if (output === undefined || output === "") {
-      throw new UsageError("the output file is required: give it with -o <file>.");
+    const { io, flags: f } = ctx;
+    if (f.output === undefined || f.output === "") {
+      throw new UsageError(
+        "the output file is required: give it with -o <file>, or -o - for standard output.",
+      );
     }
-    if (ctx.args.includes("-")) {
+    const output = outputTarget(f.output);
+    const inputs = ctx.args.map((a, i) => inputArgument(a, `input ${i + 1}`));
+    if (inputs.includes("-")) {
       throw new UsageError("join reads its inputs from files or URLs, not from standard input.");
     }
     const config: Partial<JoinerConfig> = {
-      defaultStrategy: f["default-strategy"] as JoinerConfig["defaultStrategy"],
-      pathStrategy: f["path-strategy"] as JoinerConfig["pathStrategy"],
-      schemaStrategy: f["schema-strategy"] as JoinerConfig["schemaStrategy"],
-      componentStrategy: f["component-strategy"] as JoinerConfig["componentStrategy"],
-      renameTemplate: f["rename-template"] as string,
-      operationContext: f["operation-context"] === true,
-      primaryOperationPolicy: f["primary-operation-policy"] as JoinerConfig["primaryOperationPolicy"],
-      semanticDeduplication: f["semantic-dedup"] === true,
-      mergeArrays: f["no-merge-arrays"] !== true,
-      deduplicateTags: f["no-dedup-tags"] !== true,
-      preJoinOverlayFiles: f["pre-overlay"] as string[],
-      postJoinOverlayFiles: f["post-overlay"] as string[],
-      namespacePrefix: parseNamespacePrefixes(f["namespace-prefix"] as string[]),
-      alwaysApplyPrefix: f["always-prefix"] === true,
-      equivalenceMode: f["equivalence-mode"] as JoinerConfig["equivalenceMode"],
-      collisionReport: f["collision-report"] === true,
-      validateInputs: f["no-validate"] !== true,
-      reader: io.reader,
+      defaultStrategy: f["default-strategy"],
+      pathStrategy: f["path-strategy"],
+      schemaStrategy: f["schema-strategy"],
+      componentStrategy: f["component-strategy"],
+      renameTemplate: f["rename-template"],
+      operationContext: f["operation-context"],
+      primaryOperationPolicy: f["primary-operation-policy"],
+      semanticDeduplication: f["semantic-dedup"],
+      mergeArrays: !f["no-merge-arrays"],
+      deduplicateTags: !f["no-dedup-tags"],
+      preJoinOverlayFiles: f["pre-overlay"].map((p) => inputArgument(p, "--pre-overlay")),
+      postJoinOverlayFiles: f["post-overlay"].map((p) => inputArgument(p, "--post-overlay")),
+      namespacePrefix: parseNamespacePrefixes(f["namespace-prefix"]),
+      alwaysApplyPrefix: f["always-prefix"],
+      equivalenceMode: f["equivalence-mode"],
+      collisionReport: f["collision-report"],
+      validateInputs: !f["no-validate"],
+      reader: ctx.reader,
     };
-    if (f["source-map"] === true) config.sourceMaps = true;
+    if (f["source-map"]) config.sourceMaps = true;
     const joiner = new Joiner(config);
     let result: JoinResult;
     try {
-      result = await joiner.join(ctx.args);
+      result = await joiner.join(inputs);
     } catch (error) {
       if (error instanceof InvalidInputError) {
-        printInvalidInput(io, error);
+        io.stderr(`oatool join: ${escapeText(error.message)}\n`);
+        io.stderr(renderRefusedInput(error.source, error.findings));
         io.stderr("\nFix the errors, or join anyway with --no-validate.\n");
         return 1;
       }
       throw error;
     }
-    const existed = await fileExists(output);
-    await writeResult(result, output);
+    const existed = output !== undefined && await fileExists(output);
+    await emitDocument(io, result.document, result.sourceFormat, {
+      output,
+      inputs: result.inputPaths,
+      mode: 0o600,
+    });
     printHeader(io, {
       command: "join",
       extra: [
-        ["Files Joined", String(ctx.args.length)],
-        ["Output", output],
+        ["Files Joined", String(inputs.length)],
+        ["Output", output ?? "<stdout>"],
         ["OAS Version", result.version],
         ["Paths", String(result.stats.pathCount)],
         ["Operations", String(result.stats.operationCount)],
@@ -209,12 +201,10 @@ go to standard error.`,
         ["Collisions Resolved", String(result.collisionCount)],
       ],
     });
-    if (existed) io.stderr(`\nWarning: ${output} already existed and was overwritten.\n`);
-    if (result.warnings.length > 0) {
-      io.stderr(`\nWarnings (${result.warnings.length}):\n`);
-      for (const w of result.warnings) io.stderr(`  - ${w}\n`);
-    }
+    if (existed) io.stderr(`\nWarning: ${escapeText(output)} already existed and was overwritten.\n`);
+    io.stderr(renderInputChecks(result.inputChecks));
+    io.stderr(renderJoinWarnings(result.structuredWarnings));
     if (result.collisionDetails) io.stderr(renderCollisionReport(result.collisionDetails));
     return 0;
   },
-};
+});

@@ -290,3 +290,38 @@ Deno.test("--namespace-prefix values", () => {
   assert.throws(() => parseNamespacePrefixes(["=A"]), /source=prefix/);
   assert.throws(() => parseNamespacePrefixes(["a.yaml="]), /source=prefix/);
 });
+
+Deno.test("oatool join reports inputs with validation errors as warnings and joins them (issue 11)", async () => {
+  await withTemp(async (tmp) => {
+    const dup = join(tmp, "dup.yaml");
+    await Deno.writeTextFile(
+      dup,
+      "openapi: 3.0.3\ninfo: {title: Dup, version: '1'}\npaths:\n" +
+        "  /x:\n    get: {operationId: same, responses: {'200': {description: ok}}}\n" +
+        "  /y:\n    get: {operationId: same, responses: {'200': {description: ok}}}\n",
+    );
+    const out = join(tmp, "out.yaml");
+    const r = await run(["join", "-o", out, dup, users]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /\nWarning: .*dup\.yaml has 1 validation error; joined anyway \(run "oatool validate .*dup\.yaml" for details\):\n {2}paths\.\/y\.get\.operationId: .*same/,
+    );
+    const merged = yaml.load(await Deno.readTextFile(out)) as { paths: Json };
+    assert.deepEqual(Object.keys(merged.paths).slice(0, 2), ["/x", "/y"]);
+    const quiet = await run(["join", "--no-validate", "-o", join(tmp, "out2.yaml"), dup, users]);
+    assert.equal(quiet.code, 0, quiet.stderr);
+    assert.doesNotMatch(quiet.stderr, /validation error/);
+    const help = await run(["join", "--help"]);
+    assert.match(help.stdout, /reported as\nwarnings on standard error/);
+    assert.match(help.stdout, /--no-validate\s+Do not validate the inputs first/);
+  });
+});
+
+Deno.test("oatool join -o - writes the merged document to standard output (issue 11)", async () => {
+  const r = await run(["join", "--default-strategy", "accept-left", "-o", "-", users, orders]);
+  assert.equal(r.code, 0, r.stderr);
+  const merged = yaml.load(r.stdout) as { paths: Json };
+  assert.ok(Object.keys(merged.paths).length > 0);
+  assert.match(r.stderr, /\nOutput: <stdout>\n/);
+});

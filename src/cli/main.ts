@@ -5,6 +5,7 @@
  */
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
 import { createDefaultReader } from "../core/reader.ts";
+import { escapeText } from "../format/escape.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
@@ -24,16 +25,26 @@ export function processIO(): CliIO {
     stdout: write(Deno.stdout),
     stderr: write(Deno.stderr),
     reader: createDefaultReader(),
+    createReader: (options) => createDefaultReader(options),
     color: !Deno.noColor && Deno.stdout.isTerminal() && Deno.stderr.isTerminal(),
   };
 }
 
-function wantsHelp(args: readonly string[]): boolean {
-  for (const a of args) {
-    if (a === "--") return false;
-    if (a === "-h" || a === "--help" || a === "-help") return true;
+/** Paths through which a shell hands over a process substitution (`<(command)`). */
+const PROCESS_SUBSTITUTION = /^\/(?:dev|proc\/self)\/fd\/\d+$/;
+
+/**
+ * The message of a failed run. When an input was a process substitution and the failure names it, the message
+ * says so in one sentence and what to do instead, rather than calling the pipe a missing file.
+ */
+function failureMessage(error: unknown, args: readonly string[]): string {
+  const message = describeError(error);
+  const fd = args.find((a) => PROCESS_SUBSTITUTION.test(a) && message.includes(a));
+  if (fd !== undefined && error instanceof OatoolError) {
+    return `${fd} is a process substitution (a pipe from the shell) that could not be read; it can be read ` +
+      `only once, by the command it was given to, so save the document to a file, or pipe it in and give -.`;
   }
-  return false;
+  return message;
 }
 
 /** Runs one command (or its subcommand) with its arguments. */
@@ -54,7 +65,7 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     if (sub === undefined) {
       const guess = closest(name, command.subcommands.map((c) => c.name));
       io.stderr(
-        `oatool ${command.name}: unknown subcommand "${name}"${
+        `oatool ${command.name}: unknown subcommand "${escapeText(name)}"${
           guess ? `; did you mean "${guess}"?` : "."
         }\n\n` +
           renderCommandHelp(command, parent),
@@ -64,13 +75,13 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     return runCommand(sub, rest, io, parent ? `${parent} ${command.name}` : command.name);
   }
   const fullName = parent ? `${parent} ${command.name}` : command.name;
-  if (wantsHelp(args)) {
-    io.stdout(renderCommandHelp(command, parent));
-    return 0;
-  }
   let parsed;
   try {
     parsed = parseFlags(args, command.flags);
+    if (parsed.help) {
+      io.stdout(renderCommandHelp(command, parent));
+      return 0;
+    }
     const n = parsed.args.length;
     if (command.minArgs !== undefined && n < command.minArgs) {
       throw new UsageError(
@@ -88,7 +99,7 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`oatool ${fullName}: ${error.message}\n${renderUsage(command, parent)}`);
+      io.stderr(`oatool ${fullName}: ${escapeText(error.message)}\n${renderUsage(command, parent)}`);
       return usageCode;
     }
     throw error;
@@ -97,12 +108,12 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     return await command.run!({ flags: parsed.flags, given: parsed.given, args: parsed.args, io });
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`oatool ${fullName}: ${error.message}\n${renderUsage(command, parent)}`);
+      io.stderr(`oatool ${fullName}: ${escapeText(error.message)}\n${renderUsage(command, parent)}`);
       return usageCode;
     }
     io.stderr(
       `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${
-        describeError(error)
+        escapeText(failureMessage(error, args))
       }\n`,
     );
     return 1;
@@ -167,7 +178,7 @@ function findCommand(name: string): CommandEntry | undefined {
 function unknownCommand(name: string, io: CliIO): number {
   const guess = closest(name, commands.map((c) => c.name));
   io.stderr(
-    `oatool: unknown command "${name}"${
+    `oatool: unknown command "${escapeText(name)}"${
       guess ? `; did you mean "${guess}"?` : "."
     }\nRun "oatool help" for the list of commands.\n`,
   );

@@ -127,3 +127,50 @@ Deno.test("parse --validate-structure=false lets a structurally incomplete docum
   const off = await run(["parse", "-q", "--validate-structure=false", bad]);
   assert.equal(off.code, 0);
 });
+
+Deno.test("the main help lists only commands that exist (issue 11)", async () => {
+  const r = await run(["help"]);
+  assert.doesNotMatch(r.stdout, /\b(fix|convert|diff|query)\b/);
+  const listed = [...r.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
+  assert.deepEqual(listed, ["validate", "parse", "join", "overlay", "version", "help"]);
+});
+
+Deno.test("input messages: empty path, file: URLs, process substitutions (issue 11)", async () => {
+  const empty = await run(["validate", ""]);
+  assert.equal(empty.code, 1);
+  assert.match(
+    empty.stderr,
+    /^oatool validate: the input is an empty path; name a file, a URL, or - for standard input\.\n/,
+  );
+  const emptySpec = await run(["overlay", "apply", "-s", "", "o.yaml"]);
+  assert.match(emptySpec.stderr, /the specification \(-s\) is an empty path/);
+
+  const petstore = `${testdata}petstore/petstore-3.0.yaml`;
+  const url = new URL(`file://${petstore}`).href;
+  const viaUrl = await run(["parse", "-q", url]);
+  assert.equal(viaUrl.code, 0, viaUrl.stderr);
+  assert.equal(JSON.parse(viaUrl.stdout).info.title, "Swagger Petstore");
+  const remote = await run(["parse", "file://example.com/api.yaml"]);
+  assert.equal(remote.code, 1);
+  assert.match(
+    remote.stderr,
+    /names a file on the host "example\.com"; only local files \(file:\/\/\/path\) can be read\./,
+  );
+
+  const fd = await run(["validate", "/dev/fd/987"]);
+  assert.equal(fd.code, 1);
+  assert.match(
+    fd.stderr,
+    /^oatool validate: \/dev\/fd\/987 is a process substitution \(a pipe from the shell\) that could not be read; .* or pipe it in and give -\.\n$/,
+  );
+});
+
+Deno.test("report text escapes control characters of the document (issue 11)", async () => {
+  const r = await run(["parse", "-"], {
+    stdin: 'openapi: 3.1.0\ninfo: {title: "T\\e[2J\\r\\n::error::x", version: "1"}\npaths: {}\n',
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /\nTitle: T\\u001b\[2J\\r\\n::error::x\n/);
+  // deno-lint-ignore no-control-regex -- looking for control characters is the test
+  assert.doesNotMatch(r.stderr, /\x1b/);
+});

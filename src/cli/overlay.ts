@@ -1,21 +1,16 @@
+import { computeStats, detectVersion, type DocumentStats, loadStructured, UsageError } from "../core/mod.ts";
+import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
+import { escapeText, renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/mod.ts";
 import {
-  computeStats,
-  detectVersion,
-  type DocumentStats,
-  type Finding,
-  loadStructured,
-  type StructuredDocument,
-  UsageError,
-} from "../core/mod.ts";
-import { applyOverlay, type ApplyOverlayResult, type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
-import { emitDocument, outputFlag, printHeader, quietFlag } from "./_common.ts";
+  emitDocument,
+  inputArgument,
+  maxInputSizeFlag,
+  outputFlag,
+  printHeader,
+  quietFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
-
-/** Prints overlay validation errors as `<path>: <message>` lines. */
-function printErrors(write: (text: string) => void, errors: readonly Finding[]): void {
-  write(`Errors (${errors.length}):\n`);
-  for (const e of errors) write(`  ${e.path || "(root)"}: ${e.message}\n`);
-}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -31,81 +26,58 @@ function describeDocument(doc: unknown, source: string): { oasVersion?: string; 
   }
 }
 
-/** The per-action report: counts, then `[i] kind: target (n matches)`, with paths in a dry run. */
-function renderApplyReport(result: ApplyOverlayResult): string {
-  const verb = result.dryRun ? ["Would apply", "Would skip"] : ["Applied", "Skipped"];
-  let out = result.dryRun ? "\nDry run: no changes were made.\n" : "\n";
-  out += `${verb[0]}: ${plural(result.appliedCount, "action", "actions")}\n`;
-  out += `${verb[1]}: ${plural(result.skippedCount, "action", "actions")}\n`;
-  for (const action of result.actions) {
-    const from = action.copy === undefined ? "" : ` from ${action.copy}`;
-    out += `  [${action.index}] ${action.kind}: ${action.target}${from} (${
-      plural(action.matchCount, "match", "matches")
-    })\n`;
-    if (result.dryRun) { for (const path of action.paths) out += `      ${path}\n`; }
-  }
-  if (result.warnings.length > 0) {
-    out += `\nWarnings (${result.warnings.length}):\n`;
-    for (const w of result.warnings) out += `  ${w.path}: ${w.message}\n`;
-  }
-  return out;
-}
-
-const applyCommand: Command = {
+const applyCommand: Command = defineCommand({
   name: "apply",
   summary: "Apply an Overlay document to a specification",
   usage: "apply [flags] <overlay-file>",
   description:
     `Applies the actions of an Overlay document (Overlay Specification 1.0.x or 1.1.x) in order to the
 specification given with -s, and writes the result in the specification's format (JSON or YAML, key order
-kept) to standard output or to -o. Targets are RFC 9535 JSONPath expressions. The report (actions applied and
-skipped, and per action "[index] kind: target (n matches)") goes to standard error. With --dry-run nothing is
-written: the report says what would be applied and lists the normalized paths each action would touch.
-The overlay's "extends" is shown but never fetched.`,
-  flags: [
-    {
-      name: "spec",
+kept) to standard output or to -o (-o - is standard output). Targets are RFC 9535 JSONPath expressions. The
+report (actions applied and skipped, and per action "[index] kind: target (n matches)") goes to standard error.
+With --dry-run nothing is written: the report says what would be applied and lists the normalized paths each
+action would touch. The overlay's "extends" is shown but never fetched.`,
+  flags: {
+    spec: {
       short: "s",
       type: "string",
       placeholder: "file|url|-",
       description: "Specification to change (required); - for standard input",
     },
-    outputFlag,
-    { name: "strict", type: "boolean", description: "Fail when any action's target matches nothing" },
-    {
-      name: "dry-run",
+    output: outputFlag,
+    strict: { type: "boolean", description: "Fail when any action's target matches nothing" },
+    "dry-run": {
       short: "n",
       type: "boolean",
       description: "Preview the actions without applying them",
     },
-    { ...quietFlag, description: "Suppress diagnostics: print only the document" },
-  ],
+    quiet: { ...quietFlag, description: "Suppress diagnostics: print only the document" },
+    "max-input-size": maxInputSizeFlag,
+  },
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const started = performance.now();
-    const io = ctx.io;
-    const specArg = ctx.flags.spec as string | undefined;
-    if (specArg === undefined || specArg === "") {
+    const { io, reader } = ctx;
+    if (ctx.flags.spec === undefined) {
       throw new UsageError("the specification is required: give it with -s <file|url|->.");
     }
-    const overlayArg = ctx.args[0];
+    const specArg = inputArgument(ctx.flags.spec, "the specification (-s)");
+    const overlayArg = inputArgument(ctx.args[0], "the overlay");
     if (specArg === "-" && overlayArg === "-") {
       throw new UsageError("only one input can come from standard input; give the overlay or -s as a file.");
     }
-    const quiet = ctx.flags.quiet === true;
-    const dryRun = ctx.flags["dry-run"] === true;
-    const output = ctx.flags.output as string | undefined;
+    const { quiet, "dry-run": dryRun, output } = ctx.flags;
 
-    const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader });
+    const overlay = await loadOverlay(overlayArg, { reader });
     if (!overlay.validation.valid) {
-      io.stderr(`oatool overlay apply: ${overlay.source} is not a valid Overlay document.\n`);
-      printErrors(io.stderr, overlay.validation.errors);
+      io.stderr(`oatool overlay apply: ${escapeText(overlay.source)} is not a valid Overlay document.\n`);
+      io.stderr(renderOverlayErrors(overlay.validation.errors));
       return 1;
     }
-    const spec: StructuredDocument = await loadStructured(specArg, { reader: io.reader });
+    const spec = await loadStructured(specArg, { reader });
     const result = applyOverlay(spec.data, overlay.data, { inPlace: true, dryRun, source: overlay.source });
-    const failed = ctx.flags.strict === true && result.skippedCount > 0;
+    const failed = ctx.flags.strict && result.skippedCount > 0;
 
     if (!quiet) {
       const extra: [string, string][] = [
@@ -138,12 +110,12 @@ The overlay's "extends" is shown but never fetched.`,
       output,
       inputs: [spec.path, overlay.path].filter((p): p is string => p !== undefined),
     });
-    if (written !== undefined && !quiet) io.stderr(`\nWritten to ${written}\n`);
+    if (written !== undefined && !quiet) io.stderr(`\nWritten to ${escapeText(written)}\n`);
     return 0;
   },
-};
+});
 
-const validateCommand: Command = {
+const validateCommand: Command = defineCommand({
   name: "validate",
   summary: "Validate an Overlay document",
   usage: "validate [flags] <overlay-file>",
@@ -152,32 +124,25 @@ const validateCommand: Command = {
 are required; each action needs a valid RFC 9535 JSONPath target and exactly one of update, remove: true or
 (1.1) copy; fields other than the specification's and x- extensions are errors. Prints the title, versions,
 action count and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
-  flags: [{ ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' }],
+  flags: {
+    quiet: { ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' },
+    "max-input-size": maxInputSizeFlag,
+  },
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const io = ctx.io;
-    const quiet = ctx.flags.quiet === true;
-    const overlay = await loadOverlay(ctx.args[0], { reader: io.reader });
+    const overlay = await loadOverlay(inputArgument(ctx.args[0], "the overlay"), { reader: ctx.reader });
     const v = overlay.validation;
-    if (!quiet) {
-      let out = `Overlay: ${overlay.source}\n`;
-      if (v.title !== undefined) out += `Title: ${v.title}\n`;
-      if (v.infoVersion !== undefined) out += `Version: ${v.infoVersion}\n`;
-      if (v.version !== undefined) out += `Overlay Version: ${v.version}\n`;
-      if (v.extends !== undefined) out += `Extends: ${v.extends} (not fetched)\n`;
-      out += `Actions: ${v.actionCount}\n`;
-      io.stdout(out);
-    }
+    if (!ctx.flags.quiet) io.stdout(renderOverlaySummary(overlay.source, v));
     if (v.valid) {
       io.stdout("Overlay is valid\n");
       return 0;
     }
-    io.stdout("Overlay is invalid\n");
-    printErrors(io.stdout, v.errors);
+    io.stdout("Overlay is invalid\n" + renderOverlayErrors(v.errors));
     return 1;
   },
-};
+});
 
 /** `oatool overlay` with the subcommands `apply` and `validate`. */
 export const overlayCommand: Command = {

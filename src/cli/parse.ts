@@ -1,79 +1,69 @@
-import { type Finding, formatPosition, type ParseResult } from "../core/mod.ts";
 import { parse, summarize } from "../parser/mod.ts";
-import { documentHeader, printHeader, quietFlag, validateStructureFlag } from "./_common.ts";
-import type { CliIO, Command } from "./types.ts";
-
-/** Prints findings as `path: message` lines, with `file:line:column` when `positions` is set. */
-export function printFindings(
-  io: CliIO,
-  result: ParseResult,
-  findings: readonly Finding[],
-  positions: boolean,
-): void {
-  for (const f of findings) {
-    const where = positions ? result.sourceMap().positionOf(f.pointer) : undefined;
-    const at = where ? `${formatPosition(where)}: ` : "";
-    io.stderr(`  ${f.severity}: ${at}${f.path || "(root)"}: ${f.message}\n`);
-  }
-}
+import { escapeText, renderFindingList, renderParseSummary } from "../format/mod.ts";
+import {
+  documentHeader,
+  inputArgument,
+  maxInputSizeFlag,
+  printHeader,
+  quietFlag,
+  validateStructureFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
+import type { Command } from "./types.ts";
 
 /** `oatool parse`. */
-export const parseCommand: Command = {
+export const parseCommand: Command = defineCommand({
   name: "parse",
   summary: "Parse and display a document",
   usage: "parse [flags] <file|url|->",
   description:
     `Reads an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document (YAML or JSON), prints its statistics and summary to
 standard error and the document as JSON to standard output. With -q only the JSON document is printed.`,
-  flags: [
-    {
-      name: "resolve-refs",
+  flags: {
+    "resolve-refs": {
       type: "boolean",
       description: "Replace every resolvable $ref by its target (circular ones stay)",
     },
-    validateStructureFlag,
-    quietFlag,
-  ],
+    "validate-structure": validateStructureFlag,
+    quiet: quietFlag,
+    "max-input-size": maxInputSizeFlag,
+  },
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const started = performance.now();
-    const quiet = ctx.flags.quiet === true;
-    const result = await parse(ctx.args[0], {
-      reader: ctx.io.reader,
-      resolveRefs: ctx.flags["resolve-refs"] === true,
-      validateStructure: ctx.flags["validate-structure"] !== false,
+    const result = await parse(inputArgument(ctx.args[0], "the input"), {
+      reader: ctx.reader,
+      resolveRefs: ctx.flags["resolve-refs"],
+      validateStructure: ctx.flags["validate-structure"],
     });
     if (result.errors.length > 0) {
-      ctx.io.stderr(`oatool parse: ${result.source} has ${result.errors.length} structure error(s):\n`);
-      printFindings(ctx.io, result, result.errors, true);
+      ctx.io.stderr(
+        `oatool parse: ${escapeText(result.source)} has ${result.errors.length} structure error(s):\n`,
+      );
+      ctx.io.stderr(
+        renderFindingList(result.errors, {
+          severity: true,
+          locate: (f) => result.sourceMap().positionOf(f.pointer) ?? null,
+        }),
+      );
       return 1;
     }
     const json = JSON.stringify(result.document, null, 2) + "\n";
-    if (!quiet) {
-      const s = summarize(result);
+    if (!ctx.flags.quiet) {
       printHeader(ctx.io, {
         command: "parse",
         ...documentHeader(result),
         totalTimeMs: performance.now() - started,
       });
-      ctx.io.stderr(
-        `\nDocument Type: ${s.documentType}\nTitle: ${s.title}\n` +
-          (s.description ? `Description: ${oneLine(s.description)}\n` : "") +
-          `Version: ${s.apiVersion}\nServers: ${s.serverCount}\nPaths: ${s.pathCount}\n`,
-      );
+      ctx.io.stderr("\n" + renderParseSummary(summarize(result)));
       if (result.warnings.length > 0) {
         ctx.io.stderr(`\nWarnings (${result.warnings.length}):\n`);
-        printFindings(ctx.io, result, result.warnings, false);
+        ctx.io.stderr(renderFindingList(result.warnings, { severity: true, locate: () => null }));
       }
       ctx.io.stderr("\n");
     }
     ctx.io.stdout(json);
     return 0;
   },
-};
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 200 ? flat.slice(0, 199) + "…" : flat;
-}
+});

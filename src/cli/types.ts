@@ -10,7 +10,14 @@ export interface CliIO {
   reader: DocumentReader;
   /** Whether colour may be used on standard output / error. */
   color: boolean;
+  /**
+   * Makes a reader with a size cap, for `--max-input-size`; without it, {@link CliIO.reader} is used as it is.
+   */
+  createReader?(options: { maxInputSize: number }): DocumentReader;
 }
+
+/** The value of a parsed flag: booleans, strings, lists of strings, sizes in bytes. */
+export type FlagValue = boolean | string | string[] | number | undefined;
 
 /** A flag of a command. */
 export interface FlagSpec {
@@ -18,10 +25,13 @@ export interface FlagSpec {
   name: string;
   /** One-letter alias, e.g. `s`. */
   short?: string;
-  /** `boolean` (bare or `=true`/`=false`), `string` (one value), `list` (repeatable, collected in order). */
-  type: "boolean" | "string" | "list";
+  /**
+   * `boolean` (bare or `=true`/`=false`), `string` (one value), `list` (repeatable, collected in order), `size`
+   * (bytes, with an optional K, M or G suffix).
+   */
+  type: "boolean" | "string" | "list" | "size";
   /** Default value. */
-  default?: boolean | string | string[];
+  default?: boolean | string | string[] | number;
   /** One line of help. */
   description: string;
   /** Name of the value in help, e.g. `file`. */
@@ -35,7 +45,7 @@ export interface FlagSpec {
 /** Parsed flags and positional arguments given to a command. */
 export interface CommandContext {
   /** Flag values by long name (defaults filled in). */
-  flags: Record<string, boolean | string | string[] | undefined>;
+  flags: Record<string, FlagValue>;
   /** Whether a flag was given explicitly. */
   given: ReadonlySet<string>;
   /** Positional arguments. */

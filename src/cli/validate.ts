@@ -1,21 +1,30 @@
 import { VERSION } from "../core/build_info.ts";
-import { createStyle, formatDuration } from "../format/mod.ts";
 import {
+  createStyle,
+  formatDuration,
   renderValidationGithub,
   renderValidationJson,
   renderValidationSarif,
   renderValidationText,
   renderValidationYaml,
-} from "../format/validation.ts";
+} from "../format/mod.ts";
 import { validate } from "../validator/mod.ts";
-import { printHeader, quietFlag, sourceMapFlag, validateStructureFlag } from "./_common.ts";
+import {
+  inputArgument,
+  maxInputSizeFlag,
+  printHeader,
+  quietFlag,
+  sourceMapFlag,
+  validateStructureFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
 /** Report formats of `oatool validate`. */
 const FORMATS = ["text", "json", "yaml", "sarif", "github"] as const;
 
 /** `oatool validate`. */
-export const validateCommand: Command = {
+export const validateCommand: Command = defineCommand({
   name: "validate",
   summary: "Validate a document against the version it declares",
   usage: "validate [flags] <file|url|->",
@@ -25,37 +34,37 @@ declares, then checks what the schema cannot: references, unique operationIds, p
 security requirements, servers, media types, discriminators and more. Every finding has a rule id, a path and a
 link to the specification section. The banner and statistics go to standard error, the report to standard
 output. Exit code 0 when the document is valid, 1 when it is not or cannot be read.`,
-  flags: [
-    { name: "strict", type: "boolean", description: "Stricter checks, and warnings count as errors" },
-    { name: "no-warnings", type: "boolean", description: "Leave warnings out of the report" },
-    {
+  flags: {
+    strict: { type: "boolean", description: "Stricter checks, and warnings count as errors" },
+    "no-warnings": { type: "boolean", description: "Leave warnings out of the report" },
+    "validate-structure": {
       ...validateStructureFlag,
       description: "Validate the structure against the version's JSON Schema",
     },
-    sourceMapFlag,
-    { ...quietFlag, description: "Only the validation result: no banner or statistics" },
-    {
-      name: "format",
+    "source-map": sourceMapFlag,
+    quiet: { ...quietFlag, description: "Only the validation result: no banner or statistics" },
+    format: {
       type: "string",
       default: "text",
       placeholder: FORMATS.join("|"),
       choices: FORMATS,
       description: "Report format",
     },
-  ],
+    "max-input-size": maxInputSizeFlag,
+  },
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const started = performance.now();
-    const format = String(ctx.flags.format ?? "text");
-    const result = await validate(ctx.args[0], {
-      reader: ctx.io.reader,
-      strict: ctx.flags.strict === true,
-      noWarnings: ctx.flags["no-warnings"] === true,
-      validateStructure: ctx.flags["validate-structure"] !== false,
-      sourceMap: ctx.flags["source-map"] === true || format === "sarif" || format === "github",
+    const { format } = ctx.flags;
+    const result = await validate(inputArgument(ctx.args[0], "the input"), {
+      reader: ctx.reader,
+      strict: ctx.flags.strict,
+      noWarnings: ctx.flags["no-warnings"],
+      validateStructure: ctx.flags["validate-structure"],
+      sourceMap: ctx.flags["source-map"] || format === "sarif" || format === "github",
     });
-    if (ctx.flags.quiet !== true) {
+    if (!ctx.flags.quiet) {
       printHeader(ctx.io, {
         command: "validate",
         specification: result.source,
@@ -81,9 +90,9 @@ output. Exit code 0 when the document is valid, 1 when it is not or cannot be re
       case "github":
         ctx.io.stdout(renderValidationGithub(result));
         break;
-      default:
+      case "text":
         ctx.io.stdout(renderValidationText(result, { style: createStyle(ctx.io.color) }));
     }
     return result.valid ? 0 : 1;
   },
-};
+});

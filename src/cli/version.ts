@@ -1,4 +1,5 @@
 import { BUILT, COMMIT, VERSION } from "../core/build_info.ts";
+import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
 /** Version and build information. */
@@ -19,22 +20,23 @@ export function versionInfo(): VersionInfo {
 }
 
 /** `oatool version`. */
-export const versionCommand: Command = {
+export const versionCommand: Command = defineCommand({
   name: "version",
   summary: "Show version and build information",
   usage: "version [--format text|json|yaml]",
-  flags: [{
-    name: "format",
-    type: "string",
-    default: "text",
-    placeholder: "text|json|yaml",
-    choices: ["text", "json", "yaml"],
-    description: "Output format",
-  }],
+  flags: {
+    format: {
+      type: "string",
+      default: "text",
+      placeholder: "text|json|yaml",
+      choices: ["text", "json", "yaml"],
+      description: "Output format",
+    },
+  },
   maxArgs: 0,
   async run(ctx) {
     const info = versionInfo();
-    const format = ctx.flags.format as string;
+    const format = ctx.flags.format;
     if (format === "text") {
       ctx.io.stdout(
         `oatool v${info.version}\ncommit: ${info.commit}\nbuilt: ${info.built}\ndeno: ${info.deno}\n`,
@@ -48,4 +50,4 @@ export const versionCommand: Command = {
     }
     return 0;
   },
-};
+});

@@ -4,7 +4,11 @@ import { formatPath, formatPointer } from "./pointer.ts";
 /** Severity of a finding. */
 export type Severity = "error" | "warning" | "info";
 
-/** One finding: a validation error, a warning, a conversion issue. Findings are data, never exceptions. */
+/**
+ * One finding: a validation error, a join or overlay warning, a conversion issue. Findings are data, never
+ * exceptions, and this is their one shape everywhere (the validator, the joiner, overlays, the CLI); the
+ * renderers of `src/format` print them as text, JSON, YAML, SARIF or GitHub workflow commands.
+ */
 export interface Finding {
   /** How serious it is. */
   severity: Severity;
@@ -14,12 +18,14 @@ export interface Finding {
   pointer: string;
   /** One sentence saying what is wrong. */
   message: string;
-  /** Stable rule identifier, like `operation-id-unique`. */
+  /** Stable code of the rule or kind of finding, like `operation-id-unique` or `join-collision`. */
   rule?: string;
   /** Link to the relevant section of the specification. */
   specLink?: string;
   /** Where in the source text, when known (asked for with source maps, or computed for placed findings). */
   location?: SourcePosition;
+  /** What to do about it, in one sentence, when there is something to say. */
+  hint?: string;
 }
 
 /** Builds a finding from path segments (numbers are array indices). */
@@ -27,11 +33,12 @@ export function finding(
   severity: Severity,
   segments: readonly (string | number)[],
   message: string,
-  extra: { rule?: string; specLink?: string; location?: SourcePosition } = {},
+  extra: { rule?: string; specLink?: string; location?: SourcePosition; hint?: string } = {},
 ): Finding {
   const f: Finding = { severity, path: formatPath(segments), pointer: formatPointer(segments), message };
   if (extra.rule !== undefined) f.rule = extra.rule;
   if (extra.specLink !== undefined) f.specLink = extra.specLink;
   if (extra.location !== undefined) f.location = extra.location;
+  if (extra.hint !== undefined) f.hint = extra.hint;
   return f;
 }

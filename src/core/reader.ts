@@ -26,6 +26,8 @@ export interface DefaultReaderOptions {
   timeoutMs?: number;
   /** Largest document accepted from a URL or standard input, in bytes. @default 256 MiB */
   maxBytes?: number;
+  /** Largest document read, in bytes (the library's name for {@link DefaultReaderOptions.maxBytes}). */
+  maxInputSize?: number;
 }
 
 /** Removes user name and password from a URL for display. */
@@ -90,7 +92,7 @@ async function readCapped(
 /** The reader oatool uses by default: the real file system, `fetch`, and the process's standard input. */
 export function createDefaultReader(options: DefaultReaderOptions = {}): DocumentReader {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  const maxBytes = options.maxInputSize ?? options.maxBytes ?? 256 * 1024 * 1024;
   return {
     async readFile(path: string): Promise<string> {
       try {

@@ -5,3 +5,8 @@
  */
 export * from "./report.ts";
 export * from "./validation.ts";
+export * from "./escape.ts";
+export * from "./findings.ts";
+export * from "./join.ts";
+export * from "./overlay.ts";
+export * from "./parse.ts";

@@ -4,6 +4,7 @@
  * @module
  */
 import type { DocumentStats } from "../core/mod.ts";
+import { escapeText } from "./escape.ts";
 
 /** Terminal styling; all functions are identity when colour is off. */
 export interface Style {
@@ -63,7 +64,7 @@ export interface ReportHeader {
 }
 
 /**
- * Renders the banner and statistics block:
+ * Renders the banner and statistics block (values are escaped: a file name or title cannot add lines):
  *
  * ```text
  * oatool parse v0.1.0
@@ -81,7 +82,7 @@ export interface ReportHeader {
 export function renderReportHeader(header: ReportHeader, style: Style = createStyle(false)): string {
   const lines: string[] = [style.bold(`oatool ${header.command} v${header.toolVersion}`), ""];
   const add = (label: string, value: string | number | undefined) => {
-    if (value !== undefined) lines.push(`${label}: ${value}`);
+    if (value !== undefined) lines.push(`${label}: ${escapeText(String(value))}`);
   };
   add("Specification", header.specification);
   add("OAS Version", header.oasVersion);

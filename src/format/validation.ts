@@ -4,8 +4,10 @@
  *
  * @module
  */
-import { type Finding, formatPosition, serializeDocument } from "../core/mod.ts";
+import { type Finding, serializeDocument } from "../core/mod.ts";
 import { listRules, type ValidationResult } from "../validator/mod.ts";
+import { escapeText, escapeWorkflowData, escapeWorkflowProperty } from "./escape.ts";
+import { renderFindingLine } from "./findings.ts";
 import { createStyle, type Style } from "./report.ts";
 
 /** One finding in the structured report. */
@@ -16,6 +18,7 @@ export interface ValidationReportFinding {
   pointer: string;
   message: string;
   specLink?: string;
+  hint?: string;
   location?: { file: string; line: number; column: number };
 }
 
@@ -40,6 +43,7 @@ function reportFinding(f: Finding): ValidationReportFinding {
     message: f.message,
   };
   if (f.specLink !== undefined) out.specLink = f.specLink;
+  if (f.hint !== undefined) out.hint = f.hint;
   if (f.location !== undefined) {
     out.location = { file: f.location.file, line: f.location.line, column: f.location.column };
   }
@@ -82,7 +86,8 @@ export interface ValidationTextOptions {
 
 /**
  * The text report: `Errors (n)` and `Warnings (n)` sections, one finding per line
- * (`[file:line:column: ]path: message [rule]`, then its spec link), and a final line with the counts.
+ * (`[file:line:column: ]path: message [rule]`, then its spec link and hint), and a final line with the counts.
+ * Document text is escaped ({@link escapeText}): control characters and line breaks cannot reach the terminal.
  */
 export function renderValidationText(result: ValidationResult, options: ValidationTextOptions = {}): string {
   const style = options.style ?? createStyle(false);
@@ -90,9 +95,9 @@ export function renderValidationText(result: ValidationResult, options: Validati
   const section = (title: string, findings: readonly Finding[], mark: string) => {
     lines.push(style.bold(`${title} (${findings.length})${findings.length > 0 ? ":" : ""}`));
     for (const f of findings) {
-      const at = f.location ? `${formatPosition(f.location)}: ` : "";
-      lines.push(`  ${mark} ${at}${f.path || "(root)"}: ${f.message} ${style.dim(`[${f.rule ?? ""}]`)}`);
-      if (f.specLink) lines.push(`      ${style.dim(f.specLink)}`);
+      lines.push(`  ${mark} ${renderFindingLine(f, { rule: true, style })}`);
+      if (f.specLink) lines.push(`      ${style.dim(escapeText(f.specLink))}`);
+      if (f.hint) lines.push(`      hint: ${escapeText(f.hint)}`);
     }
     lines.push("");
   };
@@ -101,8 +106,8 @@ export function renderValidationText(result: ValidationResult, options: Validati
   const counts = `${plural(result.errorCount, "error")}, ${plural(result.warningCount, "warning")}`;
   lines.push(
     result.valid
-      ? style.green(`✓ ${result.source} is valid (${counts}).`)
-      : style.red(`✗ ${result.source} is invalid (${counts}).`),
+      ? style.green(`✓ ${escapeText(result.source)} is valid (${counts}).`)
+      : style.red(`✗ ${escapeText(result.source)} is invalid (${counts}).`),
   );
   return lines.join("\n") + "\n";
 }
@@ -143,7 +148,11 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
       level: f.severity === "error" ? "error" : "warning",
       message: { text: `${f.path || "(root)"}: ${f.message}` },
       locations: [location],
-      properties: { pointer: f.pointer, ...(f.specLink ? { specLink: f.specLink } : {}) },
+      properties: {
+        pointer: f.pointer,
+        ...(f.specLink ? { specLink: f.specLink } : {}),
+        ...(f.hint ? { hint: f.hint } : {}),
+      },
     };
   });
   const log = {
@@ -171,26 +180,24 @@ function toUri(file: string): string {
   );
 }
 
-function escapeData(s: string): string {
-  return s.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
-}
-
-function escapeProperty(s: string): string {
-  return escapeData(s).replaceAll(":", "%3A").replaceAll(",", "%2C");
-}
-
 /**
  * The result as GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=<rule>::<path>: <message>`
- * (and `::warning …`), one line per finding, so each shows as an annotation on the file.
+ * (and `::warning …`), one line per finding, so each shows as an annotation on the file. Data and properties are
+ * escaped by the workflow-command rules and other control characters dropped, so a document cannot end the line
+ * and issue a command of its own.
  */
 export function renderValidationGithub(result: ValidationResult): string {
   let out = "";
   for (const f of [...result.errors, ...result.warnings]) {
-    const props = [`file=${escapeProperty(f.location?.file ?? result.source)}`];
+    const props = [`file=${escapeWorkflowProperty(f.location?.file ?? result.source)}`];
     if (f.location) props.push(`line=${f.location.line}`, `col=${f.location.column}`);
-    props.push(`title=${escapeProperty(f.rule ?? "oatool")}`);
-    const text = `${f.path || "(root)"}: ${f.message}${f.specLink ? ` (${f.specLink})` : ""}`;
-    out += `::${f.severity === "error" ? "error" : "warning"} ${props.join(",")}::${escapeData(text)}\n`;
+    props.push(`title=${escapeWorkflowProperty(f.rule ?? "oatool")}`);
+    const text = `${f.path || "(root)"}: ${f.message}${f.specLink ? ` (${f.specLink})` : ""}${
+      f.hint ? ` (hint: ${f.hint})` : ""
+    }`;
+    out += `::${f.severity === "error" ? "error" : "warning"} ${props.join(",")}::${
+      escapeWorkflowData(text)
+    }\n`;
   }
   return out;
 }

@@ -75,7 +75,8 @@ Deno.test("validation text: sections, rule ids, links and the final count line",
       "      https://spec.openapis.org/oas/v3.1.0.html#operation-object",
       "",
       "Warnings (1):",
-      "  ⚠ (root): multi\nline, with: 100% [component-unused]",
+      // Issue 11: a line break in a message is shown as \n, so a document cannot forge report lines.
+      "  ⚠ (root): multi\\nline, with: 100% [component-unused]",
       "",
       "✗ api.yaml is invalid (1 error, 1 warning).",
       "",
@@ -121,4 +122,18 @@ Deno.test("validation github: workflow commands with escaped data and properties
     '::error file=api.yaml,line=12,col=7,title=operation-id-unique::paths./pets.get.operationId: operationId "a" is already used by paths./a.get. (https://spec.openapis.org/oas/v3.1.0.html#operation-object)\n' +
       "::warning file=api.yaml,title=component-unused::(root): multi%0Aline, with: 100%25\n",
   );
+});
+
+Deno.test("validation renderers show a finding's hint: text line, json field, sarif property, github data", () => {
+  const hinted: ValidationResult = {
+    ...result,
+    errors: [{ ...result.errors[0], hint: "rename one of them" }],
+    warnings: [],
+    warningCount: 0,
+  };
+  assert.match(renderValidationText(hinted), /\n {6}hint: rename one of them\n/);
+  assert.equal(validationReport(hinted).errors[0].hint, "rename one of them");
+  const sarif = JSON.parse(renderValidationSarif(hinted));
+  assert.equal(sarif.runs[0].results[0].properties.hint, "rename one of them");
+  assert.match(renderValidationGithub(hinted), / \(hint: rename one of them\)\n$/);
 });

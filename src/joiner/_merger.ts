@@ -15,7 +15,6 @@ import {
   deepCopy,
   describeError,
   formatPath,
-  formatPointer,
   formatPosition,
   getAtPointer,
   type OASVersion,
@@ -25,6 +24,7 @@ import {
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
 import type { CollisionDetail, CollisionOutcome, StructuredWarning, WarningCategory } from "./join_result.ts";
+import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
 import { type Difference, findDifference } from "./_equivalence.ts";
@@ -211,14 +211,7 @@ export class Merger {
     message: string,
     location?: SourcePosition,
   ): void {
-    const w: StructuredWarning = {
-      category,
-      path: formatJsonPath(segments),
-      pointer: formatPointer(segments),
-      message,
-    };
-    if (location) w.location = location;
-    this.#warnings.push(w);
+    this.#warnings.push(joinWarning(category, segments, message, location));
   }
 
   #position(input: MergeInput, segments: readonly string[]): SourcePosition | undefined {

@@ -53,7 +53,7 @@ export class JoinCollisionError extends CollisionError {
   }
 }
 
-/** An input document has validation errors; inputs of a join must be valid. */
+/** An input document has errors that make it impossible to join (no basic structure, unresolvable references). */
 export class InvalidInputError extends OatoolError {
   /** The input with errors. */
   readonly source: string;

@@ -45,7 +45,9 @@ export interface JoinOptions extends Partial<JoinerConfig> {
  * @throws {UsageError} for fewer than two inputs, both `filePaths` and `parsed`, or an invalid configuration.
  * @throws {TemplateError} for an invalid rename template. @throws {VersionMismatchError} for 2.0 mixed with 3.x.
  * @throws {JoinCollisionError} for a collision the configuration does not allow (names both sources).
- * @throws {InvalidInputError} for an input with errors. @throws {LoadError} {@link ParseError} for unreadable inputs.
+ * @throws {InvalidInputError} for an input that cannot be joined (no basic structure; with `validateInputs`,
+ *   references that resolve nowhere: other validation errors are returned in {@link JoinResult.inputChecks}).
+ * @throws {LoadError} {@link ParseError} for unreadable inputs.
  */
 export async function join(options: JoinOptions): Promise<JoinResult> {
   const { filePaths, parsed, config, collisionHandlerFor, ...fields } = options;

@@ -13,7 +13,6 @@ import {
   type OpenAPIDocument,
   parsePointer,
   type ParseResult,
-  type SourcePosition,
 } from "../core/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
 
@@ -51,18 +50,23 @@ export const WarnSecurity: WarningCategory = "security";
 /** An overlay action found nothing to change (or similar overlay notices). */
 export const WarnOverlay: WarningCategory = "overlay";
 
-/** A warning with its category and place. */
-export interface StructuredWarning {
-  /** What kind of warning. */
+/**
+ * A warning of the joiner: a {@link Finding} (severity `warning`, rule `join-<category>`, the place in the merged
+ * document, `location` in the incoming document when source maps were given) that also carries its category.
+ * Its `path` is written as a JSONPath (`$.components.schemas.User`, `$` for the root), as the joiner's messages
+ * name places; {@link JoinResult.toParseResult} gives the same findings with the validator's readable paths.
+ */
+export interface StructuredWarning extends Finding {
+  /** What kind of warning (the rule is `join-` followed by it). */
   category: WarningCategory;
-  /** JSON path of the place in the merged document, e.g. `$.components.schemas.User` (`$` for the root). */
-  path: string;
-  /** The same place as an RFC 6901 pointer (`""` for the root). */
-  pointer: string;
-  /** The message (the same text as in {@link JoinResult.warnings}). */
-  message: string;
-  /** Position in the right (incoming) document, when source maps were given. */
-  location?: SourcePosition;
+}
+
+/** The validation errors of one input of a join (checked when `validateInputs` is on). */
+export interface InputCheck {
+  /** The input, as named in messages. */
+  source: string;
+  /** Its validation errors (severity `error`), in document order. */
+  errors: Finding[];
 }
 
 /** How one collision was resolved. */
@@ -119,6 +123,7 @@ export interface JoinResultInit {
   sources: string[];
   inputPaths: string[];
   baseDir: string;
+  inputChecks?: InputCheck[];
 }
 
 /** The merged document and what happened while merging. */
@@ -131,10 +136,15 @@ export class JoinResult {
   readonly oasVersion: OASVersion;
   /** Format of the first source; the result is written in it. */
   readonly sourceFormat: DocumentFormat;
-  /** Non-fatal issues, as messages. */
+  /** The messages of {@link JoinResult.structuredWarnings}, in the same order. */
   readonly warnings: string[];
-  /** The same issues with category and path. */
+  /** Non-fatal issues of the join, as findings with their category. */
   readonly structuredWarnings: StructuredWarning[];
+  /**
+   * Inputs that have validation errors, with those errors, when `validateInputs` was on (empty otherwise, and
+   * when every input is valid). Errors that do not prevent a join are reported here, not thrown.
+   */
+  readonly inputChecks: InputCheck[];
   /** Number of resolved collisions. */
   readonly collisionCount: number;
   /** Counts of the merged document. */
@@ -162,6 +172,7 @@ export class JoinResult {
     this.sources = init.sources;
     this.inputPaths = init.inputPaths;
     this.baseDir = init.baseDir;
+    this.inputChecks = init.inputChecks ?? [];
   }
 
   /**
@@ -174,19 +185,12 @@ export class JoinResult {
       format: this.sourceFormat,
       baseDir: this.baseDir,
     });
-    result.warnings.push(...this.structuredWarnings.map(toFinding));
+    result.warnings.push(
+      ...this.structuredWarnings.map(({ category: _, ...f }) => ({
+        ...f,
+        path: formatPath(parsePointer(f.pointer) ?? []),
+      })),
+    );
     return result;
   }
-}
-
-function toFinding(w: StructuredWarning): Finding {
-  const f: Finding = {
-    severity: "warning",
-    path: formatPath(parsePointer(w.pointer) ?? []),
-    pointer: w.pointer,
-    message: w.message,
-    rule: `join-${w.category}`,
-  };
-  if (w.location) f.location = w.location;
-  return f;
 }

@@ -29,10 +29,10 @@ import {
   parseEquivalenceMode,
 } from "./collision_strategy.ts";
 import { defaultConfig, type JoinerConfig, type SourceMaps } from "./joiner_config.ts";
-import { type CollisionReport, JoinResult, type StructuredWarning } from "./join_result.ts";
+import { type CollisionReport, type InputCheck, JoinResult, type StructuredWarning } from "./join_result.ts";
+import { joinWarning } from "./_join_warning.ts";
 import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
-import { formatJsonPath } from "./_json_path.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
 import { writeResult } from "./write_result.ts";
 
@@ -134,8 +134,8 @@ export class Joiner {
    * Loads and joins documents given as file paths, URLs or other input sources, in order.
    *
    * @throws {UsageError} for fewer than two inputs. @throws {LoadError} {@link ParseError} when an input cannot be
-   *   read. @throws {InvalidInputError} for an input with errors. @throws {VersionMismatchError} for 2.0 mixed
-   *   with 3.x. @throws {JoinCollisionError} for a collision the configuration does not allow.
+   *   read. @throws {InvalidInputError} for an input that cannot be joined. @throws {VersionMismatchError} for
+   *   2.0 mixed with 3.x. @throws {JoinCollisionError} for a collision the configuration does not allow.
    */
   async join(inputs: readonly InputSource[]): Promise<JoinResult> {
     countCheck(inputs.length);
@@ -169,7 +169,13 @@ export class Joiner {
     const inputPaths: string[] = [];
     for (const { result } of items) {
       if (result.path) inputPaths.push(result.path);
-      if (result.errors.length > 0) throw invalidInput(result, result.errors);
+      if (result.errors.length > 0) {
+        throw invalidInput(
+          result,
+          result.errors,
+          "a join needs inputs with the basic structure of their version",
+        );
+      }
     }
     const pre = await loadOverlays(config.preJoinOverlayFiles, reader, inputPaths);
     const post = await loadOverlays(config.postJoinOverlayFiles, reader, inputPaths);
@@ -186,7 +192,9 @@ export class Joiner {
       prepared.push({ result: item.result, doc, version, oasVersion });
     }
     checkVersions(prepared);
-    if (config.validateInputs) await validateInputs(prepared, reader, Boolean(config.sourceMaps));
+    const inputChecks = config.validateInputs
+      ? await validateInputs(prepared, reader, Boolean(config.sourceMaps))
+      : [];
 
     const maps = config.sourceMaps;
     const inputs: MergeInput[] = prepared.map((p, index) => {
@@ -219,12 +227,13 @@ export class Joiner {
       const total = dedup.count + out.semanticConsolidated;
       if (total > 0) {
         const section = first.oasVersion === "2.0" ? ["definitions"] : ["components", "schemas"];
-        warnings.push({
-          category: "semantic-dedup",
-          path: formatJsonPath(section),
-          pointer: "/" + section.join("/"),
-          message: `semantic deduplication: consolidated ${total} duplicate definition(s)`,
-        });
+        warnings.push(
+          joinWarning(
+            "semantic-dedup",
+            section,
+            `semantic deduplication: consolidated ${total} duplicate definition(s)`,
+          ),
+        );
       }
     }
     for (const overlay of post) {
@@ -258,6 +267,7 @@ export class Joiner {
       sources: prepared.map((p) => p.result.source),
       inputPaths,
       baseDir: first.result.baseDir,
+      inputChecks,
     });
   }
 }
@@ -270,7 +280,7 @@ function countCheck(n: number): void {
   }
 }
 
-function invalidInput(result: ParseResult, findings: Finding[]): InvalidInputError {
+function invalidInput(result: ParseResult, findings: Finding[], why: string): InvalidInputError {
   const errors = findings.filter((f) => f.severity === "error");
   const firstError = errors[0] ?? findings[0];
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
@@ -279,7 +289,7 @@ function invalidInput(result: ParseResult, findings: Finding[]): InvalidInputErr
       firstError.path || "(root)"
     }: ${
       firstError.message.replace(/\.$/, "")
-    }${more}; inputs of a join must be valid, so fix them first (oatool validate shows all).`,
+    }${more}; ${why}, so fix them first (oatool validate shows all).`,
     result.source,
     errors,
   );
@@ -301,12 +311,22 @@ function checkVersions(prepared: readonly Prepared[]): void {
   }
 }
 
+/** Rules whose errors make an input impossible to join: the merged document would be broken by them. */
+const UNJOINABLE_RULES: ReadonlySet<string> = new Set(["ref-resolves"]);
+
+/**
+ * Validates every input. Errors are reported, not refused (validity is the caller's business, as the
+ * specification says), except those that make a join impossible: references that resolve nowhere.
+ *
+ * @throws {InvalidInputError} for an input with unresolvable references.
+ */
 async function validateInputs(
   prepared: readonly Prepared[],
   reader: DocumentReader,
   positions: boolean,
-): Promise<void> {
+): Promise<InputCheck[]> {
   const { validate } = await import("../validator/mod.ts");
+  const checks: InputCheck[] = [];
   for (const p of prepared) {
     const subject: ParseResult = p.doc === p.result.document ? p.result : {
       ...p.result,
@@ -315,8 +335,13 @@ async function validateInputs(
       oasVersion: p.oasVersion,
     };
     const v = await validate(subject, { reader, sourceMap: positions });
-    if (v.errors.length > 0) throw invalidInput(p.result, v.errors);
+    const blocking = v.errors.filter((f) => UNJOINABLE_RULES.has(f.rule ?? ""));
+    if (blocking.length > 0) {
+      throw invalidInput(p.result, blocking, "references that resolve nowhere cannot be joined");
+    }
+    if (v.errors.length > 0) checks.push({ source: p.result.source, errors: v.errors });
   }
+  return checks;
 }
 
 async function loadOverlays(
@@ -342,22 +367,20 @@ function applyOverlays(
   const r = applyOverlay(doc, overlay.data, { inPlace: true, source: overlay.source });
   for (const a of r.actions) {
     if (a.applied) continue;
-    warnings.push({
-      category: "overlay",
-      path: "$",
-      pointer: "",
-      message: `overlay ${overlay.source}: action [${a.index}] target ${
-        JSON.stringify(a.target)
-      } selected nothing in ${target}`,
-    });
+    warnings.push(
+      joinWarning(
+        "overlay",
+        [],
+        `overlay ${overlay.source}: action [${a.index}] target ${
+          JSON.stringify(a.target)
+        } selected nothing in ${target}`,
+      ),
+    );
   }
   for (const f of r.warnings) {
-    warnings.push({
-      category: "overlay",
-      path: formatJsonPath([]),
-      pointer: "",
-      message: `overlay ${overlay.source}: ${f.path ? `${f.path}: ` : ""}${f.message}`,
-    });
+    warnings.push(
+      joinWarning("overlay", [], `overlay ${overlay.source}: ${f.path ? `${f.path}: ` : ""}${f.message}`),
+    );
   }
   return r.document;
 }

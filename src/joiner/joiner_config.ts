@@ -54,7 +54,11 @@ export interface JoinerConfig {
    * `file:line:column` of both sides. `true` takes them from the inputs' own texts.
    */
   sourceMaps?: SourceMaps | boolean;
-  /** Validate every input with the validator first and refuse inputs with errors. @default false */
+  /**
+   * Validate every input with the validator first. Inputs with errors are still joined and their errors
+   * returned in {@link JoinResult.inputChecks}; only errors that make a join impossible (references that resolve
+   * nowhere) are refused with an {@link InvalidInputError}. @default false
+   */
   validateInputs: boolean;
   /** Where inputs and overlays are read from. @default defaultReader */
   reader?: DocumentReader;

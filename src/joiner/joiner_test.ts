@@ -724,3 +724,38 @@ Deno.test("toParseResult and writeResult", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("validateInputs reports the errors of inputs that can be joined, in the result", async () => {
+  // Duplicate operationIds: an error of the input, but nothing that prevents joining it.
+  const dup = named(
+    "dup.yaml",
+    oas3("3.1.0", {
+      paths: {
+        "/a": { get: { operationId: "x", responses: { "200": { description: "ok" } } } },
+        "/b": { get: { operationId: "x", responses: { "200": { description: "ok" } } } },
+      },
+    }),
+  );
+  const other = oas3("3.1.0", { paths: { "/c": {} } });
+  const r = await join({ parsed: [dup, other], validateInputs: true });
+  assert.deepEqual(Object.keys(r.document.paths!), ["/a", "/b", "/c"]);
+  assert.equal(r.inputChecks.length, 1);
+  assert.equal(r.inputChecks[0].source, "dup.yaml");
+  assert.ok(r.inputChecks[0].errors.length >= 1);
+  assert.ok(r.inputChecks[0].errors.every((f) => f.severity === "error"));
+  assert.ok(r.inputChecks[0].errors.some((f) => f.rule === "operation-id-unique"));
+  const unchecked = await join({ parsed: [dup, other] });
+  assert.deepEqual(unchecked.inputChecks, []);
+});
+
+Deno.test("join warnings are findings: severity, rule join-<category>, pointer, and the category", async () => {
+  const r = await join({ filePaths: [USERS, ORDERS], defaultStrategy: "accept-left" });
+  assert.ok(r.structuredWarnings.length > 0);
+  for (const w of r.structuredWarnings) {
+    assert.equal(w.severity, "warning");
+    assert.equal(w.rule, `join-${w.category}`);
+    assert.equal(typeof w.pointer, "string");
+  }
+  const p = r.toParseResult();
+  assert.ok(p.warnings.every((f) => !("category" in f) && f.rule?.startsWith("join-")));
+});
