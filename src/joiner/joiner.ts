@@ -12,6 +12,7 @@ import {
   documentFromObject,
   type DocumentReader,
   type Finding,
+  formatPath,
   type InputSource,
   loadDocument,
   type OASVersion,
@@ -32,7 +33,6 @@ import { defaultConfig, type JoinerConfig, type SourceMaps } from "./joiner_conf
 import { type CollisionReport, JoinResult, type StructuredWarning } from "./join_result.ts";
 import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
-import { formatJsonPath } from "./_json_path.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
 import { writeResult } from "./write_result.ts";
 
@@ -221,7 +221,7 @@ export class Joiner {
         const section = first.oasVersion === "2.0" ? ["definitions"] : ["components", "schemas"];
         warnings.push({
           category: "semantic-dedup",
-          path: formatJsonPath(section),
+          path: formatPath(section, "jsonpath"),
           pointer: "/" + section.join("/"),
           message: `semantic deduplication: consolidated ${total} duplicate definition(s)`,
         });
@@ -354,7 +354,7 @@ function applyOverlays(
   for (const f of r.warnings) {
     warnings.push({
       category: "overlay",
-      path: formatJsonPath([]),
+      path: formatPath([], "jsonpath"),
       pointer: "",
       message: `overlay ${overlay.source}: ${f.path ? `${f.path}: ` : ""}${f.message}`,
     });
