@@ -29,7 +29,7 @@ import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
 import { type Difference, findDifference } from "../core/difference.ts";
 import { isObject } from "../core/json.ts";
-import { renameKeys, rewriteReferences, type SectionRenames } from "./_rewrite_refs.ts";
+import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rename.ts";
 import { sectionsOf, type SectionSpec, TYPE_LABELS } from "./_sections.ts";
 import { type CanonicalForm, canonicalForm, isEmptySchema } from "./_canonical.ts";
 import type { NameRequest, SchemaNamer } from "./naming.ts";
