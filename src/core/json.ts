@@ -11,10 +11,17 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** Options of {@link deepEqual}. */
+export interface DeepEqualOptions {
+  /** Whether NaN equals NaN. @default false */
+  nanEqual?: boolean;
+}
+
 /**
  * Deep equality of JSON values, without recursion (a deep document cannot overflow the stack): the same
  * scalars, arrays of equal items in the same order, objects with the same own keys (in any order) and equal
- * values. As RFC 9535 §2.3.5.2 compares values.
+ * values. As RFC 9535 §2.3.5.2 compares values; with `nanEqual`, NaN equals NaN (as ajv compares `enum` and
+ * `uniqueItems` values).
  *
  * @example
  * ```ts
@@ -24,13 +31,19 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * deepEqual([1, 2], [2, 1]); // false
  * ```
  */
-export function deepEqual(a: unknown, b: unknown): boolean {
+export function deepEqual(a: unknown, b: unknown, options: DeepEqualOptions = {}): boolean {
+  const nanEqual = options.nanEqual ?? false;
   const stack: unknown[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop();
     const x = stack.pop();
     if (x === y) continue;
-    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
+    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") {
+      if (nanEqual && typeof x === "number" && typeof y === "number" && Number.isNaN(x) && Number.isNaN(y)) {
+        continue;
+      }
+      return false;
+    }
     const xa = Array.isArray(x);
     if (xa !== Array.isArray(y)) return false;
     if (xa) {

@@ -25,3 +25,9 @@ Deno.test("deepEqual does not recurse: a 100,000-deep value does not overflow th
   };
   assertEquals(deepEqual(deep(), deep()), true);
 });
+
+Deno.test("deepEqual: NaN equals NaN only when asked", () => {
+  assertEquals(deepEqual([NaN], [NaN]), false);
+  assertEquals(deepEqual({ a: [NaN] }, { a: [NaN] }, { nanEqual: true }), true);
+  assertEquals(deepEqual(NaN, 1, { nanEqual: true }), false);
+});

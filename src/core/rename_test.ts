@@ -127,35 +127,17 @@ Deno.test("references into the renamed document from another file change when th
   );
   assert.equal(renameRef("other.yaml#/components/schemas/User", [schemas], isCommon), undefined);
   assert.equal(renameRef("common.yaml", [schemas], isCommon), undefined);
+  const schema = {
+    oneOf: [{ $ref: "common.yaml#/components/schemas/User" }, { $ref: "#/components/schemas/User" }],
+    discriminator: {
+      propertyName: "t",
+      mapping: { u: "common.yaml#/components/schemas/User", v: "other.yaml#/components/schemas/User" },
+    },
+  };
+  const media = { "application/json": { schema } };
   const doc = {
     openapi: "3.0.3",
-    paths: {
-      "/u": {
-        get: {
-          responses: {
-            "200": {
-              description: "ok",
-              content: {
-                "application/json": {
-                  schema: {
-                    oneOf: [{ $ref: "common.yaml#/components/schemas/User" }, {
-                      $ref: "#/components/schemas/User",
-                    }],
-                    discriminator: {
-                      propertyName: "t",
-                      mapping: {
-                        u: "common.yaml#/components/schemas/User",
-                        v: "other.yaml#/components/schemas/User",
-                      },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+    paths: { "/u": { get: { responses: { "200": { description: "ok", content: media } } } } },
   };
   const changes: unknown[] = [];
   const count = rewriteReferences(doc, "3.0", [schemas], {
@@ -184,10 +166,7 @@ Deno.test("references into the renamed document from another file change when th
       to: "#/components/schemas/User_b",
     },
   ]);
-  assert.equal(
-    doc.paths["/u"].get.responses["200"].content["application/json"].schema.discriminator.mapping.v,
-    "other.yaml#/components/schemas/User",
-  );
+  assert.equal(schema.discriminator.mapping.v, "other.yaml#/components/schemas/User");
 });
 
 Deno.test("renameComponents renames the keys in order, rewrites references and reports both", () => {

@@ -59,20 +59,26 @@ Deno.test("hostile: a printf width over the output budget fails with one message
   );
 });
 
-Deno.test("hostile: a rename template whose string doubles in a loop stops at the output budget", async () => {
-  const r = await joinWith('{{$x := .Name}}{{range 1000}}{{$x = printf "%s%s" $x $x}}{{end}}{{$x}}');
-  assert.equal(r.code, 1);
-  assert.equal(r.output, undefined);
-  assert.match(
-    r.stderr,
-    /column 37: printf result longer than 10000 characters, the output limit of a template/,
-  );
-  assert.equal(r.stderr.trim().split("\n").length, 1);
-});
-
-Deno.test("hostile: a rename template that loops past the step budget fails naming it", async () => {
-  const r = await joinWith("{{range 1000000000}}{{end}}");
-  assert.equal(r.code, 1);
-  assert.match(r.stderr, /execution exceeded 100000 steps, the step limit of a template/);
-  assert.equal(r.stderr.trim().split("\n").length, 1);
+Deno.test("hostile: runaway rename templates stop at a budget, with one message naming it", async (t) => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "a string that doubles in a loop",
+      '{{$x := .Name}}{{range 1000}}{{$x = printf "%s%s" $x $x}}{{end}}{{$x}}',
+      /column 37: printf result longer than 10000 characters, the output limit of a template/,
+    ],
+    [
+      "a loop past the step budget",
+      "{{range 1000000000}}{{end}}",
+      /execution exceeded 100000 steps, the step limit/,
+    ],
+  ];
+  for (const [name, template, pattern] of cases) {
+    await t.step(name, async () => {
+      const r = await joinWith(template);
+      assert.equal(r.code, 1);
+      assert.equal(r.output, undefined);
+      assert.match(r.stderr, pattern);
+      assert.equal(r.stderr.trim().split("\n").length, 1);
+    });
+  }
 });
