@@ -35,6 +35,12 @@ export class TemplateError extends OatoolError {
   /** The offending template line with a caret under the position. */
   readonly snippet: string;
 
+  /**
+   * Builds the message from the problem and its position in the template.
+   *
+   * @param detail The problem alone, such as `function "x" not defined`.
+   * @param details The template, the offset of the offending position and what the template is called.
+   */
   constructor(detail: string, details: TemplateErrorDetails) {
     const { line, column, lineText } = locate(details.template, details.offset);
     const label = details.label ?? "rename template";
@@ -73,6 +79,11 @@ function locate(text: string, offset: number): { line: number; column: number; l
  * it into a {@link TemplateError} at the offending position.
  */
 export class TemplateLimitError extends OatoolError {
+  /**
+   * Names the limit that ran out.
+   *
+   * @param message Which limit ran out, naming it, such as `printf width 50000 is more than 10000 characters…`.
+   */
   constructor(message: string) {
     super(message, "TEMPLATE_LIMIT");
   }
