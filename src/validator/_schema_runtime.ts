@@ -6,7 +6,9 @@
 
 import { deepEqual } from "../core/json.ts";
 
+const NAN_EQUAL = { nanEqual: true } as const;
+
 /** Deep equality of JSON values, without recursion; NaN equals NaN, as ajv's own `equal`. */
 export function equal(a: unknown, b: unknown): boolean {
-  return deepEqual(a, b, { nanEqual: true });
+  return deepEqual(a, b, NAN_EQUAL);
 }
