@@ -15,9 +15,9 @@
  *     responses: { Ok: { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/User" } } } } },
  *   },
  * };
- * const report = renameComponents(doc, "3.1", [
+ * const report = renameComponents(doc, [
  *   { section: ["components", "schemas"], names: new Map([["User", "Account"]]), kind: "schema" },
- * ]);
+ * ], { oasVersion: "3.1" });
  * report.references.length; // 1 — the $ref is now "#/components/schemas/Account"
  * ```
  *
@@ -117,7 +117,7 @@ export interface ReferenceChange {
   to: string;
 }
 
-/** Options of {@link rewriteReferences} and {@link renameComponents}. */
+/** Options of {@link rewriteReferences}. */
 export interface RewriteReferencesOptions {
   /**
    * Whether a file part of a reference (`common.yaml` in `common.yaml#/components/schemas/User`), as written, names
@@ -218,6 +218,12 @@ export interface ComponentRename {
   to: string;
 }
 
+/** Options of {@link renameComponents}. */
+export interface RenameComponentsOptions extends RewriteReferencesOptions {
+  /** The version family of the document, which decides where references can be. */
+  oasVersion: OASVersion;
+}
+
 /** What {@link renameComponents} changed. */
 export interface RenameReport {
   /** The components renamed, in the order of their maps. */
@@ -235,10 +241,10 @@ export interface RenameReport {
  */
 export function renameComponents(
   root: Record<string, unknown>,
-  oasVersion: OASVersion,
   renames: readonly SectionRenames[],
-  options: RewriteReferencesOptions = {},
+  options: RenameComponentsOptions,
 ): RenameReport {
+  const { oasVersion } = options;
   const components: ComponentRename[] = [];
   const applied: SectionRenames[] = [];
   for (const r of renames) {

@@ -186,7 +186,7 @@ Deno.test("renameComponents renames the keys in order, rewrites references and r
       securitySchemes: { key: { type: "apiKey", name: "k", in: "header" } },
     },
   };
-  const report = renameComponents(doc, "3.1", [
+  const report = renameComponents(doc, [
     {
       section: ["components", "schemas"],
       names: new Map([["User", "Account"], ["Missing", "X"]]),
@@ -194,7 +194,7 @@ Deno.test("renameComponents renames the keys in order, rewrites references and r
     },
     { section: ["components", "securitySchemes"], names: new Map([["key", "apiKey"]]), kind: "security" },
     { section: ["components", "links"], names: new Map([["L", "M"]]), kind: "other" },
-  ]);
+  ], { oasVersion: "3.1" });
   assert.deepEqual(Object.keys(doc.components.schemas), ["A", "Account", "Z"]);
   assert.deepEqual(Object.keys(doc.components.securitySchemes), ["apiKey"]);
   assert.deepEqual(doc.security, [{ apiKey: [] }]);
@@ -217,15 +217,17 @@ Deno.test("renameComponents refuses a new name that is taken", () => {
   const doc = { openapi: "3.1.0", components: { schemas: { A: {}, B: {} } } };
   assert.throws(
     () =>
-      renameComponents(doc, "3.1", [{
+      renameComponents(doc, [{
         section: ["components", "schemas"],
         names: new Map([["A", "B"]]),
         kind: "schema",
-      }]),
+      }], {
+        oasVersion: "3.1",
+      }),
     /cannot rename \/components\/schemas\/A to 'B': the name is taken/,
   );
-  const swapped = renameComponents(doc, "3.1", [
+  const swapped = renameComponents(doc, [
     { section: ["components", "schemas"], names: new Map([["A", "B"], ["B", "A"]]), kind: "schema" },
-  ]);
+  ], { oasVersion: "3.1" });
   assert.equal(swapped.components.length, 2);
 });
