@@ -39,25 +39,81 @@ export function parsePointer(pointer: string): string[] | undefined {
   return p.slice(1).split("/").map(unescapePointerSegment);
 }
 
+/**
+ * Styles of {@link formatPath}:
+ * - `readable` (findings): `paths./pets/{id}.get.parameters[0]`; keys with dots, brackets, quotes or spaces (or
+ *   empty) as `['…']`;
+ * - `jsonpath` (joiner messages): `$.components.schemas.User`, `$.paths['/pets/{id}']`; shorthand for names
+ *   like identifiers, `['…']` otherwise;
+ * - `normalized`: an RFC 9535 §2.7 normalized path, `$['paths']['/pets'][0]`, names escaped as the RFC
+ *   prescribes (control characters as `\b \t \n \f \r` or `\u00XX`).
+ */
+export type PathStyle = "readable" | "jsonpath" | "normalized";
+
 const PLAIN = /^[^.\[\]'\s]+$/;
+const SHORTHAND = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Formats segments as a readable path, as findings show them: `paths./pets/{id}.get.parameters[0]`.
- * Numbers are array indices and appear as `[n]`; keys with dots, brackets, quotes or spaces are quoted:
- * `paths['/users/{name}.json']`.
+ * Formats segments as a path: numbers are array indices and appear as `[n]`; member names appear as `.name`
+ * where the style allows it and as a quoted `['name']` otherwise. The default style is the readable one findings
+ * show: `paths./pets/{id}.get.parameters[0]`, `paths['/users/{name}.json']`. See {@link PathStyle}.
+ *
+ * @example
+ * ```ts
+ * import { formatPath } from "./pointer.ts";
+ * formatPath(["paths", "/pets", "get", "parameters", 0]); // "paths./pets.get.parameters[0]"
+ * formatPath(["components", "schemas", "User"], "jsonpath"); // "$.components.schemas.User"
+ * formatPath(["paths", "/pets", 0], "normalized"); // "$['paths']['/pets'][0]"
+ * ```
  */
-export function formatPath(segments: readonly (string | number)[]): string {
-  let out = "";
+export function formatPath(segments: readonly (string | number)[], style: PathStyle = "readable"): string {
+  let out = style === "readable" ? "" : "$";
   for (const s of segments) {
     if (typeof s === "number") {
       out += `[${s}]`;
-    } else if (s !== "" && PLAIN.test(s)) {
+    } else if (style === "normalized") {
+      out += `['${escapeNormalizedName(s)}']`;
+    } else if (style === "readable" ? s !== "" && PLAIN.test(s) : SHORTHAND.test(s)) {
       out += out === "" ? s : "." + s;
     } else {
       out += `['${s.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}']`;
     }
   }
   return out;
+}
+
+/** Escapes a member name for a normalized path (RFC 9535 §2.7 `normal-single-quoted`). */
+function escapeNormalizedName(name: string): string {
+  let out = "";
+  let chunk = 0;
+  for (let i = 0; i < name.length; i++) {
+    const unit = name.charCodeAt(i);
+    if (unit >= 0x20 && unit !== 0x27 && unit !== 0x5c) continue;
+    out += name.slice(chunk, i) + escapeUnit(unit);
+    chunk = i + 1;
+  }
+  return chunk === 0 ? name : out + name.slice(chunk);
+}
+
+function escapeUnit(unit: number): string {
+  switch (unit) {
+    case 0x08:
+      return "\\b";
+    case 0x09:
+      return "\\t";
+    case 0x0a:
+      return "\\n";
+    case 0x0c:
+      return "\\f";
+    case 0x0d:
+      return "\\r";
+    case 0x27:
+      return "\\'";
+    case 0x5c:
+      return "\\\\";
+    default:
+      return `\\u00${unit.toString(16).padStart(2, "0")}`;
+  }
 }
 
 /** Turns pointer segments into path segments, with array indices as numbers, by looking at the document. */

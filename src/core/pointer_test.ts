@@ -30,3 +30,15 @@ Deno.test("getAtPointer and typedSegments follow objects and arrays", () => {
   assertEquals(getAtPointer(doc, "/a/0/b/c"), undefined);
   assertEquals(typedSegments(doc, ["a", "0", "b"]), ["a", 0, "b"]);
 });
+
+Deno.test("one path formatter: the jsonpath and normalized styles", () => {
+  assertEquals(formatPath(["components", "schemas", "User"], "jsonpath"), "$.components.schemas.User");
+  assertEquals(formatPath(["paths", "/pets/{id}", "get", 0], "jsonpath"), "$.paths['/pets/{id}'].get[0]");
+  assertEquals(formatPath(["a-b", "1x", "_ok", "it's\\"], "jsonpath"), "$['a-b']['1x']._ok['it\\'s\\\\']");
+  assertEquals(formatPath(["", "a b"], "jsonpath"), "$['']['a b']");
+  assertEquals(formatPath([], "jsonpath"), "$");
+  assertEquals(formatPath(["", "a b", "é"]), "['']['a b'].é");
+  assertEquals(formatPath(["paths", "/pets", 0], "normalized"), "$['paths']['/pets'][0]");
+  assertEquals(formatPath(["a\u0001\n'\\"], "normalized"), "$['a\\u0001\\n\\'\\\\']");
+  assertEquals(formatPath([], "normalized"), "$");
+});

@@ -1,5 +1,6 @@
 import type { OASVersion } from "./version.ts";
 import { getAtPointer } from "./pointer.ts";
+import { isObject } from "./json.ts";
 
 /** Counts of a document's main parts. */
 export interface DocumentStats {
@@ -20,10 +21,6 @@ export const HTTP_METHODS: Readonly<Record<OASVersion, readonly string[]>> = {
   "3.1": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
   "3.2": ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"],
 };
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /**
  * The operations of one Path Item as `[method, operation]` pairs, in document order: fixed methods, then 3.2

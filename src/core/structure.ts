@@ -1,9 +1,6 @@
 import type { OASVersion } from "./version.ts";
 import { type Finding, finding } from "./finding.ts";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
+import { isObject } from "./json.ts";
 
 /**
  * The basic structure checks done while parsing: `info` with `title` and `version`, `paths` an object whose keys

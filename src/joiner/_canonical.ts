@@ -15,6 +15,8 @@ import {
   parsePointer,
   SINGLE_SCHEMA_KEYWORDS as CORE_SINGLE,
 } from "../core/mod.ts";
+import { isObject } from "../core/json.ts";
+export { isObject };
 
 /** Keywords whose value is one schema (or a boolean schema). */
 export const SINGLE_SCHEMA_KEYWORDS: readonly string[] = CORE_SINGLE;
@@ -59,11 +61,6 @@ const KEYWORD_KIND: ReadonlyMap<string, KeywordKind> = new Map<string, KeywordKi
   ...LIST_SCHEMA_KEYWORDS.filter((k) => k !== "items").map((k): [string, KeywordKind] => [k, "list"]),
   ...MAP_SCHEMA_KEYWORDS.map((k): [string, KeywordKind] => [k, "map"]),
 ]);
-
-/** A plain JSON object (not an array, not null). */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** The schema section of a document: `definitions` (2.0) or `components.schemas` (3.x); undefined if absent. */
 export function schemaSection(

@@ -5,7 +5,7 @@
  */
 import { finding, type SourcePosition } from "../core/mod.ts";
 import type { StructuredWarning, WarningCategory } from "./join_result.ts";
-import { formatJsonPath } from "./_json_path.ts";
+import { formatPath } from "../core/pointer.ts";
 
 /** A {@link StructuredWarning} at a place of the merged document (rule `join-<category>`, JSONPath path). */
 export function joinWarning(
@@ -15,5 +15,5 @@ export function joinWarning(
   location?: SourcePosition,
 ): StructuredWarning {
   const f = finding("warning", segments, message, { rule: `join-${category}`, location });
-  return { ...f, path: formatJsonPath(segments), category };
+  return { ...f, path: formatPath(segments, "jsonpath"), category };
 }

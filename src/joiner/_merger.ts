@@ -27,18 +27,14 @@ import type { CollisionDetail, CollisionOutcome, StructuredWarning, WarningCateg
 import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
-import { type Difference, findDifference } from "./_equivalence.ts";
-import { renameKeys, rewriteReferences, type SectionRenames } from "./_rewrite_refs.ts";
+import { type Difference, findDifference } from "../core/difference.ts";
+import { isObject } from "../core/json.ts";
+import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rename.ts";
 import { sectionsOf, type SectionSpec, TYPE_LABELS } from "./_sections.ts";
-import { formatJsonPath } from "./_json_path.ts";
 import { type CanonicalForm, canonicalForm, isEmptySchema } from "./_canonical.ts";
 import type { NameRequest, SchemaNamer } from "./naming.ts";
 
 type Obj = Record<string, unknown>;
-
-function isObject(v: unknown): v is Obj {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 function setOwn(target: Obj, key: string, value: unknown): void {
   if (key === "__proto__") {
@@ -323,7 +319,7 @@ export class Merger {
           {
             type: spec.type,
             name: target,
-            jsonPath: formatJsonPath([...spec.segments, target]),
+            jsonPath: formatPath([...spec.segments, target], "jsonpath"),
             leftSource: input.source,
             rightSource: input.source,
           },
@@ -386,7 +382,7 @@ export class Merger {
     const { input, spec, target } = c;
     const label = TYPE_LABELS[spec.type];
     const segments = [...spec.segments, target];
-    const jsonPath = formatJsonPath(segments);
+    const jsonPath = formatPath(segments, "jsonpath");
     const origin = this.#origins.get(spec)?.get(target);
     const leftInput = origin?.input ?? input;
     const leftSegments = origin?.segments ?? segments;

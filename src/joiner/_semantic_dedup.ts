@@ -23,7 +23,7 @@
  */
 
 import type { OASVersion } from "../core/mod.ts";
-import { rewriteReferences } from "./_rewrite_refs.ts";
+import { rewriteReferences } from "../core/rename.ts";
 import { type CanonicalForm, canonicalForm, isEmptySchema, schemaSection } from "./_canonical.ts";
 
 /** Result of {@link findSemanticDuplicates}. */

@@ -25,12 +25,18 @@
  */
 
 import { CollisionError, type OASVersion, UsageError } from "../core/mod.ts";
-import { type CompiledTemplate, compileTemplate, TemplateError, type TemplateType } from "./_template.ts";
-import { pathResource, RENAME_FUNCS } from "./_template_funcs.ts";
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  pathResource,
+  RENAME_FUNCS,
+  TemplateError,
+  type TemplateType,
+} from "../template/mod.ts";
 import { OperationGraph, type PrimaryOperationPolicy } from "./_operation_context.ts";
 
-export { TemplateError } from "./_template.ts";
-export type { TemplateErrorDetails } from "./_template.ts";
+export { TemplateError } from "../template/mod.ts";
+export type { TemplateErrorDetails } from "../template/mod.ts";
 export type { PrimaryOperationPolicy, UsageType } from "./_operation_context.ts";
 export { applySemanticDedup, findSemanticDuplicates } from "./_semantic_dedup.ts";
 export type { SemanticDedupResult } from "./_semantic_dedup.ts";

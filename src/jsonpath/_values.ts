@@ -5,41 +5,10 @@ export const NOTHING: unique symbol = Symbol("Nothing");
 /** Type of {@link NOTHING}. */
 export type Nothing = typeof NOTHING;
 
-/** True for a JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
+export { deepEqual as jsonEqual, isObject } from "../core/json.ts";
 
 /** Own-property test that ignores inherited members such as `constructor` or `__proto__`. */
 export const hasOwn: (object: object, key: PropertyKey) => boolean = Object.hasOwn;
-
-/** Deep equality of JSON values (RFC 9535 §2.3.5.2), without recursion. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  const stack: unknown[] = [a, b];
-  while (stack.length > 0) {
-    const y = stack.pop();
-    const x = stack.pop();
-    if (x === y) continue;
-    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
-    const xa = Array.isArray(x);
-    if (xa !== Array.isArray(y)) return false;
-    if (xa) {
-      const ya = y as unknown[];
-      if (x.length !== ya.length) return false;
-      for (let i = 0; i < x.length; i++) stack.push(x[i], ya[i]);
-    } else {
-      const xo = x as Record<string, unknown>;
-      const yo = y as Record<string, unknown>;
-      const keys = Object.keys(xo);
-      if (keys.length !== Object.keys(yo).length) return false;
-      for (const key of keys) {
-        if (!hasOwn(yo, key)) return false;
-        stack.push(xo[key], yo[key]);
-      }
-    }
-  }
-  return true;
-}
 
 /**
  * Compares two strings by Unicode scalar values (code points), as RFC 9535 requires, rather than by UTF-16

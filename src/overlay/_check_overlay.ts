@@ -1,5 +1,6 @@
 /** Structural check of an Overlay document, shared by validation and application. */
 import { type Finding, finding } from "../core/mod.ts";
+import { isObject } from "../core/json.ts";
 import { type JsonPathQuery, JsonPathSyntaxError, parseJsonPath } from "../jsonpath/mod.ts";
 import type { OverlayActionKind } from "./overlay_document.ts";
 
@@ -33,10 +34,6 @@ const INFO_FIELDS_10 = new Set(["title", "version"]);
 const INFO_FIELDS_11 = new Set(["title", "version", "description"]);
 const ACTION_FIELDS_10 = new Set(["target", "description", "update", "remove"]);
 const ACTION_FIELDS_11 = new Set(["target", "description", "update", "remove", "copy"]);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 function describeType(value: unknown): string {
   if (value === null) return "null";

@@ -6,6 +6,7 @@
  * @module
  */
 import type { OASVersion } from "../core/mod.ts";
+import { isObject } from "../core/json.ts";
 import { type KindSpec, kindTable, type OasKind } from "./_oas_types.ts";
 
 /** Called for an object of a kind; `at` tells where it is. */
@@ -31,10 +32,6 @@ function swap<T>(list: T[], i: number, j: number): void {
   const t = list[i];
   list[i] = list[j];
   list[j] = t;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** Walks documents, calling the visitors of every kind; exposes the current position while a visitor runs. */

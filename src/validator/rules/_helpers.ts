@@ -5,11 +5,8 @@
  */
 import type { OASVersion } from "../../core/mod.ts";
 import type { Resolved, RuleContext } from "../rule.ts";
-
-/** Whether a value is a plain object (not null, not a list). */
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
+import { isObject } from "../../core/json.ts";
+export { isObject };
 
 /** The `{name}` expressions of a path or URL template, in order. */
 export function templateNames(template: string): string[] {

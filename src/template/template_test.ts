@@ -1,12 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  compileTemplate,
-  MAX_OUTPUT,
-  MAX_STEPS,
-  sprintf,
-  TemplateError,
-  type TemplateFunc,
-} from "./_template.ts";
+import { compileTemplate, MAX_OUTPUT, MAX_STEPS, sprintf, TemplateError, type TemplateFunc } from "./mod.ts";
 
 const FIELDS = {
   Name: "string",

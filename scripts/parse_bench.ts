@@ -1,6 +1,10 @@
-import { parse } from "./parse.ts";
-import { serializeDocument } from "../core/mod.ts";
-import { makeSpec } from "../../scripts/make_spec.ts";
+/**
+ * `deno task bench`: parse time of synthetic documents (scripts/make_spec.ts) in JSON and YAML at three sizes.
+ * Lives in scripts/ so that src/ never imports from scripts/.
+ */
+import { parse } from "../src/parser/mod.ts";
+import { serializeDocument } from "../src/core/mod.ts";
+import { makeSpec } from "./make_spec.ts";
 
 const sizes = { small: [10, 10], medium: [200, 150], large: [2000, 1500] } as const;
 for (const [label, [paths, schemas]] of Object.entries(sizes)) {

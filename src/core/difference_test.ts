@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { getAtPointer } from "../core/mod.ts";
-import { findDifference } from "./_equivalence.ts";
+import { getAtPointer } from "./mod.ts";
+import { findDifference } from "./difference.ts";
 
 Deno.test("none never finds values equivalent", () => {
   assert.ok(findDifference({ type: "string" }, { type: "string" }, { mode: "none" }));

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { componentRef, encodeRefSegment, renameKeys, renameRef, rewriteReferences } from "./_rewrite_refs.ts";
+import {
+  componentRef,
+  encodeRefSegment,
+  renameComponents,
+  renameKeys,
+  renameRef,
+  rewriteReferences,
+} from "./rename.ts";
 
 const schemas = {
   section: ["components", "schemas"],
@@ -109,4 +116,118 @@ Deno.test("a shared object is rewritten once, even with chained renames", () => 
 
 Deno.test("renameKeys keeps the order of keys", () => {
   assert.deepEqual(Object.keys(renameKeys({ a: 1, b: 2, c: 3 }, new Map([["b", "z"]]))), ["a", "z", "c"]);
+});
+
+Deno.test("references into the renamed document from another file change when the caller says so", () => {
+  const isCommon = (file: string) => file === "common.yaml" || file === "./common.yaml";
+  assert.equal(renameRef("common.yaml#/components/schemas/User", [schemas]), undefined);
+  assert.equal(
+    renameRef("./common.yaml#/components/schemas/User/properties/id", [schemas], isCommon),
+    "./common.yaml#/components/schemas/User_b/properties/id",
+  );
+  assert.equal(renameRef("other.yaml#/components/schemas/User", [schemas], isCommon), undefined);
+  assert.equal(renameRef("common.yaml", [schemas], isCommon), undefined);
+  const schema = {
+    oneOf: [{ $ref: "common.yaml#/components/schemas/User" }, { $ref: "#/components/schemas/User" }],
+    discriminator: {
+      propertyName: "t",
+      mapping: { u: "common.yaml#/components/schemas/User", v: "other.yaml#/components/schemas/User" },
+    },
+  };
+  const media = { "application/json": { schema } };
+  const doc = {
+    openapi: "3.0.3",
+    paths: { "/u": { get: { responses: { "200": { description: "ok", content: media } } } } },
+  };
+  const changes: unknown[] = [];
+  const count = rewriteReferences(doc, "3.0", [schemas], {
+    isRenamedDocument: isCommon,
+    onChange: (c) => changes.push(c),
+  });
+  const base = "/paths/~1u/get/responses/200/content/application~1json/schema";
+  assert.equal(count, 3);
+  assert.deepEqual(changes, [
+    {
+      pointer: `${base}/discriminator/mapping/u`,
+      kind: "mapping",
+      from: "common.yaml#/components/schemas/User",
+      to: "common.yaml#/components/schemas/User_b",
+    },
+    {
+      pointer: `${base}/oneOf/0/$ref`,
+      kind: "ref",
+      from: "common.yaml#/components/schemas/User",
+      to: "common.yaml#/components/schemas/User_b",
+    },
+    {
+      pointer: `${base}/oneOf/1/$ref`,
+      kind: "ref",
+      from: "#/components/schemas/User",
+      to: "#/components/schemas/User_b",
+    },
+  ]);
+  assert.equal(schema.discriminator.mapping.v, "other.yaml#/components/schemas/User");
+});
+
+Deno.test("renameComponents renames the keys in order, rewrites references and reports both", () => {
+  const doc = {
+    openapi: "3.1.0",
+    security: [{ key: [] }],
+    paths: { "/u": { get: { responses: { "200": { $ref: "#/components/responses/Ok" } } } } },
+    components: {
+      schemas: {
+        A: { type: "string" },
+        User: { properties: { a: { $ref: "#/components/schemas/A" } } },
+        Z: {},
+      },
+      responses: {
+        Ok: { description: "ok", content: { "a/b": { schema: { $ref: "#/components/schemas/User" } } } },
+      },
+      securitySchemes: { key: { type: "apiKey", name: "k", in: "header" } },
+    },
+  };
+  const report = renameComponents(doc, [
+    {
+      section: ["components", "schemas"],
+      names: new Map([["User", "Account"], ["Missing", "X"]]),
+      kind: "schema",
+    },
+    { section: ["components", "securitySchemes"], names: new Map([["key", "apiKey"]]), kind: "security" },
+    { section: ["components", "links"], names: new Map([["L", "M"]]), kind: "other" },
+  ], { oasVersion: "3.1" });
+  assert.deepEqual(Object.keys(doc.components.schemas), ["A", "Account", "Z"]);
+  assert.deepEqual(Object.keys(doc.components.securitySchemes), ["apiKey"]);
+  assert.deepEqual(doc.security, [{ apiKey: [] }]);
+  assert.deepEqual(report.components, [
+    { section: ["components", "schemas"], from: "User", to: "Account" },
+    { section: ["components", "securitySchemes"], from: "key", to: "apiKey" },
+  ]);
+  assert.deepEqual(report.references, [
+    { pointer: "/security/0/key", kind: "security", from: "key", to: "apiKey" },
+    {
+      pointer: "/components/responses/Ok/content/a~1b/schema/$ref",
+      kind: "ref",
+      from: "#/components/schemas/User",
+      to: "#/components/schemas/Account",
+    },
+  ]);
+});
+
+Deno.test("renameComponents refuses a new name that is taken", () => {
+  const doc = { openapi: "3.1.0", components: { schemas: { A: {}, B: {} } } };
+  assert.throws(
+    () =>
+      renameComponents(doc, [{
+        section: ["components", "schemas"],
+        names: new Map([["A", "B"]]),
+        kind: "schema",
+      }], {
+        oasVersion: "3.1",
+      }),
+    /cannot rename \/components\/schemas\/A to 'B': the name is taken/,
+  );
+  const swapped = renameComponents(doc, [
+    { section: ["components", "schemas"], names: new Map([["A", "B"], ["B", "A"]]), kind: "schema" },
+  ], { oasVersion: "3.1" });
+  assert.equal(swapped.components.length, 2);
 });

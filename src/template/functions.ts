@@ -1,5 +1,6 @@
 /**
- * The functions rename templates may call, with the semantics of the joiner specification:
+ * The functions rename templates (and later operation-id templates) may call, with the semantics of the joiner
+ * specification:
  *
  * | function | result |
  * |---|---|
@@ -20,7 +21,10 @@
  * @module
  */
 
-import { isTrue, type TemplateFunc, type TemplateValue } from "./_template.ts";
+import { camelCase, kebabCase, pascalCase, snakeCase } from "./case.ts";
+import { TemplateLimitError } from "./template_error.ts";
+import type { TemplateFunc, TemplateValue } from "./types.ts";
+import { isTrue } from "./values.ts";
 
 function isParam(segment: string): boolean {
   return segment.startsWith("{") && segment.endsWith("}");
@@ -71,42 +75,6 @@ export function pathClean(path: string): string {
     .replace(/^_|_$/g, "");
 }
 
-const WORD = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{Lo}\p{Lm}]+\p{Nd}*|\p{Lu}+\p{Nd}*|\p{Nd}+/gu;
-
-/**
- * Splits snake_case, kebab-case, camelCase, PascalCase, dotted and space-separated text into words.
- * Upper-case runs are one word (`HTTPServer` → `HTTP`, `Server`); digits stay with the word before them.
- */
-export function splitWords(s: string): string[] {
-  return s.match(WORD) ?? [];
-}
-
-function capitalize(word: string): string {
-  const lower = word.toLowerCase();
-  const first = String.fromCodePoint(lower.codePointAt(0) ?? 0);
-  return first.toUpperCase() + lower.slice(first.length);
-}
-
-/** `pascalCase`: `user_profile`, `user-profile`, `userProfile`, `user profile` → `UserProfile`. */
-export function pascalCase(s: string): string {
-  return splitWords(s).map(capitalize).join("");
-}
-
-/** `camelCase`: like {@link pascalCase} with the first word in lower case. */
-export function camelCase(s: string): string {
-  return splitWords(s).map((w, i) => (i === 0 ? w.toLowerCase() : capitalize(w))).join("");
-}
-
-/** `snakeCase`: words in lower case joined by `_`. */
-export function snakeCase(s: string): string {
-  return splitWords(s).map((w) => w.toLowerCase()).join("_");
-}
-
-/** `kebabCase`: words in lower case joined by `-`. */
-export function kebabCase(s: string): string {
-  return splitWords(s).map((w) => w.toLowerCase()).join("-");
-}
-
 function str(v: TemplateValue): string {
   return v as string;
 }
@@ -126,7 +94,21 @@ export const RENAME_FUNCS: Readonly<Record<string, TemplateFunc>> = {
   pathLast: { params: ["string"], result: "string", call: ([p]) => pathLast(str(p)) },
   pathClean: { params: ["string"], result: "string", call: ([p]) => pathClean(str(p)) },
   firstTag: { params: ["strings"], result: "string", call: ([t]) => list(t)[0] ?? "" },
-  joinTags: { params: ["strings", "string"], result: "string", call: ([t, sep]) => list(t).join(str(sep)) },
+  joinTags: {
+    params: ["strings", "string"],
+    result: "string",
+    call: ([t, sep], { maxLength }) => {
+      const tags = list(t);
+      let length = Math.max(0, tags.length - 1) * str(sep).length;
+      for (const tag of tags) length += tag.length;
+      if (length > maxLength) {
+        throw new TemplateLimitError(
+          `joinTags result longer than ${maxLength} characters, the output limit of a template`,
+        );
+      }
+      return tags.join(str(sep));
+    },
+  },
   hasTag: { params: ["strings", "string"], result: "bool", call: ([t, tag]) => list(t).includes(str(tag)) },
   pascalCase: { params: ["string"], result: "string", call: ([s]) => pascalCase(str(s)) },
   camelCase: { params: ["string"], result: "string", call: ([s]) => camelCase(str(s)) },

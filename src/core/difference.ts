@@ -1,17 +1,21 @@
 /**
- * Structural equivalence of two values (schemas, components, path items) for `dedup-equivalent`.
+ * The structural difference of two values (schemas, components, path items): the first place where they differ
+ * and why, under a comparison depth. The joiner's `dedup-equivalent` uses it; so will diff and convert.
  *
  * @module
  */
-import type { EquivalenceMode } from "./collision_strategy.ts";
+import { isObject } from "./json.ts";
+
+/** Comparison depth of {@link findDifference}: `none` never equal, `shallow` top-level fields, `deep` everything. */
+export type DifferenceMode = "none" | "shallow" | "deep";
 
 /** Resolves a local `$ref` of one side to its target; undefined when it is not local or points at nothing. */
 export type RefLookup = (ref: string) => unknown;
 
 /** Options of {@link findDifference}. */
-export interface EquivalenceOptions {
+export interface DifferenceOptions {
   /** Comparison depth. */
-  mode: EquivalenceMode;
+  mode: DifferenceMode;
   /** Resolves `$ref`s of the left value (deep mode). */
   resolveLeft?: RefLookup;
   /** Resolves `$ref`s of the right value (deep mode). */
@@ -20,15 +24,13 @@ export interface EquivalenceOptions {
 
 /** Where two values differ: path segments from the compared values (empty: at the top) and why. */
 export interface Difference {
+  /** Path segments from the compared values to the first difference (empty: at the top). */
   segments: (string | number)[];
+  /** Why they differ, such as `"string" on the left, "integer" on the right`. */
   reason: string;
 }
 
 type Obj = Record<string, unknown>;
-
-function isObject(v: unknown): v is Obj {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 function kindOf(v: unknown): string {
   if (v === null) return "null";
@@ -65,7 +67,7 @@ function sameKeys(a: Obj, b: Obj): string | undefined {
 export function findDifference(
   left: unknown,
   right: unknown,
-  options: EquivalenceOptions,
+  options: DifferenceOptions,
 ): Difference | undefined {
   if (options.mode === "none") return { segments: [], reason: "equivalence mode none never merges values" };
   if (options.mode === "shallow") return shallowDifference(left, right);
@@ -147,7 +149,7 @@ function localTarget(node: Obj, lookup: RefLookup | undefined): unknown {
   return lookup(node.$ref);
 }
 
-function deepDifference(left: unknown, right: unknown, options: EquivalenceOptions): Difference | undefined {
+function deepDifference(left: unknown, right: unknown, options: DifferenceOptions): Difference | undefined {
   const assumed = new Map<object, Set<object>>();
   const stack: Frame[] = [{ a: left, b: right, at: undefined }];
   while (stack.length > 0) {

@@ -10,8 +10,8 @@ import {
   RENAME_FUNCS,
   snakeCase,
   splitWords,
-} from "./_template_funcs.ts";
-import { compileTemplate, TemplateError } from "./_template.ts";
+} from "./mod.ts";
+import { compileTemplate, TemplateError } from "./mod.ts";
 
 const FIELDS = {
   Path: "string",
