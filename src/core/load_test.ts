@@ -37,7 +37,7 @@ Deno.test("content, stdin and URL inputs go through the reader", async () => {
   const s = await loadDocument("-", { reader });
   assertEquals([s.source, s.format, s.version], ["<stdin>", "json", "3.1.0"]);
   const u = await loadDocument("https://u:p@example.com/api.yaml", { reader });
-  assertEquals([u.source, u.format], ["https://example.com/api.yaml", "yaml"]);
+  assertEquals([u.source, u.format], ["https://***@example.com/api.yaml", "yaml"]);
   const c = await loadDocument({ content: "swagger: '2.0'\ninfo: {title: c, version: '1'}\npaths: {}" });
   assertEquals([c.source, c.oasVersion], ["<content>", "2.0"]);
 });

@@ -30,7 +30,9 @@ Deno.test("fetching: timeout, refused connection, unknown host, size cap are cle
   assert(/cannot resolve the host|failed|timed out/.test(e.message), e.message);
 });
 
-Deno.test("redactUrl removes credentials", () => {
-  assertEquals(redactUrl("https://u:p@h.example/a?b=1"), "https://h.example/a?b=1");
+Deno.test("redactUrl hides credentials and query strings", () => {
+  assertEquals(redactUrl("https://u:p@h.example/a?b=1"), "https://***@h.example/a?***");
+  assertEquals(redactUrl("https://h.example/a?token=s3cret"), "https://h.example/a?***");
+  assertEquals(redactUrl("https://u@h.example/a"), "https://***@h.example/a");
   assertEquals(redactUrl("https://h.example/a"), "https://h.example/a");
 });

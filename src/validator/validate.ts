@@ -361,6 +361,8 @@ async function runRules(
     source: parsed.source,
     path: parsed.path,
     baseDir: parsed.baseDir,
+    url: parsed.url,
+    readSet: parsed.readSet,
     sourceMap: parsed.sourceMap,
   }, { reader });
   const rootFile = resolver?.rootKey ?? parsed.path ?? parsed.source;
