@@ -45,6 +45,7 @@ const EXPECTED = [
   "PRIMARY_OPERATION_POLICIES",
   "ParseError",
   "RENAME_CONTEXT_FIELDS",
+  "ReadSet",
   "RefResolutionError",
   "RefResolver",
   "SCHEMA_RULE",
@@ -158,6 +159,7 @@ const EXPECTED = [
   "validationReport",
   "versionFamily",
   "walkStructure",
+  "writeDocument",
   "writeFileAtomic",
   "writeResult",
 ];

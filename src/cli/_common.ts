@@ -1,4 +1,10 @@
-import { type DocumentFormat, type ParseResult, serializeDocument, writeFileAtomic } from "../core/mod.ts";
+import {
+  type DocumentFormat,
+  type ParseResult,
+  type ReadSet,
+  serializeDocument,
+  writeDocument,
+} from "../core/mod.ts";
 import { VERSION } from "../core/build_info.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/mod.ts";
 import type { CliIO, FlagSpec } from "./types.ts";
@@ -59,20 +65,24 @@ export function documentHeader(result: ParseResult): Omit<ReportHeader, "toolVer
 }
 
 /**
- * Writes a document to `-o` (atomically, refusing to overwrite an input) or to standard output.
- * Returns the path written, or undefined for standard output.
+ * Writes a document to `-o` (with writeDocument: atomically, never over a file the run read) or to standard
+ * output. Returns the path written, or undefined for standard output.
  */
 export async function emitDocument(
   io: CliIO,
   doc: unknown,
   format: DocumentFormat,
-  options: { output?: string; inputs?: string[]; mode?: number } = {},
+  options: { output?: string; inputs?: string[]; mode?: number; readSet?: (ReadSet | undefined)[] } = {},
 ): Promise<string | undefined> {
-  const text = serializeDocument(doc, format);
   if (options.output === undefined || options.output === "" || options.output === "-") {
-    io.stdout(text);
+    io.stdout(serializeDocument(doc, format));
     return undefined;
   }
-  await writeFileAtomic(options.output, text, { inputs: options.inputs, mode: options.mode });
+  await writeDocument(options.output, doc, {
+    format,
+    inputs: options.inputs,
+    mode: options.mode,
+    readSet: options.readSet ?? [],
+  });
   return options.output;
 }

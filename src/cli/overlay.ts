@@ -97,7 +97,7 @@ The overlay's "extends" is shown but never fetched.`,
     const dryRun = ctx.flags["dry-run"] === true;
     const output = ctx.flags.output as string | undefined;
 
-    const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader });
+    const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader, role: "referenced" });
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${overlay.source} is not a valid Overlay document.\n`);
       printErrors(io.stderr, overlay.validation.errors);
@@ -137,6 +137,7 @@ The overlay's "extends" is shown but never fetched.`,
     const written = await emitDocument(io, result.document, spec.format, {
       output,
       inputs: [spec.path, overlay.path].filter((p): p is string => p !== undefined),
+      readSet: [spec.readSet, overlay.readSet],
     });
     if (written !== undefined && !quiet) io.stderr(`\nWritten to ${written}\n`);
     return 0;

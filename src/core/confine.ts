@@ -8,6 +8,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { DocumentReader } from "./reader.ts";
 
 /** The default size cap of every read (file, standard input, URL, decompressed bytes): 256 MiB. */
 export const DEFAULT_MAX_INPUT_SIZE: number = 256 * 1024 * 1024;
@@ -197,6 +198,8 @@ export interface ReadRoot {
   source: string;
   /** The URL it was loaded from (references of such a document never name local files). */
   url?: string;
+  /** The reader it was loaded with (its referenced files are read with it). */
+  reader?: DocumentReader;
 }
 
 /**

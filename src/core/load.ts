@@ -174,7 +174,7 @@ export async function loadStructured(
   const loadTimeMs = performance.now() - started;
   let map: SourceMap | undefined;
   const finalFormat = parsed.format;
-  readSet.addRoot({ data: parsed.data, path, baseDir, source, url });
+  readSet.addRoot({ data: parsed.data, path, baseDir, source, url, reader });
   return {
     data: parsed.data,
     text,

@@ -13,6 +13,7 @@ import {
   type OpenAPIDocument,
   parsePointer,
   type ParseResult,
+  type ReadSet,
   type SourcePosition,
 } from "../core/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
@@ -119,6 +120,7 @@ export interface JoinResultInit {
   sources: string[];
   inputPaths: string[];
   baseDir: string;
+  readSet?: ReadSet;
 }
 
 /** The merged document and what happened while merging. */
@@ -147,6 +149,8 @@ export class JoinResult {
   readonly inputPaths: string[];
   /** Directory relative `$ref`s resolve against (the first document's). */
   readonly baseDir: string;
+  /** Every file the join read (inputs, referenced files, overlays): {@link writeResult} never replaces one. */
+  readonly readSet?: ReadSet;
 
   /** @internal built by the joiner. */
   constructor(init: JoinResultInit) {
@@ -162,6 +166,7 @@ export class JoinResult {
     this.sources = init.sources;
     this.inputPaths = init.inputPaths;
     this.baseDir = init.baseDir;
+    if (init.readSet) this.readSet = init.readSet;
   }
 
   /**
