@@ -120,7 +120,10 @@ const WINDOWS_DRIVE = /^[a-z]:[\\/]/i;
 export function locateRef(filePart: string, ref: string, origin: RefOrigin): RefLocation {
   const shown = redactUrlsIn(ref);
   if (origin.kind === "url") {
-    if (filePart.startsWith("/") || filePart.startsWith("\\") || WINDOWS_DRIVE.test(filePart)) {
+    const networkPath = filePart.startsWith("//");
+    if (
+      (filePart.startsWith("/") && !networkPath) || filePart.startsWith("\\") || WINDOWS_DRIVE.test(filePart)
+    ) {
       return {
         kind: "refused",
         reason: "outside",

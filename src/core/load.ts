@@ -143,7 +143,9 @@ export async function loadStructured(
       source = d.value;
       path = await reader.realPath(isAbsolute(d.value) ? d.value : resolve(reader.cwd(), d.value));
       text = await reader.readFile(path, read);
-      baseDir = dirname(path);
+      // A pipe named as a file (`/dev/stdin`, `/dev/fd/63` from `<(cat a.yaml)`) has no folder of its own: its
+      // references resolve against the current directory, as for standard input.
+      if (!/^\/(dev|proc)\//.test(path)) baseDir = dirname(path);
       format ??= formatFromName(d.value);
       break;
     }
