@@ -4,6 +4,7 @@ import {
   type DocumentStats,
   type Finding,
   loadStructured,
+  redactUrl,
   type StructuredDocument,
   UsageError,
 } from "../core/mod.ts";
@@ -112,7 +113,7 @@ The overlay's "extends" is shown but never fetched.`,
         ["Overlay", `${overlay.source} (${result.title}, version ${result.version})`],
         ["Overlay Version", result.overlayVersion],
       ];
-      if (result.extends !== undefined) extra.push(["Extends", `${result.extends} (not fetched)`]);
+      if (result.extends !== undefined) extra.push(["Extends", `${redactUrl(result.extends)} (not fetched)`]);
       printHeader(io, {
         command: "overlay apply",
         specification: spec.source,
@@ -166,7 +167,7 @@ action count and "Overlay is valid", or every error as "<path>: <message>", to s
       if (v.title !== undefined) out += `Title: ${v.title}\n`;
       if (v.infoVersion !== undefined) out += `Version: ${v.infoVersion}\n`;
       if (v.version !== undefined) out += `Overlay Version: ${v.version}\n`;
-      if (v.extends !== undefined) out += `Extends: ${v.extends} (not fetched)\n`;
+      if (v.extends !== undefined) out += `Extends: ${redactUrl(v.extends)} (not fetched)\n`;
       out += `Actions: ${v.actionCount}\n`;
       io.stdout(out);
     }

@@ -8,7 +8,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
 import { type ReadFileIdentity, ReadSet } from "./confine.ts";
-import { type DocumentFormat } from "./parse_text.ts";
+import type { DocumentFormat } from "./parse_text.ts";
 import { serializeDocument } from "./serialize.ts";
 import { createRefResolver } from "./refs.ts";
 import { detectVersion } from "./version.ts";
@@ -113,19 +113,46 @@ async function refuseReadFile(path: string, options: WriteFileOptions): Promise<
 
 const SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
 
-/**
- * Writes a text file atomically: to a temporary file in the same folder, then renamed over the target, so the
- * target is never half-written. SIGINT or SIGTERM during the write removes the temporary file and leaves the old
- * target as it was (the write then fails with a {@link WriteError}). Refuses to write over a file the run read.
- *
- * @throws {WriteError} when the folder does not exist, writing fails or is interrupted, or the target was read.
- */
-export async function writeFileAtomic(
+/** Catches SIGINT and SIGTERM while a write is under way, so that it can clean up instead of dying half-way. */
+class SignalGuard {
+  readonly abort = new AbortController();
+  #signal: Deno.Signal | undefined;
+  readonly #listeners: [Deno.Signal, () => void][];
+
+  constructor(readonly path: string) {
+    this.#listeners = SIGNALS.map((signal) => [signal, () => {
+      this.#signal ??= signal;
+      this.abort.abort();
+    }]);
+    for (const [signal, listener] of this.#listeners) Deno.addSignalListener(signal, listener);
+  }
+
+  /** The error of an interrupted write, if a signal arrived. */
+  get error(): WriteError | undefined {
+    return this.#signal === undefined ? undefined : new WriteError(
+      `writing "${this.path}" was interrupted by ${this.#signal}; the old file is unchanged and no temporary file is left.`,
+    );
+  }
+
+  /** Throws when a signal arrived. */
+  check(): void {
+    const error = this.error;
+    if (error !== undefined) throw error;
+  }
+
+  /** Gives the signals back to their default handling. */
+  stop(): void {
+    for (const [signal, listener] of this.#listeners) Deno.removeSignalListener(signal, listener);
+  }
+}
+
+/** Writes to a temporary file in the target's folder, then renames it over the target. */
+async function replaceAtomically(
   path: string,
   text: string,
-  options: WriteFileOptions = {},
+  mode: number | undefined,
+  guard: SignalGuard,
 ): Promise<void> {
-  await refuseReadFile(path, options);
   const target = (await identityOf(path)).path;
   const dir = dirname(target);
   try {
@@ -134,36 +161,25 @@ export async function writeFileAtomic(
   } catch (error) {
     if (error instanceof WriteError) throw error;
   }
+  guard.check();
   const temp = join(dir, `.${basename(target)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
-  const abort = new AbortController();
-  let interrupted: Deno.Signal | undefined;
-  const listeners = SIGNALS.map((signal): [Deno.Signal, () => void] => [signal, () => {
-    interrupted ??= signal;
-    abort.abort();
-  }]);
-  for (const [signal, listener] of listeners) Deno.addSignalListener(signal, listener);
-  const stopIfInterrupted = (): void => {
-    if (interrupted !== undefined) throw new Deno.errors.Interrupted(interrupted);
-  };
   try {
     await Deno.writeTextFile(temp, text, {
-      mode: options.mode ?? 0o644,
+      mode: mode ?? 0o644,
       createNew: true,
-      signal: abort.signal,
+      signal: guard.abort.signal,
     });
-    stopIfInterrupted();
-    if (options.mode !== undefined) await Deno.chmod(temp, options.mode);
-    stopIfInterrupted();
+    guard.check();
+    if (mode !== undefined) await Deno.chmod(temp, mode);
+    guard.check();
     await Deno.rename(temp, target);
   } catch (error) {
     try {
       await Deno.remove(temp);
     } catch { /* nothing to clean up */ }
-    if (interrupted !== undefined) {
-      throw new WriteError(
-        `writing "${path}" was interrupted by ${interrupted}; nothing was written and no temporary file is left.`,
-      );
-    }
+    const interrupted = guard.error;
+    if (interrupted !== undefined) throw interrupted;
+    if (error instanceof WriteError) throw error;
     if (error instanceof Deno.errors.NotFound) {
       throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
     }
@@ -173,14 +189,38 @@ export async function writeFileAtomic(
     throw new WriteError(
       `cannot write "${path}": ${error instanceof Error ? error.message : String(error)}.`,
     );
+  }
+}
+
+/** The whole write, from the first check to the rename, under one signal guard. */
+async function guardedWrite(path: string, produce: () => string, options: WriteFileOptions): Promise<void> {
+  // Installed before anything else (synchronously, on the call), so no signal during the write is missed.
+  const guard = new SignalGuard(path);
+  try {
+    await refuseReadFile(path, options);
+    guard.check();
+    const text = produce();
+    guard.check();
+    await replaceAtomically(path, text, options.mode, guard);
   } finally {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
+    guard.stop();
   }
 }
 
 /**
+ * Writes a text file atomically: to a temporary file in the same folder, then renamed over the target, so the
+ * target is never half-written. SIGINT or SIGTERM during the write removes the temporary file and leaves the old
+ * target as it was (the write then fails with a {@link WriteError}). Refuses to write over a file the run read.
+ *
+ * @throws {WriteError} when the folder does not exist, writing fails or is interrupted, or the target was read.
+ */
+export function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
+  return guardedWrite(path, () => text, options);
+}
+
+/**
  * The one document writer: serialises `document` in `options.format` (key order kept) and writes it to `path`
- * with {@link writeFileAtomic}: atomically, with `options.mode`, cleaned up on SIGINT/SIGTERM, and never over a
+ * like {@link writeFileAtomic}: atomically, with `options.mode`, cleaned up on SIGINT/SIGTERM, and never over a
  * file the run read (`options.readSet`: inputs, every `$ref`'d file, overlays; by real path and by device and
  * inode, so hard links and symbolic links count).
  *
@@ -190,18 +230,11 @@ export async function writeFileAtomic(
  * const doc = await loadDocument("openapi.yaml");
  * await writeDocument("out.yaml", doc.document, { format: "yaml", readSet: doc.readSet });
  * ```
- * @throws {WriteError} when the target is a file the run read, the folder does not exist, or writing fails.
+ * @throws {WriteError} when the target is a file the run read, the folder does not exist, writing fails or is
+ *   interrupted.
  */
-export async function writeDocument(
-  path: string,
-  document: unknown,
-  options: WriteDocumentOptions,
-): Promise<void> {
-  await refuseReadFile(path, options);
-  await writeFileAtomic(path, serializeDocument(document, options.format), {
-    mode: options.mode,
-    allowOverwriteInput: true,
-  });
+export function writeDocument(path: string, document: unknown, options: WriteDocumentOptions): Promise<void> {
+  return guardedWrite(path, () => serializeDocument(document, options.format), options);
 }
 
 /** Whether a file exists (used to warn before overwriting). */

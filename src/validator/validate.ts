@@ -17,6 +17,7 @@ import {
   type OASVersion,
   parsePointer,
   type ParseResult,
+  redactUrl,
   type RefResolver,
   type SourceMap,
   UsageError,
@@ -420,7 +421,7 @@ async function runRules(
       return {
         ok: false,
         reason: "remote",
-        message: `remote reference ${JSON.stringify(ref)} is not followed.`,
+        message: `remote reference ${JSON.stringify(redactUrl(ref))} is not followed.`,
       };
     }
     if (resolver === undefined) {
