@@ -134,6 +134,11 @@ class SignalGuard {
     );
   }
 
+  /** Lets a signal that arrived during synchronous work (serialising) reach its listener. */
+  settle(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
   /** Throws when a signal arrived. */
   check(): void {
     const error = this.error;
@@ -169,8 +174,8 @@ async function replaceAtomically(
       createNew: true,
       signal: guard.abort.signal,
     });
-    guard.check();
     if (mode !== undefined) await Deno.chmod(temp, mode);
+    await guard.settle();
     guard.check();
     await Deno.rename(temp, target);
   } catch (error) {
@@ -200,6 +205,7 @@ async function guardedWrite(path: string, produce: () => string, options: WriteF
     await refuseReadFile(path, options);
     guard.check();
     const text = produce();
+    await guard.settle();
     guard.check();
     await replaceAtomically(path, text, options.mode, guard);
   } finally {
