@@ -82,6 +82,9 @@ function fileError(path: string, error: unknown): LoadError {
   );
 }
 
+/** The longest string V8 can make (2^29 - 24 characters); a longer text cannot be decoded at all. */
+const MAX_STRING_BYTES = 2 ** 29 - 24;
+
 /** Collects bytes into one growing buffer, refusing more than `maxBytes`. */
 class CappedBytes {
   #buf: Uint8Array;
@@ -102,6 +105,12 @@ class CappedBytes {
   }
   /** Decodes the bytes as UTF-8 and frees them. */
   text(notUtf8: string): string {
+    if (this.#len > MAX_STRING_BYTES) {
+      // More than a JavaScript string can hold even as ASCII: say so rather than "not UTF-8".
+      throw new LoadError(
+        `${this.what} is ${this.#len} bytes, more than the ${MAX_STRING_BYTES} bytes a document can have here.`,
+      );
+    }
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(this.#buf.subarray(0, this.#len));
     } catch (error) {

@@ -21,15 +21,8 @@ paths:
             application/json:
               schema: {$ref: "schemas/pet.yaml#/Pet"}
 `;
-const OTHER = `openapi: 3.1.0
-info: {title: B, version: "1"}
-paths:
-  /b:
-    get:
-      description: b
-      responses:
-        "200": {description: ok}
-`;
+const OTHER = 'openapi: 3.1.0\ninfo: {title: B, version: "1"}\n' +
+  'paths: {/b: {get: {description: b, responses: {"200": {description: ok}}}}}\n';
 const PET = "Pet: {type: object, title: from-disk}\n";
 const OVERLAY = `overlay: 1.0.0
 info: {title: o, version: "1"}
