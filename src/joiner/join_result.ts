@@ -120,6 +120,7 @@ export interface JoinResultInit {
   sources: string[];
   inputPaths: string[];
   baseDir: string;
+  /** Every file the join read. */
   readSet?: ReadSet;
 }
 
