@@ -139,6 +139,38 @@ async function readCapped(
   return bytes.text(notUtf8);
 }
 
+/** Redirects followed for a referenced document, at most. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Fetches a document that another document refers to: redirects are followed only within the origin of the
+ * address asked for (a reference may not leave it by a redirect), at most {@link MAX_REDIRECTS} of them.
+ */
+async function fetchSameOrigin(
+  target: URL,
+  headers: Headers,
+  signal: AbortSignal,
+  shown: string,
+): Promise<Response> {
+  let at = target;
+  for (let hop = 0;; hop++) {
+    const response = await fetch(at, { headers, signal, redirect: "manual" });
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status > 399 || location === null) return response;
+    await response.body?.cancel();
+    const next = new URL(location, at);
+    if (next.origin !== target.origin) {
+      throw new LoadError(
+        `${shown} redirects to another origin (${
+          redactUrl(next.href)
+        }); a referenced document is only read from the origin of the document that refers to it.`,
+      );
+    }
+    if (hop >= MAX_REDIRECTS) throw new LoadError(`${shown} redirects more than ${MAX_REDIRECTS} times.`);
+    at = next;
+  }
+}
+
 /** The reader oatool uses by default: the real file system, `fetch`, and the process's standard input. */
 export function createDefaultReader(options: DefaultReaderOptions = {}): DocumentReader {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -221,12 +253,14 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
       }
       let response: Response;
       try {
-        response = await fetch(target, {
-          headers,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: "follow",
-        });
+        const signal = AbortSignal.timeout(timeoutMs);
+        if (read.role === "referenced") {
+          response = await fetchSameOrigin(target, headers, signal, shown);
+        } else {
+          response = await fetch(target, { headers, signal, redirect: "follow" });
+        }
       } catch (error) {
+        if (error instanceof LoadError) throw error;
         let message = error instanceof Error ? error.message : String(error);
         const cause = error instanceof Error ? error.cause : undefined;
         if (cause instanceof Error) message += ": " + cause.message;

@@ -101,3 +101,37 @@ Deno.test("a file read records its real path, device and inode in the read set",
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a referenced document follows redirects only within its origin", async () => {
+  const ac = new AbortController();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/same") return Response.redirect(new URL("/doc", url).href, 302);
+    if (url.pathname === "/other") {
+      return Response.redirect(new URL("/doc", url).href.replace("127.0.0.1", "localhost"), 302);
+    }
+    if (url.pathname === "/loop") return Response.redirect(new URL("/loop", url).href, 302);
+    return new Response("a: 1\n");
+  });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const reader = createDefaultReader();
+    const referenced = { role: "referenced" } as const;
+    assertEquals((await reader.fetchText(`${base}/same`, referenced)).text, "a: 1\n");
+    await assertRejects(
+      () => reader.fetchText(`${base}/other`, referenced),
+      LoadError,
+      `${base}/other redirects to another origin (http://localhost:${server.addr.port}/doc)`,
+    );
+    await assertRejects(
+      () => reader.fetchText(`${base}/loop`, referenced),
+      LoadError,
+      "redirects more than 5 times",
+    );
+    // A document the user named may be redirected anywhere.
+    assertEquals((await reader.fetchText(`${base}/other`)).text, "a: 1\n");
+  } finally {
+    ac.abort();
+    await server.finished;
+  }
+});

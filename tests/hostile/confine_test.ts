@@ -196,13 +196,13 @@ Deno.test("hostile: a $ref outside the base directory gets the same message whet
 
 /** Starts a server on 127.0.0.1 with the given routes; stops it after `fn`. */
 async function withServer(
-  routes: Record<string, () => Response | Promise<Response>>,
+  routes: Record<string, (req: Request) => Response | Promise<Response>>,
   fn: (base: string) => Promise<void>,
 ): Promise<void> {
   const ac = new AbortController();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen() {} }, (req) => {
     const route = routes[new URL(req.url).pathname];
-    return route ? route() : new Response("not found", { status: 404 });
+    return route ? route(req) : new Response("not found", { status: 404 });
   });
   try {
     await fn(`http://127.0.0.1:${server.addr.port}`);
@@ -220,6 +220,13 @@ Deno.test("hostile: a document from a URL resolves refs against its URL and neve
     await withServer({
       "/v1/api.yaml": yaml(API),
       "/v1/schemas/pet.yaml": yaml("Pet: {type: object, title: from-url}\n"),
+      "/v1/redirect.yaml": yaml(API.replace("schemas/pet.yaml", "moved.yaml")),
+      // A redirect to another origin (localhost is not 127.0.0.1): a reference may not leave by it.
+      "/v1/moved.yaml": (req) =>
+        Response.redirect(
+          new URL("/v1/schemas/pet.yaml", req.url).href.replace("127.0.0.1", "localhost"),
+          302,
+        ),
       "/v1/escape.yaml": yaml(
         API.replace("schemas/pet.yaml#/Pet", `file://${join(dir, "schemas", "pet.yaml")}#/Pet`)
           .replace("description: a\n", 'description: a\n      parameters: [{$ref: "/etc/hostname"}]\n'),
@@ -229,6 +236,17 @@ Deno.test("hostile: a document from a URL resolves refs against its URL and neve
       assert.equal(p.code, 0, p.stderr);
       assert.ok(p.stdout.includes("from-url"), p.stdout);
       assert.ok(!p.stdout.includes("from-disk"), p.stdout);
+      const moved = await run(["parse", "--resolve-refs", `${base}/v1/redirect.yaml`], dir);
+      assert.equal(moved.code, 0, moved.stderr);
+      assert.ok(!moved.stdout.includes("from-url") && !moved.stdout.includes("from-disk"), moved.stdout);
+      assert.ok(
+        moved.stderr.includes(
+          `${base}/v1/moved.yaml redirects to another origin (${
+            base.replace("127.0.0.1", "localhost")
+          }/v1/schemas/pet.yaml); a referenced document is only read from the origin of the document that refers to it.`,
+        ),
+        moved.stderr,
+      );
       const e = await run(["parse", "--resolve-refs", `${base}/v1/escape.yaml`], dir);
       assert.equal(e.code, 0, e.stderr);
       assert.ok(!e.stdout.includes("from-disk"), e.stdout);
