@@ -45,6 +45,7 @@ const EXPECTED = [
   "PRIMARY_OPERATION_POLICIES",
   "ParseError",
   "RENAME_CONTEXT_FIELDS",
+  "ReadSet",
   "RefResolutionError",
   "RefResolver",
   "SCHEMA_RULE",
@@ -157,6 +158,7 @@ const EXPECTED = [
   "validationReport",
   "versionFamily",
   "walkStructure",
+  "writeDocument",
   "writeFileAtomic",
   "writeResult",
   // The renderers of src/format (issue 10: one output layer; issue 11: escaping of document text).

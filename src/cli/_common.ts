@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import {
   type DocumentFormat,
   type ParseResult,
+  type ReadSet,
   serializeDocument,
   UsageError,
-  writeFileAtomic,
+  writeDocument,
 } from "../core/mod.ts";
 import { VERSION } from "../core/build_info.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/mod.ts";
@@ -100,21 +101,25 @@ export function documentHeader(result: ParseResult): Omit<ReportHeader, "toolVer
 }
 
 /**
- * Writes a document to `-o` (atomically, refusing to overwrite an input) or to standard output (no `-o`, or
- * `-o -`). Returns the path written, or undefined for standard output.
+ * Writes a document to `-o` (with writeDocument: atomically, never over a file the run read) or to standard
+ * output (no `-o`, or `-o -`). Returns the path written, or undefined for standard output.
  */
 export async function emitDocument(
   io: CliIO,
   doc: unknown,
   format: DocumentFormat,
-  options: { output?: string; inputs?: string[]; mode?: number } = {},
+  options: { output?: string; inputs?: string[]; mode?: number; readSet?: (ReadSet | undefined)[] } = {},
 ): Promise<string | undefined> {
-  const text = serializeDocument(doc, format);
   const target = outputTarget(options.output);
   if (target === undefined) {
-    io.stdout(text);
+    io.stdout(serializeDocument(doc, format));
     return undefined;
   }
-  await writeFileAtomic(target, text, { inputs: options.inputs, mode: options.mode });
+  await writeDocument(target, doc, {
+    format,
+    inputs: options.inputs,
+    mode: options.mode,
+    readSet: options.readSet ?? [],
+  });
   return target;
 }

@@ -187,6 +187,7 @@ go to standard error.`,
       output,
       inputs: result.inputPaths,
       mode: 0o600,
+      readSet: [result.readSet],
     });
     printHeader(io, {
       command: "join",

@@ -1,4 +1,11 @@
-import { computeStats, detectVersion, type DocumentStats, loadStructured, UsageError } from "../core/mod.ts";
+import {
+  computeStats,
+  detectVersion,
+  type DocumentStats,
+  loadStructured,
+  redactUrl,
+  UsageError,
+} from "../core/mod.ts";
 import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
 import { escapeText, renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/mod.ts";
 import {
@@ -69,7 +76,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     }
     const { quiet, "dry-run": dryRun, output } = ctx.flags;
 
-    const overlay = await loadOverlay(overlayArg, { reader });
+    const overlay = await loadOverlay(overlayArg, { reader, role: "referenced" });
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${escapeText(overlay.source)} is not a valid Overlay document.\n`);
       io.stderr(renderOverlayErrors(overlay.validation.errors));
@@ -84,7 +91,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
         ["Overlay", `${overlay.source} (${result.title}, version ${result.version})`],
         ["Overlay Version", result.overlayVersion],
       ];
-      if (result.extends !== undefined) extra.push(["Extends", `${result.extends} (not fetched)`]);
+      if (result.extends !== undefined) extra.push(["Extends", `${redactUrl(result.extends)} (not fetched)`]);
       printHeader(io, {
         command: "overlay apply",
         specification: spec.source,
@@ -109,6 +116,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     const written = await emitDocument(io, result.document, spec.format, {
       output,
       inputs: [spec.path, overlay.path].filter((p): p is string => p !== undefined),
+      readSet: [spec.readSet, overlay.readSet],
     });
     if (written !== undefined && !quiet) io.stderr(`\nWritten to ${escapeText(written)}\n`);
     return 0;

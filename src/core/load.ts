@@ -7,7 +7,8 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import { LoadError, ParseError } from "./errors.ts";
 import { type DocumentFormat, formatFromName, parseText } from "./parse_text.ts";
 import { createSourceMap, type SourceMap } from "./source_map.ts";
-import { defaultReader, type DocumentReader, redactUrl } from "./reader.ts";
+import { defaultReader, type DocumentReader } from "./reader.ts";
+import { ReadSet, redactUrl } from "./confine.ts";
 import { detectVersion, type OASVersion } from "./version.ts";
 import { computeStats, type DocumentStats } from "./stats.ts";
 import type { Finding } from "./finding.ts";
@@ -30,6 +31,18 @@ export interface LoadOptions {
   reader?: DocumentReader;
   /** Force a format instead of detecting it from the name and content. */
   format?: DocumentFormat;
+  /**
+   * Where the files read are recorded (so that no output replaces one of them); share one set between the loads
+   * of a run. @default the reader's set, else a new one
+   */
+  readSet?: ReadSet;
+  /** Largest input accepted in bytes (file, standard input, URL after decompression). @default 256 MiB */
+  maxInputSize?: number;
+  /**
+   * `input` for documents the user named (pipes allowed), `referenced` for `$ref` targets and overlays (regular
+   * files only). @default "input"
+   */
+  role?: "input" | "referenced";
 }
 
 /** A JSON or YAML document as read, with no OpenAPI checks. */
@@ -44,8 +57,12 @@ export interface StructuredDocument {
   source: string;
   /** Absolute real path, for files. */
   path?: string;
+  /** The URL, for documents loaded from one: its relative `$ref`s resolve against it. Holds credentials: never show it. */
+  url?: string;
   /** Directory that relative `$ref`s resolve against and may not leave. */
   baseDir: string;
+  /** Every file read to load it (and, once followed, the files it references). */
+  readSet?: ReadSet;
   /** Size of the text in bytes (UTF-8). */
   sizeBytes: number;
   /** Milliseconds spent reading and parsing. */
@@ -111,26 +128,32 @@ export async function loadStructured(
   options: LoadOptions = {},
 ): Promise<StructuredDocument> {
   const reader = options.reader ?? defaultReader;
+  const readSet = options.readSet ?? reader.readSet ?? new ReadSet();
+  const read = { readSet, maxBytes: options.maxInputSize, role: options.role };
   const started = performance.now();
   const d = describeInput(input);
   let text: string;
   let source: string;
   let path: string | undefined;
+  let url: string | undefined;
   let baseDir = reader.cwd();
   let format = options.format;
   switch (d.kind) {
     case "file": {
       source = d.value;
       path = await reader.realPath(isAbsolute(d.value) ? d.value : resolve(reader.cwd(), d.value));
-      text = await reader.readFile(path);
-      baseDir = dirname(path);
+      text = await reader.readFile(path, read);
+      // A pipe named as a file (`/dev/stdin`, `/dev/fd/63` from `<(cat a.yaml)`) has no folder of its own: its
+      // references resolve against the current directory, as for standard input.
+      if (!/^\/(dev|proc)\//.test(path)) baseDir = dirname(path);
       format ??= formatFromName(d.value);
       break;
     }
     case "url": {
       source = redactUrl(d.value);
-      const fetched = await reader.fetchText(d.value);
+      const fetched = await reader.fetchText(d.value, read);
       text = fetched.text;
+      url = finalUrl(d.value, fetched.url);
       format ??= formatFromName(new URL(d.value).pathname) ??
         (/json/i.test(fetched.contentType ?? "")
           ? "json"
@@ -141,7 +164,7 @@ export async function loadStructured(
     }
     case "stdin":
       source = "<stdin>";
-      text = await reader.readStdin();
+      text = await reader.readStdin(read);
       break;
     default:
       source = d.name ?? "<content>";
@@ -153,17 +176,38 @@ export async function loadStructured(
   const loadTimeMs = performance.now() - started;
   let map: SourceMap | undefined;
   const finalFormat = parsed.format;
+  readSet.addRoot({ data: parsed.data, path, baseDir, source, url, reader });
   return {
     data: parsed.data,
     text,
     format: finalFormat,
     source,
     path,
+    url,
     baseDir,
+    readSet,
     sizeBytes: byteLength(text),
     loadTimeMs,
     sourceMap: () => (map ??= createSourceMap(text, finalFormat, source)),
   };
+}
+
+/**
+ * The address relative references of a fetched document resolve against: where a redirect led, when it stayed
+ * on the same origin (keeping the credentials given), else the address asked for.
+ */
+function finalUrl(asked: string, fetched: string | undefined): string {
+  if (fetched === undefined) return asked;
+  try {
+    const a = new URL(asked);
+    const f = new URL(fetched);
+    if (a.origin !== f.origin) return asked;
+    f.username = a.username;
+    f.password = a.password;
+    return f.href;
+  } catch {
+    return asked;
+  }
 }
 
 /**
@@ -200,8 +244,12 @@ export interface ParseResult {
   source: string;
   /** Absolute real path, for files. */
   path?: string;
+  /** The URL, for documents loaded from one (holds credentials: never show it). */
+  url?: string;
   /** Directory that relative `$ref`s resolve against. */
   baseDir: string;
+  /** Every file the run read to load it (see `writeDocument`, which never writes over one of them). */
+  readSet?: ReadSet;
   /** The original text ("" for documents built from objects). */
   text: string;
   /** Size of the source in bytes. */
@@ -265,7 +313,9 @@ export function toParseResult(loaded: StructuredDocument, validateStructure = tr
     format: loaded.format,
     source: loaded.source,
     path: loaded.path,
+    url: loaded.url,
     baseDir: loaded.baseDir,
+    readSet: loaded.readSet,
     text: loaded.text,
     sizeBytes: loaded.sizeBytes,
     loadTimeMs: loaded.loadTimeMs,

@@ -37,7 +37,7 @@ Deno.test("content, stdin and URL inputs go through the reader", async () => {
   const s = await loadDocument("-", { reader });
   assertEquals([s.source, s.format, s.version], ["<stdin>", "json", "3.1.0"]);
   const u = await loadDocument("https://u:p@example.com/api.yaml", { reader });
-  assertEquals([u.source, u.format], ["https://example.com/api.yaml", "yaml"]);
+  assertEquals([u.source, u.format], ["https://***@example.com/api.yaml", "yaml"]);
   const c = await loadDocument({ content: "swagger: '2.0'\ninfo: {title: c, version: '1'}\npaths: {}" });
   assertEquals([c.source, c.oasVersion], ["<content>", "2.0"]);
 });
@@ -94,4 +94,17 @@ Deno.test("documentFromObject wraps pre-parsed documents without parsing text", 
   assert(r.document === doc);
   assertEquals([r.stats.operationCount, r.source], [1, "mem"]);
   assertEquals(r.sourceMap().positionOf("/paths/~1a/get")?.line, 9);
+});
+
+Deno.test("the library option maxInputSize caps files, standard input and URLs, naming the limit", async () => {
+  const reader = createMemoryReader({ "a.yaml": "a: 12345678901\n" }, {
+    stdin: "a: 12345678901\n",
+    urls: { "https://h.example/a.yaml?token=s3cret": "a: 12345678901\n" },
+  });
+  for (const input of ["a.yaml", "-", "https://h.example/a.yaml?token=s3cret"]) {
+    const e = await assertRejects(() => loadStructured(input, { reader, maxInputSize: 10 }), LoadError);
+    assert(e.message.includes("is larger than 10 bytes, the input size limit"), e.message);
+    assert(!e.message.includes("s3cret"), e.message);
+  }
+  assertEquals((await loadStructured("a.yaml", { reader, maxInputSize: 100 })).data, { a: 12345678901 });
 });

@@ -15,7 +15,7 @@ export { createSourceMap, formatPosition } from "./source_map.ts";
 export type { SourceMap, SourcePosition } from "./source_map.ts";
 export { createDefaultReader, defaultReader, redactUrl } from "./reader.ts";
 export { createMemoryReader } from "./memory_reader.ts";
-export type { DefaultReaderOptions, DocumentReader } from "./reader.ts";
+export type { DefaultReaderOptions, DocumentReader, ReadOptions } from "./reader.ts";
 export {
   byteLength,
   describeInput,
@@ -48,6 +48,8 @@ export type {
   UnresolvedRef,
 } from "./refs.ts";
 export { serializeDocument } from "./serialize.ts";
-export { fileExists, writeFileAtomic } from "./write.ts";
-export type { WriteFileOptions } from "./write.ts";
+export { fileExists, writeDocument, writeFileAtomic } from "./write.ts";
+export type { WriteDocumentOptions, WriteFileOptions } from "./write.ts";
+export { ReadSet } from "./confine.ts";
+export type { ReadFileIdentity, ReadRoot } from "./confine.ts";
 export { lineColumnAt, LineIndex } from "./text_position.ts";

@@ -4,46 +4,70 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import { LoadError } from "./errors.ts";
+import {
+  DEFAULT_MAX_INPUT_SIZE,
+  fileKind,
+  type ReadSet,
+  redactUrl,
+  redactUrlsIn,
+  refuseKind,
+  tooLargeMessage,
+} from "./confine.ts";
+
+export { redactUrl } from "./confine.ts";
+
+/** Options of one read. */
+export interface ReadOptions {
+  /**
+   * `input`: a document the user named (it may be a pipe such as `<(cat a.yaml)` or `/dev/stdin`);
+   * `referenced`: a `$ref` target or an overlay, which must be a regular file. Directories and devices are
+   * refused either way, before they are opened. @default "input"
+   */
+  role?: "input" | "referenced";
+  /** Where the identity of the file read (real path, device, inode) is recorded. */
+  readSet?: ReadSet;
+  /** Largest number of bytes accepted (of the file, the stream, or the decompressed response). @default the reader's */
+  maxBytes?: number;
+}
 
 /** Reads documents from files, URLs and standard input. */
 export interface DocumentReader {
   /** Reads a UTF-8 file. Rejects with {@link LoadError} when it cannot. */
-  readFile(path: string): Promise<string>;
+  readFile(path: string, options?: ReadOptions): Promise<string>;
   /** The real (symlink-free, absolute) path of a file. Rejects with {@link LoadError} when it does not exist. */
   realPath(path: string): Promise<string>;
-  /** Fetches a URL as text. */
-  fetchText(url: string): Promise<{ text: string; contentType?: string }>;
+  /** Fetches a URL as text; `url` is the address finally read (after redirects) when known. */
+  fetchText(
+    url: string,
+    options?: ReadOptions,
+  ): Promise<{ text: string; contentType?: string; url?: string }>;
   /** Reads all of standard input. */
-  readStdin(): Promise<string>;
+  readStdin(options?: ReadOptions): Promise<string>;
   /** The current working directory. */
   cwd(): string;
+  /** The read set of this reader's run: where loads through it record what they read when given none. */
+  readonly readSet?: ReadSet;
 }
 
 /** Options of {@link createDefaultReader}. */
 export interface DefaultReaderOptions {
   /** Milliseconds before a URL fetch is abandoned. @default 30000 */
   timeoutMs?: number;
-  /** Largest document accepted from a URL or standard input, in bytes. @default 256 MiB */
-  maxBytes?: number;
-  /** Largest document read, in bytes (the library's name for {@link DefaultReaderOptions.maxBytes}). */
+  /**
+   * Largest input accepted, in bytes, for every read: files, standard input, URLs (after decompression).
+   * @default 268435456 (256 MiB)
+   */
   maxInputSize?: number;
-}
-
-/** Removes user name and password from a URL for display. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.username === "" && u.password === "") return url;
-    u.username = "";
-    u.password = "";
-    return u.toString();
-  } catch {
-    return url;
-  }
+  /** The same as `maxInputSize` (the older name). */
+  maxBytes?: number;
+  /** The read set that every read through this reader records into. @default none */
+  readSet?: ReadSet;
 }
 
 function fileError(path: string, error: unknown): LoadError {
+  if (error instanceof LoadError) return error;
   if (error instanceof Deno.errors.NotFound) {
     return new LoadError(`file "${path}" does not exist; check the path.`);
   }
@@ -53,12 +77,53 @@ function fileError(path: string, error: unknown): LoadError {
   if (error instanceof Deno.errors.IsADirectory) {
     return new LoadError(`"${path}" is a directory, not a document file; name a file.`);
   }
-  if (error instanceof TypeError && /invalid utf-8|stream did not contain valid UTF-8/i.test(error.message)) {
-    return new LoadError(`file "${path}" is not UTF-8 text; save it as UTF-8.`);
-  }
   return new LoadError(
     `file "${path}" cannot be read: ${error instanceof Error ? error.message : String(error)}.`,
   );
+}
+
+/** The longest string V8 can make (2^29 - 24 characters); a longer text cannot be decoded at all. */
+const MAX_STRING_BYTES = 2 ** 29 - 24;
+
+/** Collects bytes into one growing buffer, refusing more than `maxBytes`. */
+class CappedBytes {
+  #buf: Uint8Array;
+  #len = 0;
+  constructor(readonly maxBytes: number, readonly what: string, sizeHint = 0) {
+    this.#buf = new Uint8Array(Math.min(Math.max(sizeHint + 1, 64 * 1024), maxBytes + 1));
+  }
+  push(chunk: Uint8Array): void {
+    const need = this.#len + chunk.byteLength;
+    if (need > this.maxBytes) throw new LoadError(tooLargeMessage(this.what, this.maxBytes));
+    if (need > this.#buf.byteLength) {
+      const next = new Uint8Array(Math.min(Math.max(need, this.#buf.byteLength * 2), this.maxBytes + 1));
+      next.set(this.#buf.subarray(0, this.#len));
+      this.#buf = next;
+    }
+    this.#buf.set(chunk, this.#len);
+    this.#len = need;
+  }
+  /** Decodes the bytes as UTF-8 and frees them. */
+  text(notUtf8: string): string {
+    if (this.#len > MAX_STRING_BYTES) {
+      // More than a JavaScript string can hold even as ASCII: say so rather than "not UTF-8".
+      throw new LoadError(
+        `${this.what} is ${this.#len} bytes, more than the ${MAX_STRING_BYTES} bytes a document can have here.`,
+      );
+    }
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(this.#buf.subarray(0, this.#len));
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new LoadError(`${this.what} is too large to hold as text (${this.#len} bytes).`);
+      }
+      throw new LoadError(notUtf8);
+    } finally {
+      // Free the bytes now rather than at some later garbage collection: for a large document they are a
+      // second copy of it, and they would count in the peak memory of the whole run.
+      (this.#buf.buffer as ArrayBuffer & { transfer?: (n: number) => ArrayBuffer }).transfer?.(0);
+    }
+  }
 }
 
 /** Reads a whole stream into text, refusing more than `maxBytes`. */
@@ -66,61 +131,108 @@ async function readCapped(
   stream: ReadableStream<Uint8Array>,
   maxBytes: number,
   what: string,
+  notUtf8 = `${what} is not UTF-8 text.`,
+  sizeHint = 0,
 ): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.byteLength;
-    if (total > maxBytes) {
-      throw new LoadError(`${what} is larger than ${maxBytes} bytes; refusing to read more.`);
+  const bytes = new CappedBytes(maxBytes, what, sizeHint);
+  for await (const chunk of stream) bytes.push(chunk);
+  return bytes.text(notUtf8);
+}
+
+/** Redirects followed for a referenced document, at most. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Fetches a document that another document refers to: redirects are followed only within the origin of the
+ * address asked for (a reference may not leave it by a redirect), at most {@link MAX_REDIRECTS} of them.
+ */
+async function fetchSameOrigin(
+  target: URL,
+  headers: Headers,
+  signal: AbortSignal,
+  shown: string,
+): Promise<Response> {
+  let at = target;
+  for (let hop = 0;; hop++) {
+    const response = await fetch(at, { headers, signal, redirect: "manual" });
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status > 399 || location === null) return response;
+    await response.body?.cancel();
+    const next = new URL(location, at);
+    if (next.origin !== target.origin) {
+      throw new LoadError(
+        `${shown} redirects to another origin (${
+          redactUrl(next.href)
+        }); a referenced document is only read from the origin of the document that refers to it.`,
+      );
     }
-    chunks.push(chunk);
-  }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(all);
-  } catch {
-    throw new LoadError(`${what} is not UTF-8 text.`);
+    if (hop >= MAX_REDIRECTS) throw new LoadError(`${shown} redirects more than ${MAX_REDIRECTS} times.`);
+    at = next;
   }
 }
 
 /** The reader oatool uses by default: the real file system, `fetch`, and the process's standard input. */
 export function createDefaultReader(options: DefaultReaderOptions = {}): DocumentReader {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxBytes = options.maxInputSize ?? options.maxBytes ?? 256 * 1024 * 1024;
+  const defaultMax = options.maxInputSize ?? options.maxBytes ?? DEFAULT_MAX_INPUT_SIZE;
+  const ownSet = options.readSet;
   return {
-    async readFile(path: string): Promise<string> {
+    readSet: ownSet,
+    async readFile(path: string, read: ReadOptions = {}): Promise<string> {
+      const maxBytes = read.maxBytes ?? defaultMax;
+      const role = read.role ?? "input";
+      const what = `file "${path}"`;
+      const notUtf8 = `${what} is not UTF-8 text; save it as UTF-8.`;
+      let file: Deno.FsFile | undefined;
       try {
+        // Decide from stat before opening: opening a FIFO nobody writes to blocks forever.
         const info = await Deno.stat(path);
-        if (info.isDirectory) throw new Deno.errors.IsADirectory(path);
-        const bytes = await Deno.readFile(path);
-        try {
-          return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-        } catch {
-          throw new LoadError(`file "${path}" is not UTF-8 text; save it as UTF-8.`);
-        } finally {
-          // Free the bytes now rather than at some later garbage collection: for a large document they are a
-          // second copy of it, and they would count in the peak memory of the whole run.
-          (bytes.buffer as ArrayBuffer & { transfer?: (n: number) => ArrayBuffer }).transfer?.(0);
+        const refusal = refuseKind(path, fileKind(info), role);
+        if (refusal !== undefined) throw new LoadError(refusal);
+        if (info.isFile && info.size > maxBytes) {
+          throw new LoadError(tooLargeMessage(what, maxBytes, info.size));
         }
+        file = await Deno.open(path, { read: true });
+        const opened = await file.stat();
+        const again = refuseKind(path, fileKind(opened), role);
+        if (again !== undefined) throw new LoadError(again);
+        for (const set of [read.readSet, ownSet]) {
+          set?.add({ path, dev: opened.dev, ino: opened.ino ?? undefined });
+        }
+        const bytes = new CappedBytes(maxBytes, what, opened.isFile ? opened.size : 0);
+        const chunk = new Uint8Array(256 * 1024);
+        for (;;) {
+          const n = await file.read(chunk);
+          if (n === null) break;
+          bytes.push(chunk.subarray(0, n));
+        }
+        return bytes.text(notUtf8);
       } catch (error) {
-        if (error instanceof LoadError) throw error;
         throw fileError(path, error);
+      } finally {
+        file?.close();
       }
     },
     async realPath(path: string): Promise<string> {
       try {
         return await Deno.realPath(path);
       } catch (error) {
+        // A pipe named by the user (`/dev/stdin`, `/dev/fd/63` from `<(cat a.yaml)`) exists but has no real
+        // path: it is read as named.
+        if (error instanceof Deno.errors.NotFound) {
+          try {
+            const info = await Deno.stat(path);
+            if (info.isFifo || info.isSocket) return resolve(path);
+          } catch { /* it really does not exist */ }
+        }
         throw fileError(path, error);
       }
     },
-    async fetchText(url: string): Promise<{ text: string; contentType?: string }> {
+    async fetchText(
+      url: string,
+      read: ReadOptions = {},
+    ): Promise<{ text: string; contentType?: string; url?: string }> {
+      const maxBytes = read.maxBytes ?? defaultMax;
       const shown = redactUrl(url);
       let target: URL;
       try {
@@ -141,12 +253,14 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
       }
       let response: Response;
       try {
-        response = await fetch(target, {
-          headers,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: "follow",
-        });
+        const signal = AbortSignal.timeout(timeoutMs);
+        if (read.role === "referenced") {
+          response = await fetchSameOrigin(target, headers, signal, shown);
+        } else {
+          response = await fetch(target, { headers, signal, redirect: "follow" });
+        }
       } catch (error) {
+        if (error instanceof LoadError) throw error;
         let message = error instanceof Error ? error.message : String(error);
         const cause = error instanceof Error ? error.cause : undefined;
         if (cause instanceof Error) message += ": " + cause.message;
@@ -164,7 +278,7 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
           throw new LoadError(`fetching ${shown} is not permitted; run with network access (--allow-net).`);
         }
-        const plain = message.replaceAll(url, shown).replaceAll(target.toString(), shown);
+        const plain = redactUrlsIn(message.replaceAll(url, shown).replaceAll(target.toString(), shown));
         throw new LoadError(`fetching ${shown} failed: ${plain}.`);
       }
       if (!response.ok) {
@@ -178,13 +292,16 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
       const length = Number(response.headers.get("content-length") ?? "0");
       if (length > maxBytes) {
         await response.body?.cancel();
-        throw new LoadError(
-          `${shown} is larger than ${maxBytes} bytes (${length}); refusing to download it.`,
-        );
+        throw new LoadError(tooLargeMessage(shown, maxBytes, length));
       }
       try {
+        // The body arrives decompressed (gzip, deflate, br): the cap counts the decompressed bytes.
         const text = response.body ? await readCapped(response.body, maxBytes, shown) : "";
-        return { text, contentType: response.headers.get("content-type") ?? undefined };
+        return {
+          text,
+          contentType: response.headers.get("content-type") ?? undefined,
+          url: response.url || undefined,
+        };
       } catch (error) {
         if (error instanceof LoadError) throw error;
         if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
@@ -193,12 +310,12 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
           );
         }
         throw new LoadError(
-          `reading ${shown} failed: ${error instanceof Error ? error.message : String(error)}.`,
+          `reading ${shown} failed: ${redactUrlsIn(error instanceof Error ? error.message : String(error))}.`,
         );
       }
     },
-    readStdin(): Promise<string> {
-      return readCapped(Deno.stdin.readable, maxBytes, "standard input");
+    readStdin(read: ReadOptions = {}): Promise<string> {
+      return readCapped(Deno.stdin.readable, read.maxBytes ?? defaultMax, "standard input");
     },
     cwd(): string {
       return Deno.cwd();

@@ -1,13 +1,24 @@
 /**
  * `$ref` resolution: local JSON pointers and relative files confined to the root document's directory tree.
- * Remote (`http(s)`) references are refused. Circular references are detected, never followed forever.
+ * Remote (`http(s)`) references are refused in local documents; a document loaded from a URL resolves its relative
+ * references against that URL (same origin only) and never reads local files. Where a reference may lead is
+ * decided by `confine.ts`. Circular references are detected, never followed forever.
  *
  * @module
  */
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, relative } from "node:path";
 import { describeError, LoadError, ParseError } from "./errors.ts";
 import { loadStructured, type StructuredDocument } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
+import {
+  isInside,
+  locateRef,
+  outsideBase,
+  type ReadSet,
+  redactUrl,
+  redactUrlsIn,
+  type RefOrigin,
+} from "./confine.ts";
 import { getAt, parsePointer } from "./pointer.ts";
 import { deepCopy } from "./parse_text.ts";
 import { forEachRef } from "./traverse.ts";
@@ -27,6 +38,10 @@ export interface RefRoot {
   path?: string;
   /** Directory relative references resolve against and may not leave. */
   baseDir: string;
+  /** The URL of a root loaded from one: its references resolve against it and never name local files. */
+  url?: string;
+  /** Where the files read are recorded. */
+  readSet?: ReadSet;
   /** Source positions of the root text. */
   sourceMap(): SourceMap;
 }
@@ -67,6 +82,10 @@ export interface UnresolvedRef {
 export interface RefResolverOptions {
   /** Where referenced files are read from. @default defaultReader */
   reader?: DocumentReader;
+  /** Where the files read are recorded. @default the root's set, else the reader's */
+  readSet?: ReadSet;
+  /** Largest referenced file accepted, in bytes. @default the reader's (256 MiB) */
+  maxInputSize?: number;
 }
 
 /**
@@ -82,14 +101,22 @@ export class RefResolver {
   readonly #realBase: string;
   readonly #reader: DocumentReader;
   readonly #oasVersion: OASVersion;
+  readonly #rootUrl: string | undefined;
+  readonly #urlDocs = new Set<string>();
+  readonly #readSet: ReadSet | undefined;
+  readonly #maxInputSize: number | undefined;
 
   /** @internal use {@link createRefResolver}. */
-  constructor(root: RefRoot, realBase: string, reader: DocumentReader) {
+  constructor(root: RefRoot, realBase: string, reader: DocumentReader, options: RefResolverOptions = {}) {
     this.rootKey = root.path ?? root.source;
     this.#baseDir = root.baseDir;
     this.#realBase = realBase;
     this.#reader = reader;
     this.#oasVersion = root.oasVersion;
+    this.#rootUrl = root.path === undefined ? root.url : undefined;
+    if (this.#rootUrl !== undefined) this.#urlDocs.add(this.rootKey);
+    this.#readSet = options.readSet ?? root.readSet ?? reader.readSet;
+    this.#maxInputSize = options.maxInputSize;
     this.#docs.set(this.rootKey, {
       key: this.rootKey,
       source: root.source,
@@ -108,70 +135,83 @@ export class RefResolver {
     return this.#docs.get(key);
   }
 
-  /** Directory relative references in the document `fromKey` resolve against. */
-  #dirOf(fromKey: string): string {
-    return fromKey === this.rootKey ? this.#baseDir : dirname(fromKey);
+  /** Where references in the document `fromKey` resolve (a directory confined to the base, or a URL). */
+  #originOf(fromKey: string): RefOrigin {
+    if (this.#urlDocs.has(fromKey)) {
+      return { kind: "url", url: fromKey === this.rootKey ? this.#rootUrl! : fromKey };
+    }
+    return fromKey === this.rootKey
+      ? { kind: "file", dir: this.#baseDir, base: this.#baseDir }
+      : { kind: "file", dir: dirname(fromKey), base: this.#realBase };
   }
 
   /** Splits a reference into the file key it names (or undefined for the same file) and its fragment. */
-  #target(ref: string, fromKey: string): { file: string; fragment: string } | UnresolvedRef {
+  #target(ref: string, fromKey: string): { file: string; fragment: string; url: boolean } | UnresolvedRef {
     const hash = ref.indexOf("#");
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? "" : ref.slice(hash);
-    if (filePart === "") return { file: fromKey, fragment };
-    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) && !/^[a-z]:[\\/]/i.test(filePart)) {
-      return {
-        ok: false,
-        reason: "remote",
-        message:
-          `remote reference "${ref}" is not supported; only local files are (download it and refer to the file).`,
-      };
-    }
-    let decoded = filePart;
-    try {
-      decoded = decodeURIComponent(filePart);
-    } catch { /* keep as written */ }
-    return { file: resolve(this.#dirOf(fromKey), decoded), fragment };
+    if (filePart === "") return { file: fromKey, fragment, url: this.#urlDocs.has(fromKey) };
+    const where = locateRef(filePart, ref, this.#originOf(fromKey));
+    if (where.kind === "refused") return { ok: false, reason: where.reason, message: where.message };
+    return where.kind === "url"
+      ? { file: where.url, fragment, url: true }
+      : { file: where.path, fragment, url: false };
   }
 
-  /** Whether an absolute real path lies inside the base directory tree. */
-  #inside(realPath: string): boolean {
-    const rel = relative(this.#realBase, realPath);
-    return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(".." + sep));
-  }
-
-  /** Loads the file a reference names (once), checking confinement on its real path. */
-  async #loadFile(file: string, ref: string): Promise<string | UnresolvedRef> {
+  /**
+   * Loads the file a reference names (once). The path was already confined by {@link locateRef} without a file
+   * system call; here its real path is checked too, so a symbolic link cannot lead outside, and only regular
+   * files are read. A URL is fetched with the reader's caps and timeout.
+   */
+  async #loadFile(file: string, ref: string, isUrl: boolean): Promise<string | UnresolvedRef> {
     if (this.#docs.has(file)) return file;
     const failed = this.#failed.get(file);
     if (failed) return failed;
     let result: string | UnresolvedRef;
+    const shownRef = redactUrlsIn(ref);
+    const options = {
+      reader: this.#reader,
+      readSet: this.#readSet,
+      maxInputSize: this.#maxInputSize,
+      role: "referenced" as const,
+    };
     try {
-      const real = await this.#reader.realPath(file);
-      if (!this.#inside(real)) {
-        result = {
-          ok: false,
-          reason: "outside",
-          message:
-            `reference "${ref}" leaves the base directory ${this.#realBase}; only files inside it may be referenced.`,
-        };
-      } else if (this.#docs.has(real)) {
-        result = real;
+      if (isUrl) {
+        const loaded: StructuredDocument = await loadStructured({ url: file }, options);
+        this.#urlDocs.add(file);
+        this.#docs.set(file, {
+          key: file,
+          source: redactUrl(file),
+          data: loaded.data,
+          sourceMap: loaded.sourceMap,
+        });
+        result = file;
       } else {
-        const loaded: StructuredDocument = await loadStructured({ file: real }, { reader: this.#reader });
-        const shown = relative(this.#reader.cwd(), real) || real;
-        this.#docs.set(real, { key: real, source: shown, data: loaded.data, sourceMap: loaded.sourceMap });
-        result = real;
+        const real = await this.#reader.realPath(file);
+        if (!isInside(this.#realBase, real)) {
+          result = { ok: false, reason: "outside", message: outsideBase(ref, this.#realBase).message };
+        } else if (this.#docs.has(real)) {
+          result = real;
+        } else {
+          const loaded: StructuredDocument = await loadStructured({ file: real }, options);
+          const shown = relative(this.#reader.cwd(), real) || real;
+          this.#docs.set(real, { key: real, source: shown, data: loaded.data, sourceMap: loaded.sourceMap });
+          result = real;
+        }
       }
     } catch (error) {
       if (error instanceof LoadError) {
         result = {
           ok: false,
           reason: "missing-file",
-          message: `reference "${ref}": ${describeError(error)}`,
+          message: `reference "${shownRef}": ${describeError(error)}`,
         };
       } else if (error instanceof ParseError) {
-        result = { ok: false, reason: "bad-file", message: `reference "${ref}": ${describeError(error)}` };
+        result = {
+          ok: false,
+          reason: "bad-file",
+          message: `reference "${shownRef}": ${describeError(error)}`,
+        };
       } else throw error;
     }
     if (typeof result === "string") {
@@ -195,7 +235,7 @@ export class RefResolver {
       for (const ref of refs) {
         const t = this.#target(ref, key);
         if ("ok" in t || t.file === key) continue;
-        const loaded = await this.#loadFile(t.file, ref);
+        const loaded = await this.#loadFile(t.file, ref, t.url);
         if (typeof loaded === "string") queue.push(this.#docs.get(loaded)!.key);
       }
     }
@@ -215,7 +255,7 @@ export class RefResolver {
       return {
         ok: false,
         reason: "missing-file",
-        message: `reference "${ref}": file "${t.file}" was not loaded.`,
+        message: `reference "${redactUrlsIn(ref)}": file "${redactUrl(t.file)}" was not loaded.`,
       };
     }
     doc = this.#docs.get(doc.key)!;
@@ -224,8 +264,9 @@ export class RefResolver {
       return {
         ok: false,
         reason: "bad-pointer",
-        message:
-          `reference "${ref}" has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
+        message: `reference "${
+          redactUrlsIn(ref)
+        }" has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
       };
     }
     const value = getAt(doc.data, segments);
@@ -233,7 +274,9 @@ export class RefResolver {
       return {
         ok: false,
         reason: "missing-target",
-        message: `reference "${ref}" points at nothing; no value at "${t.fragment || "#"}" in ${doc.source}.`,
+        message: `reference "${redactUrlsIn(ref)}" points at nothing; no value at "${
+          t.fragment || "#"
+        }" in ${doc.source}.`,
       };
     }
     return { ok: true, value, file: doc.key, segments };
@@ -247,10 +290,12 @@ export async function createRefResolver(
 ): Promise<RefResolver> {
   const reader = options.reader ?? defaultReader;
   let realBase = root.baseDir;
-  try {
-    realBase = await reader.realPath(root.baseDir);
-  } catch { /* an in-memory base */ }
-  const resolver = new RefResolver(root, realBase, reader);
+  if (root.path !== undefined || root.url === undefined) {
+    try {
+      realBase = await reader.realPath(root.baseDir);
+    } catch { /* an in-memory base */ }
+  }
+  const resolver = new RefResolver(root, realBase, reader, options);
   await resolver.loadAll();
   return resolver;
 }
@@ -299,8 +344,9 @@ export async function resolveRefs(
     for (;;) {
       if (seen.has(current)) {
         return {
-          unresolved:
-            `reference "${holder.$ref}" is part of a loop of references that never reaches a value.`,
+          unresolved: `reference "${
+            redactUrlsIn(String(holder.$ref))
+          }" is part of a loop of references that never reaches a value.`,
         };
       }
       seen.add(current);
@@ -368,7 +414,9 @@ export async function resolveRefs(
           finding(
             "warning",
             pathTo(stack, key),
-            `circular reference "${(child as Record<string, unknown>).$ref}" kept as $ref.`,
+            `circular reference "${
+              redactUrlsIn(String((child as Record<string, unknown>).$ref))
+            }" kept as $ref.`,
             { rule: "ref-circular" },
           ),
         );

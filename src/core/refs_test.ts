@@ -122,18 +122,25 @@ Deno.test("missing files and missing targets are reported, not thrown", async ()
   ]);
 });
 
-Deno.test("a document loaded from a URL resolves relative refs against the current directory", async () => {
+Deno.test("a document loaded from a URL resolves relative refs against its URL, never the local disk", async () => {
   const reader = createMemoryReader({ "schemas/pet.yaml": "Pet: {type: object, title: from-cwd}\n" }, {
     cwd: "/work/here",
     urls: {
       "https://api.example.com/v1/openapi.yaml":
         "openapi: 3.0.3\ninfo: {title: u, version: '1'}\npaths: {}\n" +
-        "components:\n  schemas:\n    Pet: {$ref: 'schemas/pet.yaml#/Pet'}\n",
+        "components:\n  schemas:\n    Pet: {$ref: 'schemas/pet.yaml#/Pet'}\n" +
+        "    Abs: {$ref: '/work/here/schemas/pet.yaml#/Pet'}\n" +
+        "    File: {$ref: 'file:///work/here/schemas/pet.yaml#/Pet'}\n" +
+        "    Other: {$ref: 'https://other.example.com/pet.yaml#/Pet'}\n",
+      "https://api.example.com/v1/schemas/pet.yaml": "Pet: {type: object, title: from-url}\n",
     },
   });
   const root = await loadDocument("https://api.example.com/v1/openapi.yaml", { reader });
-  assertEquals(root.baseDir, "/work/here");
   const { document, warnings } = await resolveRefs(root, { reader });
-  assertEquals(warnings, []);
-  assertEquals(getAt(document, ["components", "schemas", "Pet", "title"]), "from-cwd");
+  assertEquals(getAt(document, ["components", "schemas", "Pet", "title"]), "from-url");
+  assertEquals(warnings.map((w) => w.message), [
+    'reference "/work/here/schemas/pet.yaml#/Pet" is an absolute path in a document loaded from a URL; such a document may only refer to relative paths or URLs of its own origin.',
+    'reference "file:///work/here/schemas/pet.yaml#/Pet" leaves the origin https://api.example.com of the document; a document loaded from a URL never reads local files.',
+    'reference "https://other.example.com/pet.yaml#/Pet" leaves the origin https://api.example.com of the document; only references of the same origin are followed.',
+  ]);
 });

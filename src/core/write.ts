@@ -1,10 +1,19 @@
 /**
- * Writing documents: atomic file writes.
+ * Writing documents: the one document writer, {@link writeDocument}. Atomic (a temporary file in the same
+ * folder, renamed over the target), with the mode asked, in the document's format, removed again when SIGINT or
+ * SIGTERM arrives during the write, and never over a file the run read.
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
+import { type ReadFileIdentity, ReadSet } from "./confine.ts";
+import type { DocumentFormat } from "./parse_text.ts";
+import { serializeDocument } from "./serialize.ts";
+import { createRefResolver } from "./refs.ts";
+import { detectVersion } from "./version.ts";
+import { createSourceMap } from "./source_map.ts";
+import { defaultReader } from "./reader.ts";
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileOptions {
@@ -12,37 +21,144 @@ export interface WriteFileOptions {
   mode?: number;
   /** Paths of the inputs: writing over one of them is refused unless `allowOverwriteInput`. */
   inputs?: readonly string[];
+  /**
+   * What the run read (`ParseResult.readSet`, `JoinResult.readSet`, …): the output never replaces one of those
+   * files, nor a file the documents loaded reference, compared by real path and by device and inode.
+   */
+  readSet?: ReadSet | readonly (ReadSet | undefined)[];
   /** Allow writing over an input. @default false */
   allowOverwriteInput?: boolean;
 }
 
-async function realOrResolved(path: string): Promise<string> {
+/** Options of {@link writeDocument}. */
+export interface WriteDocumentOptions extends WriteFileOptions {
+  /** The format to write: JSON with 2-space indentation, or YAML. */
+  format: DocumentFormat;
+}
+
+/** The real path and identity of a path, following symbolic links; for a file not there yet, its real folder. */
+async function identityOf(path: string): Promise<ReadFileIdentity> {
+  const full = resolve(path);
   try {
-    return await Deno.realPath(path);
+    const real = await Deno.realPath(full);
+    const info = await Deno.stat(real);
+    return { path: real, dev: info.dev, ino: info.ino ?? undefined };
   } catch {
-    return resolve(path);
+    try {
+      return { path: join(await Deno.realPath(dirname(full)), basename(full)) };
+    } catch {
+      return { path: full };
+    }
   }
 }
 
+/** A path for messages: relative to the current directory when inside it. */
+function shown(path: string): string {
+  const rel = relative(Deno.cwd(), path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
 /**
- * Writes a text file atomically: to a temporary file in the same folder, then renamed over the target, so the
- * target is never half-written. Refuses to write over an input.
- *
- * @throws {WriteError} when the folder does not exist, writing fails, or the target is an input.
+ * Every file the run read: the sets given, the named inputs, and the files the loaded OpenAPI documents reach
+ * through `$ref` (followed now, with the same confinement as everywhere, when they were not yet).
  */
-export async function writeFileAtomic(
+async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
+  const all = new ReadSet();
+  const given = options.readSet === undefined
+    ? []
+    : Array.isArray(options.readSet)
+    ? options.readSet as readonly (ReadSet | undefined)[]
+    : [options.readSet as ReadSet];
+  for (const set of given) {
+    if (set === undefined) continue;
+    for (const root of set.takeRoots()) {
+      if (root.path === undefined && root.url !== undefined) continue; // its references never name local files
+      let oasVersion;
+      try {
+        oasVersion = detectVersion(root.data, root.source).oasVersion;
+      } catch {
+        continue; // not an OpenAPI document (an overlay): its `$ref`s are not references
+      }
+      await createRefResolver({
+        document: root.data,
+        oasVersion,
+        source: root.source,
+        path: root.path,
+        url: root.url,
+        baseDir: root.baseDir,
+        readSet: set,
+        sourceMap: () => createSourceMap("", "json", root.source),
+      }, { reader: root.reader ?? defaultReader, readSet: set });
+    }
+    all.addAll(set);
+  }
+  for (const input of options.inputs ?? []) all.add(await identityOf(input));
+  return all;
+}
+
+/** Refuses an output that is a file the run read. */
+async function refuseReadFile(path: string, options: WriteFileOptions): Promise<void> {
+  if (options.allowOverwriteInput) return;
+  if (options.readSet === undefined && options.inputs === undefined) return;
+  const read = await collectRead(options);
+  const clash = read.find(await identityOf(path));
+  if (clash !== undefined) {
+    throw new WriteError(
+      `refusing to write over the input "${
+        shown(clash.path)
+      }" (read by this run): the output "${path}" is the same file; choose another output file.`,
+    );
+  }
+}
+
+const SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+
+/** Catches SIGINT and SIGTERM while a write is under way, so that it can clean up instead of dying half-way. */
+class SignalGuard {
+  readonly abort = new AbortController();
+  #signal: Deno.Signal | undefined;
+  readonly #listeners: [Deno.Signal, () => void][];
+
+  constructor(readonly path: string) {
+    this.#listeners = SIGNALS.map((signal) => [signal, () => {
+      this.#signal ??= signal;
+      this.abort.abort();
+    }]);
+    for (const [signal, listener] of this.#listeners) Deno.addSignalListener(signal, listener);
+  }
+
+  /** The error of an interrupted write, if a signal arrived. */
+  get error(): WriteError | undefined {
+    return this.#signal === undefined ? undefined : new WriteError(
+      `writing "${this.path}" was interrupted by ${this.#signal}; the old file is unchanged and no temporary file is left.`,
+    );
+  }
+
+  /** Lets a signal that arrived during synchronous work (serialising) reach its listener. */
+  settle(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  /** Throws when a signal arrived. */
+  check(): void {
+    const error = this.error;
+    if (error !== undefined) throw error;
+  }
+
+  /** Gives the signals back to their default handling. */
+  stop(): void {
+    for (const [signal, listener] of this.#listeners) Deno.removeSignalListener(signal, listener);
+  }
+}
+
+/** Writes to a temporary file in the target's folder, then renames it over the target. */
+async function replaceAtomically(
   path: string,
   text: string,
-  options: WriteFileOptions = {},
+  mode: number | undefined,
+  guard: SignalGuard,
 ): Promise<void> {
-  const target = await realOrResolved(path);
-  if (!options.allowOverwriteInput && options.inputs) {
-    for (const input of options.inputs) {
-      if ((await realOrResolved(input)) === target) {
-        throw new WriteError(`refusing to write over the input "${path}"; choose another output file.`);
-      }
-    }
-  }
+  const target = (await identityOf(path)).path;
   const dir = dirname(target);
   try {
     const info = await Deno.stat(target);
@@ -50,15 +166,25 @@ export async function writeFileAtomic(
   } catch (error) {
     if (error instanceof WriteError) throw error;
   }
+  guard.check();
   const temp = join(dir, `.${basename(target)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   try {
-    await Deno.writeTextFile(temp, text, { mode: options.mode ?? 0o644, createNew: true });
-    if (options.mode !== undefined) await Deno.chmod(temp, options.mode);
+    await Deno.writeTextFile(temp, text, {
+      mode: mode ?? 0o644,
+      createNew: true,
+      signal: guard.abort.signal,
+    });
+    if (mode !== undefined) await Deno.chmod(temp, mode);
+    await guard.settle();
+    guard.check();
     await Deno.rename(temp, target);
   } catch (error) {
     try {
       await Deno.remove(temp);
     } catch { /* nothing to clean up */ }
+    const interrupted = guard.error;
+    if (interrupted !== undefined) throw interrupted;
+    if (error instanceof WriteError) throw error;
     if (error instanceof Deno.errors.NotFound) {
       throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
     }
@@ -69,6 +195,52 @@ export async function writeFileAtomic(
       `cannot write "${path}": ${error instanceof Error ? error.message : String(error)}.`,
     );
   }
+}
+
+/** The whole write, from the first check to the rename, under one signal guard. */
+async function guardedWrite(path: string, produce: () => string, options: WriteFileOptions): Promise<void> {
+  // Installed before anything else (synchronously, on the call), so no signal during the write is missed.
+  const guard = new SignalGuard(path);
+  try {
+    await refuseReadFile(path, options);
+    guard.check();
+    const text = produce();
+    await guard.settle();
+    guard.check();
+    await replaceAtomically(path, text, options.mode, guard);
+  } finally {
+    guard.stop();
+  }
+}
+
+/**
+ * Writes a text file atomically: to a temporary file in the same folder, then renamed over the target, so the
+ * target is never half-written. SIGINT or SIGTERM during the write removes the temporary file and leaves the old
+ * target as it was (the write then fails with a {@link WriteError}). Refuses to write over a file the run read.
+ *
+ * @throws {WriteError} when the folder does not exist, writing fails or is interrupted, or the target was read.
+ */
+export function writeFileAtomic(path: string, text: string, options: WriteFileOptions = {}): Promise<void> {
+  return guardedWrite(path, () => text, options);
+}
+
+/**
+ * The one document writer: serialises `document` in `options.format` (key order kept) and writes it to `path`
+ * like {@link writeFileAtomic}: atomically, with `options.mode`, cleaned up on SIGINT/SIGTERM, and never over a
+ * file the run read (`options.readSet`: inputs, every `$ref`'d file, overlays; by real path and by device and
+ * inode, so hard links and symbolic links count).
+ *
+ * @example
+ * ```ts ignore
+ * import { loadDocument, writeDocument } from "../../mod.ts";
+ * const doc = await loadDocument("openapi.yaml");
+ * await writeDocument("out.yaml", doc.document, { format: "yaml", readSet: doc.readSet });
+ * ```
+ * @throws {WriteError} when the target is a file the run read, the folder does not exist, writing fails or is
+ *   interrupted.
+ */
+export function writeDocument(path: string, document: unknown, options: WriteDocumentOptions): Promise<void> {
+  return guardedWrite(path, () => serializeDocument(document, options.format), options);
 }
 
 /** Whether a file exists (used to warn before overwriting). */

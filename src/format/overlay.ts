@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Finding } from "../core/mod.ts";
+import { type Finding, redactUrl } from "../core/mod.ts";
 import type { ApplyOverlayResult, OverlayValidationResult } from "../overlay/mod.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingList } from "./findings.ts";
@@ -44,7 +44,7 @@ export function renderOverlaySummary(source: string, v: OverlayValidationResult)
   if (v.title !== undefined) out += `Title: ${escapeText(v.title)}\n`;
   if (v.infoVersion !== undefined) out += `Version: ${escapeText(v.infoVersion)}\n`;
   if (v.version !== undefined) out += `Overlay Version: ${escapeText(v.version)}\n`;
-  if (v.extends !== undefined) out += `Extends: ${escapeText(v.extends)} (not fetched)\n`;
+  if (v.extends !== undefined) out += `Extends: ${escapeText(redactUrl(v.extends))} (not fetched)\n`;
   out += `Actions: ${v.actionCount}\n`;
   return out;
 }

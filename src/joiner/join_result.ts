@@ -13,6 +13,7 @@ import {
   type OpenAPIDocument,
   parsePointer,
   type ParseResult,
+  type ReadSet,
 } from "../core/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
 
@@ -124,6 +125,8 @@ export interface JoinResultInit {
   inputPaths: string[];
   baseDir: string;
   inputChecks?: InputCheck[];
+  /** Every file the join read. */
+  readSet?: ReadSet;
 }
 
 /** The merged document and what happened while merging. */
@@ -157,6 +160,8 @@ export class JoinResult {
   readonly inputPaths: string[];
   /** Directory relative `$ref`s resolve against (the first document's). */
   readonly baseDir: string;
+  /** Every file the join read (inputs, referenced files, overlays): {@link writeResult} never replaces one. */
+  readonly readSet?: ReadSet;
 
   /** @internal built by the joiner. */
   constructor(init: JoinResultInit) {
@@ -173,6 +178,7 @@ export class JoinResult {
     this.inputPaths = init.inputPaths;
     this.baseDir = init.baseDir;
     this.inputChecks = init.inputChecks ?? [];
+    if (init.readSet) this.readSet = init.readSet;
   }
 
   /**

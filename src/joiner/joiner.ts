@@ -17,6 +17,7 @@ import {
   type OASVersion,
   type OpenAPIDocument,
   type ParseResult,
+  ReadSet,
   type SourceMap,
   UsageError,
   VersionMismatchError,
@@ -140,9 +141,11 @@ export class Joiner {
   async join(inputs: readonly InputSource[]): Promise<JoinResult> {
     countCheck(inputs.length);
     const reader = this.config.reader ?? defaultReader;
+    // One read set for the whole join: inputs, the files they reference, overlays.
+    const readSet = reader.readSet ?? new ReadSet();
     const loaded: ParseResult[] = [];
-    for (const input of inputs) loaded.push(await loadDocument(input, { reader }));
-    return this.#run(loaded.map((result) => ({ result, doc: result.document as Obj })));
+    for (const input of inputs) loaded.push(await loadDocument(input, { reader, readSet }));
+    return this.#run(loaded.map((result) => ({ result, doc: result.document as Obj })), readSet);
   }
 
   /**
@@ -162,9 +165,11 @@ export class Joiner {
     return writeResult(result, path);
   }
 
-  async #run(items: { result: ParseResult; doc: Obj }[]): Promise<JoinResult> {
+  async #run(items: { result: ParseResult; doc: Obj }[], given?: ReadSet): Promise<JoinResult> {
     const config = this.config;
     const reader = config.reader ?? defaultReader;
+    const readSet = given ?? new ReadSet();
+    for (const { result } of items) if (result.readSet) readSet.addAll(result.readSet);
     const warnings: StructuredWarning[] = [];
     const inputPaths: string[] = [];
     for (const { result } of items) {
@@ -177,8 +182,8 @@ export class Joiner {
         );
       }
     }
-    const pre = await loadOverlays(config.preJoinOverlayFiles, reader, inputPaths);
-    const post = await loadOverlays(config.postJoinOverlayFiles, reader, inputPaths);
+    const pre = await loadOverlays(config.preJoinOverlayFiles, reader, inputPaths, readSet);
+    const post = await loadOverlays(config.postJoinOverlayFiles, reader, inputPaths, readSet);
 
     const prepared: Prepared[] = [];
     for (const item of items) {
@@ -268,6 +273,7 @@ export class Joiner {
       inputPaths,
       baseDir: first.result.baseDir,
       inputChecks,
+      readSet,
     });
   }
 }
@@ -348,10 +354,11 @@ async function loadOverlays(
   inputs: readonly InputSource[],
   reader: DocumentReader,
   inputPaths: string[],
+  readSet: ReadSet,
 ): Promise<LoadedOverlay[]> {
   const out: LoadedOverlay[] = [];
   for (const input of inputs) {
-    const overlay = await loadOverlay(input, { reader });
+    const overlay = await loadOverlay(input, { reader, readSet, role: "referenced" });
     if (overlay.path) inputPaths.push(overlay.path);
     out.push(overlay);
   }

@@ -17,6 +17,7 @@ import {
   type OASVersion,
   parsePointer,
   type ParseResult,
+  redactUrl,
   type RefResolver,
   type SourceMap,
   UsageError,
@@ -361,6 +362,8 @@ async function runRules(
     source: parsed.source,
     path: parsed.path,
     baseDir: parsed.baseDir,
+    url: parsed.url,
+    readSet: parsed.readSet,
     sourceMap: parsed.sourceMap,
   }, { reader });
   const rootFile = resolver?.rootKey ?? parsed.path ?? parsed.source;
@@ -418,7 +421,7 @@ async function runRules(
       return {
         ok: false,
         reason: "remote",
-        message: `remote reference ${JSON.stringify(ref)} is not followed.`,
+        message: `remote reference ${JSON.stringify(redactUrl(ref))} is not followed.`,
       };
     }
     if (resolver === undefined) {

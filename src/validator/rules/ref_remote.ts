@@ -1,3 +1,4 @@
+import { redactUrl } from "../../core/mod.ts";
 import type { Rule } from "../rule.ts";
 
 /** `ref-remote`: remote (`http(s)`) references are not followed, so what they point at is not checked. */
@@ -13,7 +14,9 @@ export const refRemote: Rule = {
         if (!r.ok && r.reason === "remote") {
           ctx.report(
             [...at.path, "$ref"],
-            `remote reference ${JSON.stringify(ref)} is not followed, so its target was not checked.`,
+            `remote reference ${
+              JSON.stringify(redactUrl(ref))
+            } is not followed, so its target was not checked.`,
           );
         }
       },

@@ -1,0 +1,258 @@
+/**
+ * Confinement decisions, in one place: where a `$ref` may resolve (inside the base directory for local
+ * documents, the same origin for documents loaded from a URL), which kinds of file may be read, how large a read
+ * may be, and which files a run has read (so that no output ever replaces one of them).
+ *
+ * Every reader of referenced files asks these functions; none decides on its own.
+ *
+ * @module
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { DocumentReader } from "./reader.ts";
+
+/** The default size cap of every read (file, standard input, URL, decompressed bytes): 256 MiB. */
+export const DEFAULT_MAX_INPUT_SIZE: number = 256 * 1024 * 1024;
+
+/** A size in bytes for messages: `1000 bytes`, or `268435456 bytes (256 MiB)` when it is a whole MiB. */
+export function formatSize(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) && mib >= 1 ? `${bytes} bytes (${mib} MiB)` : `${bytes} bytes`;
+}
+
+/** The one-sentence message of a read that went past the size cap. */
+export function tooLargeMessage(what: string, maxBytes: number, size?: number): string {
+  const found = size === undefined ? "" : ` (${size} bytes)`;
+  return `${what} is larger than ${
+    formatSize(maxBytes)
+  }${found}, the input size limit; raise it with --max-input-size (library option maxInputSize) to read it.`;
+}
+
+/**
+ * Removes secrets from a URL for display: user name and password become `***`, a query string becomes `?***`
+ * (`https://***@host/p?***`). A string that is not a URL is returned unchanged.
+ */
+export function redactUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return url;
+  }
+  if (u.username === "" && u.password === "" && u.search === "") return url;
+  const auth = u.username !== "" || u.password !== "" ? "***@" : "";
+  const query = u.search !== "" ? "?***" : "";
+  return `${u.protocol}//${auth}${u.host}${u.pathname}${query}${u.hash}`;
+}
+
+/** Replaces every `scheme://…` URL inside a free text (a message, a `$ref`) by its redacted form. */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (m) => redactUrl(m));
+}
+
+/** What kind of file system object a path names. */
+export type FileKind = "file" | "directory" | "fifo" | "socket" | "char-device" | "block-device" | "other";
+
+/** The kind of a file from its `stat` information. */
+export function fileKind(info: Deno.FileInfo): FileKind {
+  if (info.isFile) return "file";
+  if (info.isDirectory) return "directory";
+  if (info.isFifo) return "fifo";
+  if (info.isSocket) return "socket";
+  if (info.isCharDevice) return "char-device";
+  if (info.isBlockDevice) return "block-device";
+  return "other";
+}
+
+const KIND_NAMES: Record<FileKind, string> = {
+  file: "a file",
+  directory: "a directory",
+  fifo: "a named pipe (FIFO)",
+  socket: "a socket",
+  "char-device": "a character device",
+  "block-device": "a block device",
+  other: "not a regular file",
+};
+
+/**
+ * Whether a file of this kind may be read. Referenced files (`$ref` targets, overlays) must be regular files.
+ * Inputs named on the command line may also be pipes and sockets (`<(cat a.yaml)`, `/dev/stdin`); directories
+ * and devices never are documents.
+ *
+ * @returns undefined when allowed, else the one-sentence refusal.
+ */
+export function refuseKind(path: string, kind: FileKind, role: "input" | "referenced"): string | undefined {
+  if (kind === "file") return undefined;
+  if (role === "input" && (kind === "fifo" || kind === "socket")) return undefined;
+  if (kind === "directory") return `"${path}" is a directory, not a document file; name a file.`;
+  return `"${path}" is ${KIND_NAMES[kind]}, not a regular file; only regular files are read${
+    role === "referenced" ? " through references and overlays" : ""
+  }.`;
+}
+
+/** Whether `path` (absolute) lies inside the directory tree `base` (absolute), decided from the paths alone. */
+export function isInside(base: string, path: string): boolean {
+  const rel = relative(base, path);
+  return rel === "" || (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(".." + sep));
+}
+
+/** Where a document that references others lives. */
+export type RefOrigin =
+  /** A local document: relative files resolve against `dir` and must stay inside `base`. */
+  | { kind: "file"; dir: string; base: string }
+  /** A document loaded from a URL: references resolve against `url` and must keep its origin. */
+  | { kind: "url"; url: string };
+
+/** Where the file part of a `$ref` leads, or why it may not be followed. */
+export type RefLocation =
+  | { kind: "file"; path: string }
+  | { kind: "url"; url: string }
+  | { kind: "refused"; reason: "remote" | "outside"; message: string };
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const WINDOWS_DRIVE = /^[a-z]:[\\/]/i;
+
+/**
+ * Decides where the file part of a reference (what comes before `#`, not empty) leads, without any file system
+ * or network call: so a reference outside the base directory is refused with the same message whether its
+ * target exists or not. The real path of an allowed file must still be checked with {@link isInside} after
+ * resolving symbolic links.
+ */
+export function locateRef(filePart: string, ref: string, origin: RefOrigin): RefLocation {
+  const shown = redactUrlsIn(ref);
+  if (origin.kind === "url") {
+    const networkPath = filePart.startsWith("//");
+    if (
+      (filePart.startsWith("/") && !networkPath) || filePart.startsWith("\\") || WINDOWS_DRIVE.test(filePart)
+    ) {
+      return {
+        kind: "refused",
+        reason: "outside",
+        message:
+          `reference "${shown}" is an absolute path in a document loaded from a URL; such a document may only refer to relative paths or URLs of its own origin.`,
+      };
+    }
+    let target: URL;
+    try {
+      target = new URL(filePart, origin.url);
+    } catch {
+      return { kind: "refused", reason: "remote", message: `reference "${shown}" is not a valid URL.` };
+    }
+    const base = new URL(origin.url);
+    if (target.protocol !== base.protocol || target.host !== base.host) {
+      return {
+        kind: "refused",
+        reason: "remote",
+        message: `reference "${shown}" leaves the origin ${base.protocol}//${base.host} of the document; ${
+          target.protocol === "file:"
+            ? "a document loaded from a URL never reads local files"
+            : "only references of the same origin are followed"
+        }.`,
+      };
+    }
+    return { kind: "url", url: target.href };
+  }
+  if (SCHEME.test(filePart) && !WINDOWS_DRIVE.test(filePart)) {
+    return {
+      kind: "refused",
+      reason: "remote",
+      message:
+        `remote reference "${shown}" is not supported; only local files are (download it and refer to the file).`,
+    };
+  }
+  let decoded = filePart;
+  try {
+    decoded = decodeURIComponent(filePart);
+  } catch { /* keep as written */ }
+  const path = resolve(origin.dir, decoded);
+  if (!isInside(origin.base, path)) return outsideBase(shown, origin.base);
+  return { kind: "file", path };
+}
+
+/** The refusal of a reference whose file lies outside the base directory. */
+export function outsideBase(ref: string, base: string): RefLocation & { kind: "refused" } {
+  return {
+    kind: "refused",
+    reason: "outside",
+    message: `reference "${
+      redactUrlsIn(ref)
+    }" leaves the base directory ${base}; only files inside it may be referenced.`,
+  };
+}
+
+/** The identity of a file a run read: its real path and, where the system has them, device and inode. */
+export interface ReadFileIdentity {
+  /** Absolute real path (symbolic links resolved). */
+  path: string;
+  /** Device number. */
+  dev?: number;
+  /** Inode number. */
+  ino?: number;
+}
+
+/** A document a run loaded, whose referenced files may not be replaced by an output either. */
+export interface ReadRoot {
+  /** The parsed data. */
+  data: unknown;
+  /** Absolute real path, for files. */
+  path?: string;
+  /** Directory its relative references resolve against (local documents). */
+  baseDir: string;
+  /** Name for messages. */
+  source: string;
+  /** The URL it was loaded from (references of such a document never name local files). */
+  url?: string;
+  /** The reader it was loaded with (its referenced files are read with it). */
+  reader?: DocumentReader;
+}
+
+/**
+ * Every file a run read (inputs, referenced files, overlays), by real path and identity, and the documents it
+ * loaded. An output is never written over one of them (see `writeDocument`). One set travels with the loaded
+ * documents of a run (`ParseResult.readSet`, `JoinResult.readSet`).
+ */
+export class ReadSet {
+  readonly #files = new Map<string, ReadFileIdentity>();
+  readonly #roots: ReadRoot[] = [];
+  #rootsFollowed = 0;
+
+  /** Records a file that was read. */
+  add(file: ReadFileIdentity): void {
+    const key = file.dev !== undefined && file.ino !== undefined ? `${file.dev}:${file.ino}` : file.path;
+    if (!this.#files.has(key)) this.#files.set(key, file);
+  }
+
+  /** Records a loaded document (its referenced files are found before an output is written). */
+  addRoot(root: ReadRoot): void {
+    this.#roots.push(root);
+  }
+
+  /** Adds every file and document of another set. */
+  addAll(other: ReadSet): void {
+    if (other === this) return;
+    for (const f of other.files) this.add(f);
+    for (const r of other.#roots) this.addRoot(r);
+  }
+
+  /** Every file read, in the order first read. */
+  get files(): readonly ReadFileIdentity[] {
+    return [...this.#files.values()];
+  }
+
+  /** The documents loaded since the last call, whose references have not been followed yet. */
+  takeRoots(): ReadRoot[] {
+    const out = this.#roots.slice(this.#rootsFollowed);
+    this.#rootsFollowed = this.#roots.length;
+    return out;
+  }
+
+  /** The file read that is the same as `target` (equal real path, or equal device and inode), if any. */
+  find(target: ReadFileIdentity): ReadFileIdentity | undefined {
+    for (const f of this.#files.values()) {
+      if (f.path === target.path) return f;
+      if (f.dev !== undefined && f.ino !== undefined && f.dev === target.dev && f.ino === target.ino) {
+        return f;
+      }
+    }
+    return undefined;
+  }
+}
