@@ -5,6 +5,7 @@
  */
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
 import { createDefaultReader } from "../core/reader.ts";
+import { reportRefusal } from "../core/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
@@ -100,6 +101,7 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
       io.stderr(`oatool ${fullName}: ${error.message}\n${renderUsage(command, parent)}`);
       return usageCode;
     }
+    if (reportRefusal(error, io.stderr, `oatool ${fullName}: `)) return 1; // Deno's permission flags refused it
     io.stderr(
       `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${
         describeError(error)

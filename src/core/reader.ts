@@ -5,6 +5,7 @@
  * @module
  */
 import { LoadError } from "./errors.ts";
+import { permissionMessage } from "./permission.ts";
 
 /** Reads documents from files, URLs and standard input. */
 export interface DocumentReader {
@@ -42,6 +43,8 @@ export function redactUrl(url: string): string {
 }
 
 function fileError(path: string, error: unknown): LoadError {
+  const refused = permissionMessage(error, { read: path }); // Deno's flags refused it: name the flag
+  if (refused !== undefined) return new LoadError(refused);
   if (error instanceof Deno.errors.NotFound) {
     return new LoadError(`file "${path}" does not exist; check the path.`);
   }
@@ -145,6 +148,8 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
           redirect: "follow",
         });
       } catch (error) {
+        const refused = permissionMessage(error, { url: shown }); // Deno's flags refused it: name the flag
+        if (refused !== undefined) throw new LoadError(refused);
         let message = error instanceof Error ? error.message : String(error);
         const cause = error instanceof Error ? error.cause : undefined;
         if (cause instanceof Error) message += ": " + cause.message;
@@ -158,9 +163,6 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         }
         if (/refused/i.test(message)) {
           throw new LoadError(`connection to ${shown} was refused; is the server up?`);
-        }
-        if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-          throw new LoadError(`fetching ${shown} is not permitted; run with network access (--allow-net).`);
         }
         const plain = message.replaceAll(url, shown).replaceAll(target.toString(), shown);
         throw new LoadError(`fetching ${shown} failed: ${plain}.`);

@@ -5,6 +5,7 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
+import { permissionMessage } from "./permission.ts";
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileOptions {
@@ -59,6 +60,8 @@ export async function writeFileAtomic(
     try {
       await Deno.remove(temp);
     } catch { /* nothing to clean up */ }
+    const refused = permissionMessage(error, { write: path }); // Deno's flags refused it: name the flag
+    if (refused !== undefined) throw new WriteError(refused);
     if (error instanceof Deno.errors.NotFound) {
       throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
     }
