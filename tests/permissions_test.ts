@@ -16,27 +16,19 @@ import { spawnOatool, type SpawnResult, withTempDir } from "./_spawn.ts";
 /** The strict grants of the README, for documents in ./api and results in ./out. */
 const FENCE = ["--allow-read=./api,./out", "--allow-write=./out"];
 
-const A = `openapi: 3.1.0
-info: { title: A, version: "1" }
-paths:
-  /pets:
-    get:
-      responses:
-        "200":
-          description: ok
-          content:
-            application/json:
-              schema: { $ref: "./schemas/pet.yaml#/Pet" }
-`;
+/** A one-operation OpenAPI 3.1 document whose 200 response is `response` (YAML flow text). */
+function spec(title: string, path: string, response: string): string {
+  return `openapi: 3.1.0\ninfo: { title: ${title}, version: "1" }\npaths:\n  ${path}:\n    get:\n` +
+    `      responses:\n        "200": ${response}\n`;
+}
+
+const A = spec(
+  "A",
+  "/pets",
+  `{ description: ok, content: { application/json: { schema: { $ref: "./schemas/pet.yaml#/Pet" } } } }`,
+);
 const PET = "Pet:\n  type: object\n  properties:\n    name: { type: string }\n";
-const B = `openapi: 3.1.0
-info: { title: B, version: "1" }
-paths:
-  /stores:
-    get:
-      responses:
-        "200": { description: ok }
-`;
+const B = spec("B", "/stores", "{ description: ok }");
 const SECRET = "R:\n  description: TOP-SECRET-VALUE\n";
 
 /** A working folder with api/ (a.yaml → schemas/pet.yaml, b.yaml), an empty out/, and secret/ beside them. */

@@ -60,7 +60,7 @@ function shown(text: string): string {
 
 /** Quotes a flag for a POSIX shell when its value holds anything beyond plain path characters. */
 function shellWord(flag: string): string {
-  return /^[\w./:@%+=,~\[\]-]+$/.test(flag) ? flag : `'${flag.replaceAll("'", `'\\''`)}'`;
+  return /^[\w./:@%+=,~-]+$/.test(flag) ? flag : `'${flag.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The host of a `host:port` (or `[v6]:port`) Deno named. */
@@ -73,14 +73,18 @@ function hostOf(target: string): string {
 /**
  * The flag that grants an access, for example `--allow-read=/srv/api/pet.yaml` or `--allow-net=example.com`
  * (a network grant names the host, every port). Paths are made absolute against the working directory, so the
- * flag means the same wherever it is pasted from. Quoted for the shell where needed.
+ * flag means the same wherever it is pasted from; a path with a comma, which Deno's flag lists cannot hold,
+ * becomes its nearest folder without one. Quoted for the shell where needed.
  */
 export function allowFlag(refusal: PermissionRefusal): string {
   if (refusal.kind === "unknown") return "the matching --allow-… flag";
   if (refusal.target === undefined || refusal.target === "") return `--allow-${refusal.kind}`;
   let value = refusal.target;
-  if (refusal.kind === "read" || refusal.kind === "write" || refusal.kind === "ffi") value = resolve(value);
-  else if (refusal.kind === "net" || refusal.kind === "import") value = hostOf(value);
+  if (refusal.kind === "read" || refusal.kind === "write" || refusal.kind === "ffi") {
+    value = resolve(value);
+    // Deno splits a flag's list at commas and has no escape for them: grant the nearest folder without one.
+    for (let up = dirname(value); value.includes(",") && up !== value; up = dirname(up)) value = up;
+  } else if (refusal.kind === "net" || refusal.kind === "import") value = hostOf(value);
   return shellWord(`--allow-${refusal.kind}=${shown(value)}`);
 }
 

@@ -41,8 +41,9 @@ Deno.test("allowFlag: the exact flag, absolute paths, host without port, quoted 
     `--allow-read=${resolve("api/pet.yaml")}`,
   );
   assert.equal(allowFlag({ kind: "net", target: "example.com:443" }), "--allow-net=example.com");
-  assert.equal(allowFlag({ kind: "net", target: "[::1]:8080" }), "--allow-net=[::1]");
+  assert.equal(allowFlag({ kind: "net", target: "[::1]:8080" }), "'--allow-net=[::1]'");
   assert.equal(allowFlag({ kind: "env", target: "HOME" }), "--allow-env=HOME");
+  assert.equal(allowFlag({ kind: "read", target: "/srv/a,b/c/pet.yaml" }), "--allow-read=/srv");
   assert.equal(allowFlag({ kind: "sys" }), "--allow-sys");
   assert.equal(
     allowFlag({ kind: "read", target: "/my docs/it's.yaml" }),
