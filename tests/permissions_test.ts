@@ -189,7 +189,7 @@ Deno.test("fence: a URL input without --allow-net is refused before any request,
       assertRefused(
         r,
         new RegExp(
-          `^oatool parse: fetching http://127\\.0\\.0\\.1:${server.addr.port}/api\\.yaml is not allowed by Deno's ` +
+          `^oatool parse: fetching http://(\\S*@)?127\\.0\\.0\\.1:${server.addr.port}/api\\.yaml is not allowed by Deno's ` +
             `permissions; run with --allow-net=127\\.0\\.0\\.1 to allow it\\.\\n$`,
         ),
       );
