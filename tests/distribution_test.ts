@@ -164,7 +164,8 @@ Deno.test("workflows: the binaries' permission flags are the ones scripts/compil
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const install = /^deno install [^\n]*jsr:@oatool\/cli[^\n]*$/m.exec(readme);
   assert.ok(install, "the README has a deno install command");
-  const given = install[0].split(/\s+/).filter((w) => w.startsWith("--allow-"));
+  const short: Record<string, string> = { "-R": "--allow-read", "-W": "--allow-write", "-N": "--allow-net" };
+  const given = install[0].split(/\s+/).map((w) => short[w] ?? w).filter((w) => w.startsWith("--allow-"));
   assert.deepEqual(new Set(given), new Set(BINARY_PERMISSIONS.filter((f) => f.startsWith("--allow-"))));
 });
 

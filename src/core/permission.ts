@@ -15,7 +15,11 @@ import { dirname, resolve } from "node:path";
 
 /** One access Deno's permission flags refused. */
 export interface PermissionRefusal {
-  /** The kind of access: `read`, `write`, `net`, `env`, `run`, `sys`, `ffi` or `import`. */
+  /**
+   * The kind of access: `read`, `write`, `net`, `env`, `run`, `sys`, `ffi`, `import`; `all` for the special
+   * files (devices, `/proc`, `/dev/stdin` by name) Deno opens only with every permission; `unknown` when Deno's
+   * wording was not recognised.
+   */
   kind: string;
   /** What Deno named: a path, `host:port`, a variable, a program; undefined when it named nothing. */
   target?: string;
@@ -31,7 +35,7 @@ export interface RefusalContext {
   url?: string;
 }
 
-const KINDS = new Set(["read", "write", "net", "env", "run", "sys", "ffi", "import"]);
+const KINDS = new Set(["read", "write", "net", "env", "run", "sys", "ffi", "import", "all"]);
 const MAX_SHOWN = 300;
 
 /**
@@ -43,7 +47,9 @@ export function permissionRefusal(error: unknown): PermissionRefusal | undefined
   if (!capable && !(error instanceof Deno.errors.PermissionDenied)) return undefined;
   const m = /^Requires (\w+) access(?: to "((?:[^"\\]|\\.)*)")?/.exec((error as Error).message);
   if (m === null || !KINDS.has(m[1])) {
-    return capable ? { kind: /--allow-(\w+)/.exec((error as Error).message)?.[1] ?? "unknown" } : undefined;
+    if (!capable) return undefined;
+    const named = /--allow-(\w+)/.exec((error as Error).message)?.[1];
+    return { kind: named !== undefined && KINDS.has(named) ? named : "unknown" };
   }
   return m[2] === undefined ? { kind: m[1] } : { kind: m[1], target: m[2] };
 }
@@ -74,10 +80,11 @@ function hostOf(target: string): string {
  * The flag that grants an access, for example `--allow-read=/srv/api/pet.yaml` or `--allow-net=example.com`
  * (a network grant names the host, every port). Paths are made absolute against the working directory, so the
  * flag means the same wherever it is pasted from; a path with a comma, which Deno's flag lists cannot hold,
- * becomes its nearest folder without one. Quoted for the shell where needed.
+ * becomes its nearest folder without one. Quoted for the shell where needed. Undefined for `all` and `unknown`:
+ * oatool never advises granting every permission.
  */
-export function allowFlag(refusal: PermissionRefusal): string {
-  if (refusal.kind === "unknown") return "the matching --allow-… flag";
+export function allowFlag(refusal: PermissionRefusal): string | undefined {
+  if (refusal.kind === "all" || refusal.kind === "unknown") return undefined;
   if (refusal.target === undefined || refusal.target === "") return `--allow-${refusal.kind}`;
   let value = refusal.target;
   if (refusal.kind === "read" || refusal.kind === "write" || refusal.kind === "ffi") {
@@ -112,9 +119,19 @@ export function permissionMessage(error: unknown, context: RefusalContext = {}):
   const refusal = found.target === undefined && found.kind === "read" && context.read !== undefined
     ? { kind: "read", target: context.read }
     : found;
+  if (refusal.kind === "all") {
+    const path = shown(resolve(refusal.target ?? context.write ?? context.read ?? "."));
+    return `${context.write !== undefined ? "writing" : "reading"} "${path}" is not allowed by Deno's ` +
+      `permissions: Deno opens such special files (devices, /proc, /dev/stdin by name) only with every ` +
+      `permission, which oatool never asks for; name a regular file, or "-" for standard input or output.`;
+  }
+  if (refusal.kind === "unknown") {
+    return `Deno's permissions refused an access oatool needs; grant that access alone with its --allow flag ` +
+      `(deno run --help lists them).`;
+  }
   if (context.write !== undefined) {
     const folder = dirname(resolve(context.write));
-    const flag = allowFlag({ kind: refusal.kind === "read" ? "read" : "write", target: folder });
+    const flag = allowFlag({ kind: refusal.kind === "read" ? "read" : "write", target: folder })!;
     return refusal.kind === "read"
       ? `writing "${
         shown(context.write)
@@ -125,7 +142,7 @@ export function permissionMessage(error: unknown, context: RefusalContext = {}):
       }" is not allowed by Deno's permissions; run with ${flag} (the folder, ` +
         `where oatool writes a temporary file first) to allow it.`;
   }
-  const flag = allowFlag(refusal);
+  const flag = allowFlag(refusal)!;
   if (context.url !== undefined && refusal.kind === "net") {
     return `fetching ${shown(context.url)} is not allowed by Deno's permissions; run with ${flag} ` +
       `to allow it.`;

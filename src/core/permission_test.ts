@@ -45,6 +45,7 @@ Deno.test("allowFlag: the exact flag, absolute paths, host without port, quoted 
   assert.equal(allowFlag({ kind: "env", target: "HOME" }), "--allow-env=HOME");
   assert.equal(allowFlag({ kind: "read", target: "/srv/a,b/c/pet.yaml" }), "--allow-read=/srv");
   assert.equal(allowFlag({ kind: "sys" }), "--allow-sys");
+  assert.equal(allowFlag({ kind: "all", target: "/dev/stdin" }), undefined);
   assert.equal(
     allowFlag({ kind: "read", target: "/my docs/it's.yaml" }),
     `'--allow-read=/my docs/it'\\''s.yaml'`,
@@ -76,6 +77,21 @@ Deno.test("permissionMessage: reads, writes and fetches in one sentence, never -
     `env access to "TZ" is not allowed by Deno's permissions; run with --allow-env=TZ to allow it.`,
   );
   assert.equal(permissionMessage(new Deno.errors.NotFound("x")), undefined);
+  // Special files Deno opens only with every permission: say so, never advise --allow-all.
+  const all = permissionMessage(
+    new Deno.errors.NotCapable('Requires all access to "/dev/stdin", run again with the --allow-all flag'),
+    { read: "/dev/stdin" },
+  )!;
+  assert.match(
+    all,
+    /^reading "\/dev\/stdin" is not allowed by Deno's permissions: .* only with every permission, /,
+  );
+  assert.match(all, /name a regular file, or "-" for standard input or output\.$/);
+  const odd = permissionMessage(
+    new Deno.errors.NotCapable("Some new wording"),
+  )!;
+  assert.match(odd, /^Deno's permissions refused an access oatool needs; grant that access alone/);
+  for (const text of [all, odd]) assert.doesNotMatch(text, /--allow-all|-A\b/);
   for (const kind of ["read", "write", "net", "env", "run", "sys"]) {
     const text = permissionMessage(notCapable(kind, "x"))!;
     assert.doesNotMatch(text, /--allow-all|-A\b/);
