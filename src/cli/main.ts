@@ -6,6 +6,7 @@
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
 import { createDefaultReader } from "../core/reader.ts";
 import { escapeText } from "../format/escape.ts";
+import { reportRefusal } from "../core/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
@@ -111,6 +112,7 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
       io.stderr(`oatool ${fullName}: ${escapeText(error.message)}\n${renderUsage(command, parent)}`);
       return usageCode;
     }
+    if (reportRefusal(error, io.stderr, `oatool ${fullName}: `)) return 1; // Deno's permission flags refused it
     io.stderr(
       `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${
         escapeText(failureMessage(error, args))

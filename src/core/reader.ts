@@ -31,6 +31,7 @@ export interface ReadOptions {
   /** Largest number of bytes accepted (of the file, the stream, or the decompressed response). @default the reader's */
   maxBytes?: number;
 }
+import { permissionMessage } from "./permission.ts";
 
 /** Reads documents from files, URLs and standard input. */
 export interface DocumentReader {
@@ -68,6 +69,8 @@ export interface DefaultReaderOptions {
 
 function fileError(path: string, error: unknown): LoadError {
   if (error instanceof LoadError) return error;
+  const refused = permissionMessage(error, { read: path }); // Deno's flags refused it: name the flag
+  if (refused !== undefined) return new LoadError(refused);
   if (error instanceof Deno.errors.NotFound) {
     return new LoadError(`file "${path}" does not exist; check the path.`);
   }
@@ -261,6 +264,8 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         }
       } catch (error) {
         if (error instanceof LoadError) throw error;
+        const refused = permissionMessage(error, { url: shown }); // Deno's flags refused it: name the flag
+        if (refused !== undefined) throw new LoadError(refused);
         let message = error instanceof Error ? error.message : String(error);
         const cause = error instanceof Error ? error.cause : undefined;
         if (cause instanceof Error) message += ": " + cause.message;
@@ -274,9 +279,6 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         }
         if (/refused/i.test(message)) {
           throw new LoadError(`connection to ${shown} was refused; is the server up?`);
-        }
-        if (error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied) {
-          throw new LoadError(`fetching ${shown} is not permitted; run with network access (--allow-net).`);
         }
         const plain = redactUrlsIn(message.replaceAll(url, shown).replaceAll(target.toString(), shown));
         throw new LoadError(`fetching ${shown} failed: ${plain}.`);

@@ -14,6 +14,7 @@ import { createRefResolver } from "./refs.ts";
 import { detectVersion } from "./version.ts";
 import { createSourceMap } from "./source_map.ts";
 import { defaultReader } from "./reader.ts";
+import { permissionMessage } from "./permission.ts";
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileOptions {
@@ -185,6 +186,8 @@ async function replaceAtomically(
     const interrupted = guard.error;
     if (interrupted !== undefined) throw interrupted;
     if (error instanceof WriteError) throw error;
+    const refused = permissionMessage(error, { write: path }); // Deno's flags refused it: name the flag
+    if (refused !== undefined) throw new WriteError(refused);
     if (error instanceof Deno.errors.NotFound) {
       throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
     }
