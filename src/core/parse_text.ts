@@ -567,7 +567,7 @@ function ownSize(node: object, children?: object[]): number {
 function tooLarge(source: string, maxSize: number): ParseError {
   return new ParseError(
     `${source}: YAML aliases expand to more than ${maxSize} characters of keys and strings (the alias expansion ` +
-      `budget, 20 times the text's size); refusing to expand it, remove the repeated aliases.`,
+      `budget); refusing to expand it, remove the repeated aliases.`,
     { file: source },
   );
 }
