@@ -32,8 +32,16 @@ const AMBIGUOUS = new RegExp(
 /** Never represents a value; only makes the writer quote the strings {@link AMBIGUOUS} matches. */
 const AMBIGUOUS_TYPE = new yaml.Type("tag:oatool,2026:ambiguous-plain-scalar", {
   kind: "scalar",
-  resolve: (data: string | null) => data !== null && AMBIGUOUS.test(data),
+  resolve: (data: string | null) =>
+    data !== null && data.length > 0 && mayBeAmbiguous(data) && AMBIGUOUS.test(data),
 });
+
+/** A cheap first look: every match of {@link AMBIGUOUS} is a short word or starts with one of `0-9+-.~<=`. */
+function mayBeAmbiguous(data: string): boolean {
+  const c = data.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e || c === 0x7e || c === 0x3c ||
+    c === 0x3d || data.length <= 5;
+}
 
 /** The schema the YAML writer quotes for: 1.2 core as js-yaml reads it, plus every other reading above. */
 const WRITE_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [AMBIGUOUS_TYPE] });
