@@ -227,10 +227,16 @@ function findJsonProblem(text: string): JsonProblem | undefined {
         return { kind: "number", offset: i, path: frames.map((f) => f.at), text: text.slice(i, j) };
       }
       i = j;
-    } else i++;
+    } else {
+      // Blanks, literals and colons: jump to the next character that matters.
+      TOKEN_START.lastIndex = i + 1;
+      i = TOKEN_START.exec(text)?.index ?? text.length;
+    }
   }
   return undefined;
 }
+
+const TOKEN_START = /["{}[\],0-9-]/g;
 
 function jsonProblemError(text: string, source: string, problem: JsonProblem): ParseError {
   const { line, column } = lineColumnAt(text, problem.offset);
