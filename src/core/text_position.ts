@@ -18,6 +18,7 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 export class LineIndex {
   readonly #starts: number[] = [0];
 
+  /** Indexes the line starts of `text`. */
   constructor(text: string) {
     let i = text.indexOf("\n");
     while (i !== -1) {
