@@ -381,14 +381,17 @@ export function readYamlNodes(text: string, schema: yaml.Schema = YAML_SCHEMA): 
       },
     } as yaml.LoadOptions);
   } catch {
-    // Malformed text has no positions beyond what was read; the parse error itself carries its position.
+    // Malformed text has no positions beyond what was read; the nodes still open when the error came keep the
+    // children read so far, with no kind. The parse error itself carries its position.
+    for (let i = stack.length - 1; i > 0; i--) (stack[i - 1].children ??= []).push(stack[i]);
   }
   return top.children?.[0] ?? { start: 0 };
 }
 
 /** The error for a YAML scalar read as a number that is not finite, at its first place in document order. */
 function nonFiniteYamlError(text: string, source: string, scalar: string): ParseError {
-  const stack: { node: YamlNode; path: string[]; isKey: boolean }[] = [{
+  // Paths are unknown below a node left open by a later syntax error (its kind is unknown).
+  const stack: { node: YamlNode; path: string[] | undefined; isKey: boolean }[] = [{
     node: readYamlNodes(text, LENIENT_YAML_SCHEMA),
     path: [],
     isKey: false,
@@ -398,21 +401,30 @@ function nonFiniteYamlError(text: string, source: string, scalar: string): Parse
     const children = node.children ?? [];
     if (node.kind === "mapping") {
       for (let i = children.length - 2; i >= 0; i -= 2) {
-        stack.push({ node: children[i + 1], path: [...path, String(children[i].value)], isKey: false });
+        const valuePath = path && [...path, String(children[i].value)];
+        stack.push({ node: children[i + 1], path: valuePath, isKey: false });
         stack.push({ node: children[i], path, isKey: true });
       }
     } else if (node.kind === "sequence") {
       for (let i = children.length - 1; i >= 0; i--) {
-        stack.push({ node: children[i], path: [...path, String(i)], isKey: false });
+        stack.push({ node: children[i], path: path && [...path, String(i)], isKey: false });
+      }
+    } else if (node.kind === undefined) {
+      for (let i = children.length - 1; i >= 0; i--) {
+        stack.push({ node: children[i], path: undefined, isKey: false });
       }
     } else if (node.kind === "scalar" && typeof node.value === "number" && !Number.isFinite(node.value)) {
       const offset = scalarStart(text, node.start);
       const { line, column } = lineColumnAt(text, offset);
       const raw = /^[^\s,:\[\]{}#]+/.exec(text.slice(offset, offset + 400))?.[0] ?? scalar;
-      const place = path.length === 0 ? "the root" : formatPointer(path);
+      const place = path === undefined
+        ? ""
+        : path.length === 0
+        ? " at the root"
+        : ` at ${formatPointer(path)}`;
       const what = isKey
-        ? `the key ${shorten(raw)} in the mapping at ${place}`
-        : `the value ${shorten(raw)} at ${place}`;
+        ? `the key ${shorten(raw)} in the mapping${place}`
+        : `the value ${shorten(raw)}${place}`;
       return new ParseError(
         `${source}:${line}:${column}: ${what} is not a finite number (YAML reads it as ${node.value}), which a ` +
           `JSON value cannot hold; quote it to keep it as text, or write a finite number.`,

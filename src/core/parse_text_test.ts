@@ -176,6 +176,9 @@ Deno.test("YAML .inf, .nan and numbers outside the range of a double are errors 
     assertEquals(e.file, "y.yaml");
     assert(e.line !== undefined && e.snippet !== undefined);
   }
+  // A syntax error further on leaves the path unknown, not the position.
+  const later = assertThrows(() => parseText("a:\n  b: .inf\nc: [1,\n", { source: "y.yaml" }), ParseError);
+  assert(later.message.startsWith("y.yaml:2:6: the value .inf is not a finite number"), later.message);
   // Quoted, they are strings; finite numbers are numbers.
   assertEquals(parseText("a: '.inf'\nb: \".nan\"\nc: 1.5e3\nd: 0x1F\n").data, {
     a: ".inf",
