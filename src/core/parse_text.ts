@@ -1,7 +1,8 @@
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
 import { ParseError } from "./errors.ts";
-import { lineColumnAt, snippetAt } from "./text_position.ts";
+import { formatPointer } from "./pointer.ts";
+import { lineColumnAt, skipJsonString, snippetAt } from "./text_position.ts";
 
 /** Text format of a document. */
 export type DocumentFormat = "json" | "yaml";
@@ -17,6 +18,12 @@ export interface ParseTextOptions {
    * "billion laughs" documents. @default 20 times the number of distinct nodes, at least 2,000,000
    */
   maxExpandedNodes?: number;
+  /**
+   * Largest size, in characters of keys and strings (plus one per node), the document may have once YAML aliases
+   * are expanded. Protects against documents that repeat a long string through aliases: few nodes, huge output.
+   * @default 20 times the length of the text, at least 64 Mi
+   */
+  maxExpandedSize?: number;
 }
 
 /** Result of {@link parseText}. */
@@ -33,9 +40,51 @@ export interface ParsedText {
  */
 export const MAX_DEPTH = 1000;
 
-/** The YAML schema oatool reads with: YAML 1.2 core (no timestamps, no custom tags) plus merge keys. */
+const YAML_TYPES = (yaml as unknown as { types: Record<"float" | "merge", yaml.Type> }).types;
+
+/** Number syntax js-yaml's core schema reads as int or float; a value reaching the float type with it is not finite. */
+const NUMBER_SYNTAX =
+  /^(?:[-+]?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?0(?:b[01]+|x[0-9a-fA-F]+|o[0-7]+))$/;
+const BASED_INT = /^([-+]?)0([box])(.+)$/;
+
+/** Thrown by the strict float type: the scalar reads as a number JSON cannot hold. */
+class NonFiniteScalar extends Error {}
+
+/**
+ * The float type of the 1.2 core schema, except for numbers outside the range of a double and `.inf`/`.nan`: js-yaml
+ * reads `1e400` as the string "1e400" and `.inf` as Infinity, both silent changes of what the document says. Strict,
+ * it throws {@link NonFiniteScalar} for them; lenient (used only to locate them), it returns the non-finite value.
+ */
+function floatType(strict: boolean): yaml.Type {
+  const core = YAML_TYPES.float;
+  return new yaml.Type("tag:yaml.org,2002:float", {
+    kind: "scalar",
+    resolve: (data: string | null) => core.resolve(data) || (data !== null && NUMBER_SYNTAX.test(data)),
+    construct: (data: string) => {
+      const based = BASED_INT.exec(data);
+      const value: number = based
+        ? (based[1] === "-" ? -1 : 1) * parseInt(based[3], based[2] === "b" ? 2 : based[2] === "o" ? 8 : 16)
+        : core.construct(data);
+      if (strict && !Number.isFinite(value)) throw new NonFiniteScalar(data);
+      return value;
+    },
+    predicate: core.predicate ?? undefined,
+    represent: core.represent ?? undefined,
+    defaultStyle: core.defaultStyle ?? undefined,
+  });
+}
+
+/**
+ * The YAML schema oatool reads with: YAML 1.2 core (no timestamps, no custom tags) plus merge keys; numbers that
+ * are not finite (`.inf`, `.nan`, `1e400`) are errors, since a JSON value cannot hold them.
+ */
 export const YAML_SCHEMA: yaml.Schema = yaml.CORE_SCHEMA.extend({
-  implicit: [(yaml as unknown as { types: { merge: yaml.Type } }).types.merge],
+  implicit: [floatType(true), YAML_TYPES.merge],
+});
+
+/** {@link YAML_SCHEMA} reading non-finite numbers as such, to find where they are. */
+const LENIENT_YAML_SCHEMA: yaml.Schema = yaml.CORE_SCHEMA.extend({
+  implicit: [floatType(false), YAML_TYPES.merge],
 });
 
 /**
@@ -81,15 +130,141 @@ export function parseText(text: string, options: ParseTextOptions = {}): ParsedT
     try {
       data = JSON.parse(text);
     } catch (error) {
-      if (options.format === "yaml") {
-        return { data: parseYaml(text, source, options.maxExpandedNodes), format: "yaml" };
-      }
+      if (options.format === "yaml") return { data: parseYaml(text, source, options), format: "yaml" };
       throw jsonError(text, source, error);
     }
-    checkDepth(data, source);
+    const { keys, nonFinite } = checkDepth(data, source);
+    // JSON.parse keeps the last of duplicate keys and reads 1e400 as Infinity. Every member of an object has a
+    // colon after an unescaped quote, so as many such colons as parsed keys means no duplicate (the usual case,
+    // one fast pass); otherwise an exact scan finds the duplicate or clears the false alarm (a string starting with ":").
+    if (nonFinite || countKeyColons(text) !== keys) {
+      const problem = findJsonProblem(text);
+      if (problem !== undefined) throw jsonProblemError(text, source, problem);
+    }
     return { data, format: options.format ?? "json" };
   }
-  return { data: parseYaml(text, source, options.maxExpandedNodes), format: "yaml" };
+  return { data: parseYaml(text, source, options), format: "yaml" };
+}
+
+/** Counts colons whose previous non-blank character is an unescaped `"`: at least the number of object members. */
+function countKeyColons(text: string): number {
+  let count = 0;
+  let i = text.indexOf(":");
+  while (i !== -1) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--j);
+    if (c === 0x22) {
+      let backslashes = 0;
+      while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
+      if (backslashes % 2 === 0) count++;
+    }
+    i = text.indexOf(":", i + 1);
+  }
+  return count;
+}
+
+interface JsonProblem {
+  kind: "duplicate" | "number";
+  /** Offset of the duplicate key or of the number. */
+  offset: number;
+  /** For a duplicate: the object's path; for a number: the number's path. */
+  path: (string | number)[];
+  /** The key, or the number's text. */
+  text: string;
+  /** For a duplicate: offset of the first occurrence. */
+  firstOffset?: number;
+}
+
+/**
+ * The first duplicate key or out-of-range number of a JSON text that JSON.parse accepted, in document order: one
+ * linear pass, no recursion.
+ */
+function findJsonProblem(text: string): JsonProblem | undefined {
+  // One frame per open container: for objects the keys met so far and the current key, for arrays the index.
+  const frames: { keys?: Map<string, number>; at: string | number }[] = [];
+  let expectKey = false;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = skipJsonString(text, i);
+      const top = frames[frames.length - 1];
+      if (expectKey && top?.keys !== undefined) {
+        const raw = text.slice(i + 1, end - 1);
+        const key: string = raw.includes("\\") ? JSON.parse(text.slice(i, end)) : raw;
+        const first = top.keys.get(key);
+        if (first !== undefined) {
+          const path = frames.slice(0, -1).map((f) => f.at);
+          return { kind: "duplicate", offset: i, path, text: key, firstOffset: first };
+        }
+        top.keys.set(key, i);
+        top.at = key;
+        expectKey = false;
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      frames.push(c === 0x7b ? { keys: new Map(), at: "" } : { at: 0 });
+      expectKey = c === 0x7b;
+      i++;
+    } else if (c === 0x7d || c === 0x5d) {
+      frames.pop();
+      i++;
+    } else if (c === 0x2c) {
+      const top = frames[frames.length - 1];
+      if (top.keys !== undefined) expectKey = true;
+      else top.at = (top.at as number) + 1;
+      i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let j = i + 1;
+      let exponent = false;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x65 || d === 0x45) exponent = true;
+        else if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2b || d === 0x2d)) break;
+      }
+      if ((exponent || j - i > 300) && !Number.isFinite(Number(text.slice(i, j)))) {
+        return { kind: "number", offset: i, path: frames.map((f) => f.at), text: text.slice(i, j) };
+      }
+      i = j;
+    } else {
+      // Blanks, literals and colons: jump to the next character that matters.
+      TOKEN_START.lastIndex = i + 1;
+      i = TOKEN_START.exec(text)?.index ?? text.length;
+    }
+  }
+  return undefined;
+}
+
+const TOKEN_START = /["{}[\],0-9-]/g;
+
+function jsonProblemError(text: string, source: string, problem: JsonProblem): ParseError {
+  const { line, column } = lineColumnAt(text, problem.offset);
+  const place = problem.path.length === 0 ? "the root" : formatPointer(problem.path);
+  let message: string;
+  if (problem.kind === "duplicate") {
+    const first = lineColumnAt(text, problem.firstOffset!);
+    message =
+      `duplicate key ${
+        JSON.stringify(problem.text)
+      } in the object at ${place} (first at line ${first.line}, ` +
+      `column ${first.column}); each key may appear once in an object, remove or rename one.`;
+  } else {
+    const read = problem.text.startsWith("-") ? "-Infinity" : "Infinity";
+    message =
+      `the number ${shorten(problem.text)} at ${place} is outside the range of a double (JSON.parse reads ` +
+      `it as ${read}); an OpenAPI document must be a JSON value, write a smaller number or a string.`;
+  }
+  return new ParseError(`${source}:${line}:${column}: ${message}`, {
+    file: source,
+    line,
+    column,
+    snippet: snippetAt(text, line, column),
+  });
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 20)}…${text.slice(-10)}` : text;
 }
 
 function jsonError(text: string, source: string, error: unknown): ParseError {
@@ -116,7 +291,7 @@ interface YamlMark {
   column: number;
 }
 
-function parseYaml(text: string, source: string, maxNodes?: number): unknown {
+function parseYaml(text: string, source: string, options: ParseTextOptions): unknown {
   let data: unknown;
   try {
     data = yaml.load(
@@ -124,6 +299,7 @@ function parseYaml(text: string, source: string, maxNodes?: number): unknown {
       { schema: YAML_SCHEMA, filename: source, json: false, maxDepth: MAX_DEPTH } as yaml.LoadOptions,
     );
   } catch (error) {
+    if (error instanceof NonFiniteScalar) throw nonFiniteYamlError(text, source, error.message);
     if (error instanceof yaml.YAMLException) {
       const mark = (error as unknown as { mark?: YamlMark }).mark;
       const reason = (error as unknown as { reason?: string }).reason ?? error.message.split("\n")[0];
@@ -152,11 +328,133 @@ function parseYaml(text: string, source: string, maxNodes?: number): unknown {
     });
   }
   if (text.includes("*")) {
-    const expanded = expandAliases(data, source, maxNodes);
+    const expanded = expandAliases(data, source, {
+      maxNodes: options.maxExpandedNodes,
+      maxSize: options.maxExpandedSize ?? Math.max(64 * 1024 * 1024, 20 * text.length),
+    });
     if (expanded !== data) checkDepth(expanded, source);
     data = expanded;
   }
   return data;
+}
+
+/** A node of a YAML text as the parser met it, for positions: where it starts and its children in document order. */
+export interface YamlNode {
+  /** Offset where the parser began reading the node (blanks before it included). */
+  start: number;
+  /** "scalar", "mapping" or "sequence"; null for an alias. */
+  kind?: string | null;
+  /** The value of a scalar. */
+  value?: unknown;
+  /** A mapping's keys and values in turn, or a sequence's items. */
+  children?: YamlNode[];
+  /** For an alias of a mapping or sequence: the anchored node it stands for. */
+  alias?: YamlNode;
+}
+
+/**
+ * Reads the node tree of a YAML text with positions, through js-yaml's event listener (its open and close events
+ * nest like the document). Malformed text gives the nodes read before the error.
+ */
+export function readYamlNodes(text: string, schema: yaml.Schema = YAML_SCHEMA): YamlNode {
+  const top: YamlNode = { start: 0, children: [] };
+  const stack: YamlNode[] = [top];
+  const byResult = new WeakMap<object, YamlNode>();
+  try {
+    yaml.load(text, {
+      schema,
+      json: true,
+      listener(event: string, state: { position: number; kind: string | null; result: unknown }) {
+        if (event === "open") {
+          stack.push({ start: state.position });
+          return;
+        }
+        const node = stack.pop()!;
+        node.kind = state.kind;
+        const result = state.result;
+        if (state.kind === "scalar") node.value = result;
+        else if (result !== null && typeof result === "object") {
+          if (state.kind === "mapping" || state.kind === "sequence") byResult.set(result, node);
+          else node.alias = byResult.get(result);
+        }
+        (stack[stack.length - 1].children ??= []).push(node);
+      },
+    } as yaml.LoadOptions);
+  } catch {
+    // Malformed text has no positions beyond what was read; the nodes still open when the error came keep the
+    // children read so far, with no kind. The parse error itself carries its position.
+    for (let i = stack.length - 1; i > 0; i--) (stack[i - 1].children ??= []).push(stack[i]);
+  }
+  return top.children?.[0] ?? { start: 0 };
+}
+
+/** The error for a YAML scalar read as a number that is not finite, at its first place in document order. */
+function nonFiniteYamlError(text: string, source: string, scalar: string): ParseError {
+  // Paths are unknown below a node left open by a later syntax error (its kind is unknown).
+  const stack: { node: YamlNode; path: string[] | undefined; isKey: boolean }[] = [{
+    node: readYamlNodes(text, LENIENT_YAML_SCHEMA),
+    path: [],
+    isKey: false,
+  }];
+  while (stack.length > 0) {
+    const { node, path, isKey } = stack.pop()!;
+    const children = node.children ?? [];
+    if (node.kind === "mapping") {
+      for (let i = children.length - 2; i >= 0; i -= 2) {
+        const valuePath = path && [...path, String(children[i].value)];
+        stack.push({ node: children[i + 1], path: valuePath, isKey: false });
+        stack.push({ node: children[i], path, isKey: true });
+      }
+    } else if (node.kind === "sequence") {
+      for (let i = children.length - 1; i >= 0; i--) {
+        stack.push({ node: children[i], path: path && [...path, String(i)], isKey: false });
+      }
+    } else if (node.kind === undefined) {
+      for (let i = children.length - 1; i >= 0; i--) {
+        stack.push({ node: children[i], path: undefined, isKey: false });
+      }
+    } else if (node.kind === "scalar" && typeof node.value === "number" && !Number.isFinite(node.value)) {
+      const offset = scalarStart(text, node.start);
+      const { line, column } = lineColumnAt(text, offset);
+      const raw = /^[^\s,:\[\]{}#]+/.exec(text.slice(offset, offset + 400))?.[0] ?? scalar;
+      const place = path === undefined
+        ? ""
+        : path.length === 0
+        ? " at the root"
+        : ` at ${formatPointer(path)}`;
+      const what = isKey
+        ? `the key ${shorten(raw)} in the mapping${place}`
+        : `the value ${shorten(raw)}${place}`;
+      return new ParseError(
+        `${source}:${line}:${column}: ${what} is not a finite number (YAML reads it as ${node.value}), which a ` +
+          `JSON value cannot hold; quote it to keep it as text, or write a finite number.`,
+        { file: source, line, column, snippet: snippetAt(text, line, column) },
+      );
+    }
+  }
+  return new ParseError(
+    `${source}: the value ${
+      shorten(scalar)
+    } is not a finite number, which a JSON value cannot hold; quote it to ` +
+      `keep it as text, or write a finite number.`,
+    { file: source },
+  );
+}
+
+/** Moves from where the parser began a node past blanks, comments, tags and anchors to its first character. */
+function scalarStart(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
+    else if (c === "#") {
+      const eol = text.indexOf("\n", i);
+      i = eol === -1 ? text.length : eol;
+    } else if (c === "!" || c === "&") {
+      while (i < text.length && !/\s/.test(text[i])) i++;
+    } else break;
+  }
+  return i;
 }
 
 function yamlAdvice(reason: string): string {
@@ -176,14 +474,19 @@ function yamlAdvice(reason: string): string {
  * trouble for a document model that is edited in place and serialised: a shared node edited once would change
  * everywhere, a cycle would hang a serializer, and a "billion laughs" document would explode on the first walk.
  * This copies the shared nodes (so that the result is a tree), rejects cycles, and stops before the expanded tree
- * exceeds `maxNodes`.
+ * exceeds `maxNodes` nodes or `maxSize` characters (keys and strings plus one per node: aliases of a long string
+ * are few nodes but a huge document once written).
  */
-function expandAliases(data: unknown, source: string, maxNodesOption: number | undefined): unknown {
+function expandAliases(
+  data: unknown,
+  source: string,
+  limits: { maxNodes: number | undefined; maxSize: number },
+): unknown {
   if (data === null || typeof data !== "object") return data;
-  // First pass: is anything shared at all? Count expanded size with memoisation by identity (linear in distinct nodes).
+  // First pass: is anything shared at all, and how large is the tree if nothing is? Linear in distinct nodes.
   const seen = new Set<object>();
   let shared = false;
-  const order: object[] = [];
+  let treeSize = 0;
   const stack: object[] = [data as object];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -192,14 +495,18 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
       continue;
     }
     seen.add(node);
-    order.push(node);
-    for (const v of Object.values(node)) if (v !== null && typeof v === "object") stack.push(v);
+    treeSize += ownSize(node, stack);
   }
-  if (!shared) return data;
-  const maxNodes = maxNodesOption ?? Math.max(2_000_000, 20 * seen.size);
+  const maxSize = limits.maxSize;
+  if (!shared) {
+    if (treeSize > maxSize) throw tooLarge(source, maxSize);
+    return data;
+  }
+  const maxNodes = limits.maxNodes ?? Math.max(2_000_000, 20 * seen.size);
 
-  // Expanded sizes, children before parents, with cycle detection (a node on the current path).
-  const size = new Map<object, number>();
+  // Expanded node counts and sizes, children before parents, with cycle detection (a node on the current path).
+  const nodes = new Map<object, number>();
+  const sizes = new Map<object, number>();
   const onPath = new Set<object>();
   const work: [object, boolean][] = [[data as object, false]];
   while (work.length > 0) {
@@ -207,9 +514,12 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
     if (done) {
       onPath.delete(node);
       let total = 1;
+      let size = ownSize(node);
       for (const v of Object.values(node)) {
-        if (v !== null && typeof v === "object") total += size.get(v)!;
-        else total += 1;
+        if (v !== null && typeof v === "object") {
+          total += nodes.get(v)!;
+          size += sizes.get(v)!;
+        } else total += 1;
       }
       if (total > maxNodes) {
         throw new ParseError(
@@ -218,10 +528,12 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
           { file: source },
         );
       }
-      size.set(node, total);
+      if (size > maxSize) throw tooLarge(source, maxSize);
+      nodes.set(node, total);
+      sizes.set(node, size);
       continue;
     }
-    if (size.has(node)) continue;
+    if (nodes.has(node)) continue;
     if (onPath.has(node)) {
       throw new ParseError(
         `${source}: a YAML alias refers to a node that contains it (a recursive alias); OpenAPI documents must be trees, remove the alias.`,
@@ -231,7 +543,7 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
     onPath.add(node);
     work.push([node, true]);
     for (const v of Object.values(node)) {
-      if (v !== null && typeof v === "object" && !size.has(v)) {
+      if (v !== null && typeof v === "object" && !nodes.has(v)) {
         if (onPath.has(v)) {
           throw new ParseError(
             `${source}: a YAML alias refers to a node that contains it (a recursive alias); OpenAPI documents must be trees, remove the alias.`,
@@ -245,13 +557,53 @@ function expandAliases(data: unknown, source: string, maxNodesOption: number | u
   return deepCopy(data);
 }
 
+/**
+ * The size a node adds by itself: one per node, plus the length of its keys and string values; pushes its
+ * object children on `children` when given.
+ */
+function ownSize(node: object, children?: object[]): number {
+  let size = 1;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const v = node[i];
+      if (typeof v === "string") size += v.length + 1;
+      else if (v !== null && typeof v === "object") children?.push(v);
+      else size += 1;
+    }
+  } else {
+    for (const k in node) {
+      const v = (node as Record<string, unknown>)[k];
+      size += k.length;
+      if (typeof v === "string") size += v.length + 1;
+      else if (v !== null && typeof v === "object") children?.push(v);
+      else size += 1;
+    }
+  }
+  return size;
+}
+
+function tooLarge(source: string, maxSize: number): ParseError {
+  return new ParseError(
+    `${source}: YAML aliases expand to more than ${maxSize} characters of keys and strings (the alias expansion ` +
+      `budget); refusing to expand it, remove the repeated aliases.`,
+    { file: source },
+  );
+}
+
 function tooDeep(): string {
   return `the document nests deeper than ${MAX_DEPTH} levels; oatool refuses documents nested that deeply, flatten it.`;
 }
 
-/** Refuses data nested deeper than {@link MAX_DEPTH}, without recursion. */
-function checkDepth(data: unknown, source: string): void {
-  if (data === null || typeof data !== "object") return;
+/**
+ * Refuses data nested deeper than {@link MAX_DEPTH}, without recursion. Returns the number of object keys and
+ * whether any number is not finite, for the JSON checks.
+ */
+function checkDepth(data: unknown, source: string): { keys: number; nonFinite: boolean } {
+  let keys = 0;
+  let nonFinite = false;
+  if (data === null || typeof data !== "object") {
+    return { keys, nonFinite: typeof data === "number" && !isFinite(data) };
+  }
   const nodes: object[] = [data as object];
   const depths: number[] = [1];
   while (nodes.length > 0) {
@@ -261,21 +613,27 @@ function checkDepth(data: unknown, source: string): void {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const v = node[i];
-        if (v !== null && typeof v === "object") {
-          nodes.push(v);
-          depths.push(depth + 1);
-        }
+        if (typeof v === "object") {
+          if (v !== null) {
+            nodes.push(v);
+            depths.push(depth + 1);
+          }
+        } else if (typeof v === "number" && v - v !== 0) nonFinite = true;
       }
     } else {
       for (const k in node) {
+        keys++;
         const v = (node as Record<string, unknown>)[k];
-        if (v !== null && typeof v === "object") {
-          nodes.push(v);
-          depths.push(depth + 1);
-        }
+        if (typeof v === "object") {
+          if (v !== null) {
+            nodes.push(v);
+            depths.push(depth + 1);
+          }
+        } else if (typeof v === "number" && v - v !== 0) nonFinite = true;
       }
     }
   }
+  return { keys, nonFinite };
 }
 
 /** Copies plain JSON-like data into a fresh tree without recursion. */

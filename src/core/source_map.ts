@@ -4,11 +4,9 @@
  *
  * @module
  */
-// @ts-types="@types/js-yaml"
-import yaml from "js-yaml";
-import { LineIndex } from "./text_position.ts";
+import { LineIndex, skipJsonSpace, skipJsonString } from "./text_position.ts";
 import { parsePointer } from "./pointer.ts";
-import { type DocumentFormat, YAML_SCHEMA } from "./parse_text.ts";
+import { type DocumentFormat, readYamlNodes, type YamlNode } from "./parse_text.ts";
 
 /** A place in a source file; line and column are 1-based. */
 export interface SourcePosition {
@@ -85,7 +83,7 @@ class JsonSourceMap implements SourceMap {
   positionOf(pointer: string | readonly (string | number)[]): SourcePosition | undefined {
     const segments = toSegments(pointer);
     if (segments === undefined) return undefined;
-    this.#root ??= { start: skipWs(this.#text, 0) };
+    this.#root ??= { start: skipJsonSpace(this.#text, 0) };
     let node = this.#root;
     for (const seg of segments) {
       node.children ??= this.#scan(node.start);
@@ -103,60 +101,38 @@ class JsonSourceMap implements SourceMap {
     const out = new Map<string, JsonNode>();
     const open = text[start];
     if (open !== "{" && open !== "[") return out;
-    let i = skipWs(text, start + 1);
+    let i = skipJsonSpace(text, start + 1);
     let index = 0;
     while (i < text.length && text[i] !== "}" && text[i] !== "]") {
       if (open === "{") {
         const keyStart = i;
-        const keyEnd = skipString(text, i);
+        const keyEnd = skipJsonString(text, i);
         const raw = text.slice(i, keyEnd);
         const key = raw.includes("\\") ? JSON.parse(raw) as string : raw.slice(1, -1);
-        i = skipWs(text, keyEnd);
-        i = skipWs(text, i + 1); // ':'
+        i = skipJsonSpace(text, keyEnd);
+        i = skipJsonSpace(text, i + 1); // ':'
         out.set(key, { start: i, keyStart });
       } else {
         out.set(String(index++), { start: i });
       }
-      i = skipWs(text, skipValue(text, i));
-      if (text[i] === ",") i = skipWs(text, i + 1);
+      i = skipJsonSpace(text, skipValue(text, i));
+      if (text[i] === ",") i = skipJsonSpace(text, i + 1);
       else break;
     }
     return out;
   }
 }
 
-function skipWs(text: string, i: number): number {
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) i++;
-    else break;
-  }
-  return i;
-}
-
-/** Returns the offset just after the string starting at `i` (which is a `"`). */
-function skipString(text: string, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    const q = text.indexOf('"', j);
-    if (q === -1) return text.length;
-    let backslashes = 0;
-    for (let k = q - 1; k > i && text.charCodeAt(k) === 0x5c; k--) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
-    j = q + 1;
-  }
-}
-
 function skipValue(text: string, i: number): number {
   const c = text[i];
-  if (c === '"') return skipString(text, i);
+  if (c === '"') return skipJsonString(text, i);
   if (c === "{" || c === "[") {
     let depth = 0;
     let j = i;
     while (j < text.length) {
       const ch = text.charCodeAt(j);
       if (ch === 0x22) {
-        j = skipString(text, j);
+        j = skipJsonString(text, j);
         continue;
       }
       if (ch === 0x7b || ch === 0x5b) depth++;
@@ -179,18 +155,6 @@ function skipValue(text: string, i: number): number {
   return j;
 }
 
-/** A node of the YAML position tree: where it starts, and its children in document order. */
-interface YamlFrame {
-  start: number;
-  kind?: string | null;
-  /** The node's value, kept only for scalars (keys are looked up by it). */
-  key?: unknown;
-  children?: YamlFrame[];
-  members?: Map<string, [YamlFrame, YamlFrame]>;
-  /** For an alias: the anchored node it stands for. */
-  alias?: YamlFrame;
-}
-
 /**
  * YAML positions come from a second, position-recording pass of the same fast YAML parser, made on the first
  * lookup: its open/close events nest like the document, so each mapping's children are its keys and values in
@@ -199,49 +163,19 @@ interface YamlFrame {
 class YamlSourceMap implements SourceMap {
   readonly file: string;
   readonly #text: string;
-  #root?: YamlFrame;
+  #root?: YamlNode;
   #lines?: LineIndex;
+  readonly #members = new Map<YamlNode, Map<string, [YamlNode, YamlNode]>>();
 
   constructor(text: string, file: string) {
     this.#text = text;
     this.file = file;
   }
 
-  #build(): YamlFrame {
-    const top: YamlFrame = { start: 0, children: [] };
-    const stack: YamlFrame[] = [top];
-    const byResult = new WeakMap<object, YamlFrame>();
-    try {
-      yaml.load(this.#text, {
-        schema: YAML_SCHEMA,
-        json: true,
-        listener(event: string, state: { position: number; kind: string | null; result: unknown }) {
-          if (event === "open") {
-            stack.push({ start: state.position });
-            return;
-          }
-          const frame = stack.pop()!;
-          frame.kind = state.kind;
-          const result = state.result;
-          if (state.kind === "scalar") frame.key = result;
-          else if (result !== null && typeof result === "object") {
-            if (state.kind === "mapping" || state.kind === "sequence") byResult.set(result, frame);
-            else frame.alias = byResult.get(result);
-          }
-          const parent = stack[stack.length - 1];
-          (parent.children ??= []).push(frame);
-        },
-      } as yaml.LoadOptions);
-    } catch {
-      // Malformed text has no positions beyond what was read; the parse error itself carries its position.
-    }
-    return top.children?.[0] ?? { start: 0 };
-  }
-
   positionOf(pointer: string | readonly (string | number)[]): SourcePosition | undefined {
     const segments = toSegments(pointer);
     if (segments === undefined) return undefined;
-    this.#root ??= this.#build();
+    this.#root ??= readYamlNodes(this.#text);
     let frame = this.#root;
     let offset = frame.start;
     for (const seg of segments) {
@@ -249,14 +183,16 @@ class YamlSourceMap implements SourceMap {
       const children = frame.children;
       if (children === undefined) break;
       if (frame.kind === "mapping") {
-        if (frame.members === undefined) {
-          frame.members = new Map();
+        let members = this.#members.get(frame);
+        if (members === undefined) {
+          members = new Map();
           for (let i = 0; i + 1 < children.length; i += 2) {
-            const k = String(children[i].key);
-            if (!frame.members.has(k)) frame.members.set(k, [children[i], children[i + 1]]);
+            const k = String(children[i].value);
+            if (!members.has(k)) members.set(k, [children[i], children[i + 1]]);
           }
+          this.#members.set(frame, members);
         }
-        const member = frame.members.get(seg);
+        const member = members.get(seg);
         if (member === undefined) break;
         offset = member[0].start;
         frame = member[1];

@@ -18,6 +18,7 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 export class LineIndex {
   readonly #starts: number[] = [0];
 
+  /** Indexes the line starts of `text`. */
   constructor(text: string) {
     let i = text.indexOf("\n");
     while (i !== -1) {
@@ -48,4 +49,27 @@ export function snippetAt(text: string, line: number, column: number): string {
     : content;
   const caretAt = content.length > 160 ? Math.min(column - 1, 80) : column - 1;
   return `${String(line).padStart(5)} | ${shown}\n      | ${" ".repeat(Math.max(0, caretAt))}^`;
+}
+
+/** The offset of the first character at or after `i` that is not JSON whitespace (or a byte order mark). */
+export function skipJsonSpace(text: string, i: number): number {
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) i++;
+    else break;
+  }
+  return i;
+}
+
+/** The offset just after the JSON string that starts at `i` (a `"`), or the text's length if it never ends. */
+export function skipJsonString(text: string, i: number): number {
+  let j = i + 1;
+  for (;;) {
+    const q = text.indexOf('"', j);
+    if (q === -1) return text.length;
+    let backslashes = 0;
+    for (let k = q - 1; k > i && text.charCodeAt(k) === 0x5c; k--) backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+    j = q + 1;
+  }
 }
