@@ -32,6 +32,7 @@ import { tagDeclared } from "./tag_declared.ts";
 import { operationIdMissing } from "./operation_id_missing.ts";
 import { operationSuccessResponse } from "./operation_success_response.ts";
 import { arrayItems } from "./array_items.ts";
+import { patternRegex } from "./pattern_regex.ts";
 
 /** The semantic rules. */
 export const SEMANTIC_RULES: readonly Rule[] = [
@@ -63,4 +64,5 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   operationIdMissing,
   operationSuccessResponse,
   arrayItems,
+  patternRegex,
 ];
