@@ -118,6 +118,7 @@ const EXPECTED = [
   "getAtPointer",
   "isCollisionStrategy",
   "join",
+  "laterPatch",
   "lineColumnAt",
   "listRules",
   "loadDocument",
