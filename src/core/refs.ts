@@ -140,6 +140,18 @@ export class RefResolver {
     return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(".." + sep));
   }
 
+  /**
+   * The name of a referenced file in messages: its path from the working directory when it lies below it,
+   * else its path from the base document's directory (never a chain of `../../..` up to a common ancestor).
+   */
+  #label(realPath: string): string {
+    const fromCwd = relative(this.#reader.cwd(), realPath);
+    if (fromCwd !== "" && !isAbsolute(fromCwd) && fromCwd !== ".." && !fromCwd.startsWith(".." + sep)) {
+      return fromCwd;
+    }
+    return relative(this.#realBase, realPath) || realPath;
+  }
+
   /** Loads the file a reference names (once), checking confinement on its real path. */
   async #loadFile(file: string, ref: string): Promise<string | UnresolvedRef> {
     if (this.#docs.has(file)) return file;
@@ -159,7 +171,7 @@ export class RefResolver {
         result = real;
       } else {
         const loaded: StructuredDocument = await loadStructured({ file: real }, { reader: this.#reader });
-        const shown = relative(this.#reader.cwd(), real) || real;
+        const shown = this.#label(real);
         this.#docs.set(real, { key: real, source: shown, data: loaded.data, sourceMap: loaded.sourceMap });
         result = real;
       }
