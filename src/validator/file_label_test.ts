@@ -26,3 +26,22 @@ Deno.test("findings in a referenced file outside the working directory name it f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("2.0: a parameter in a referenced file is checked against the alternative its `in` names", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.writeTextFile(
+      join(dir, "api.yaml"),
+      'swagger: "2.0"\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      parameters:\n' +
+        '        - $ref: "p.yaml#/Q"\n      responses:\n        "200": {description: ok}\n',
+    );
+    await Deno.writeTextFile(join(dir, "p.yaml"), "Q: {name: q, in: query, type: strin}\n");
+    const r = await validate(join(dir, "api.yaml"));
+    assert.deepEqual(r.errors.map((f) => [f.path, f.message]), [[
+      "p.yaml#Q.type",
+      'must be one of "string", "number", "boolean", "integer", "array"; found "strin".',
+    ]]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
