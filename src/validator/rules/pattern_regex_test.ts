@@ -6,9 +6,10 @@ Deno.test("pattern-regex", async (t) => {
   await t.step("patterns compile as ECMA-262 in Unicode mode", () => {
     assert.equal(patternProblem("^[a-z]+\\d{2}$"), undefined);
     assert.equal(patternProblem("^\\p{L}+$"), undefined);
-    assert.match(patternProblem("[a-")!, /class/i);
-    assert.match(patternProblem("(a")!, /group/i);
-    assert.match(patternProblem("^\\d{3}\\-\\d{4}$")!, /valid only without Unicode mode/);
+    assert.match(patternProblem("[a-")!.reason, /class/i);
+    assert.equal(patternProblem("[a-")!.lax, false);
+    assert.match(patternProblem("(a")!.reason, /group/i);
+    assert.deepEqual(patternProblem("^\\d{3}\\-\\d{4}$"), { reason: "Invalid escape", lax: true });
   });
   const schemas = { A: { type: "string", pattern: "(unclosed" }, B: { type: "string", pattern: "^ok$" } };
   const table: [string, Record<string, unknown>, string[]][] = [
@@ -54,6 +55,22 @@ Deno.test("pattern-regex", async (t) => {
     const f31 = await findings(oas3({ components: { schemas } }, "3.1.0"), "pattern-regex");
     assert.deepEqual(f31.map((x) => x.path), ["components.schemas.R.pattern"]);
     assert.deepEqual(await findings(oas3({ components: { schemas } }, "3.0.3"), "pattern-regex"), []);
+  });
+  await t.step("valid only without Unicode mode (legacy identity escapes): a warning", async () => {
+    const legacy = {
+      A: { type: "string", pattern: "^[A-Za-z0-9\\_\\-]+$" },
+      B: { type: "string", pattern: "a\\-b" },
+    };
+    for (const version of ["3.0.3", "3.1.0", "3.2.0"]) {
+      const f = await findings(oas3({ components: { schemas: legacy } }, version), "pattern-regex");
+      assert.deepEqual(f.map((x) => [x.severity, x.path]), [
+        ["warning", "components.schemas.A.pattern"],
+        ["warning", "components.schemas.B.pattern"],
+      ]);
+      assert.match(f[1].message, /only without Unicode mode \(Invalid escape\)/);
+    }
+    const f2 = await findings(oas2({ definitions: legacy }), "pattern-regex");
+    assert.deepEqual(f2.map((x) => x.severity), ["warning", "warning"]);
   });
   await t.step("3.x: a parameter's pattern lives in its schema", async () => {
     const doc = oas3({
