@@ -5,6 +5,13 @@ import { isObject, q } from "./_helpers.ts";
 interface Found {
   defined: boolean;
   required: boolean;
+  /** The schema says its instances are not objects (`type: array`, …): no property can discriminate them. */
+  notObject: boolean;
+}
+
+function excludesObject(type: unknown): boolean {
+  if (typeof type === "string") return type !== "object";
+  return Array.isArray(type) && type.length > 0 && !type.includes("object");
 }
 
 /** Whether a schema (with its allOf members, followed through references) defines and requires a property. */
@@ -15,7 +22,7 @@ function lookFor(
   path: readonly (string | number)[],
   name: string,
 ): Found {
-  const found: Found = { defined: false, required: false };
+  const found: Found = { defined: false, required: false, notObject: false };
   const seen = new Set<unknown>();
   const stack: { value: unknown; file: string; path: readonly (string | number)[] }[] = [{
     value: schema,
@@ -30,6 +37,7 @@ function lookFor(
     const s = r.value;
     if (isObject(s.properties) && Object.hasOwn(s.properties, name)) found.defined = true;
     if (Array.isArray(s.required) && s.required.includes(name)) found.required = true;
+    if (excludesObject(s.type)) found.notObject = true;
     if (Array.isArray(s.allOf)) {
       s.allOf.forEach((member, i) =>
         stack.push({ value: member, file: r.file, path: [...r.segments, "allOf", i] })
@@ -81,7 +89,8 @@ export function discriminatorRequirement(version: string): Requirement {
  * `discriminator-property`: the discriminator's property is required by the schema (directly or through
  * `allOf`) or by every `oneOf`/`anyOf` alternative, with the severity of the sentence of the document's version
  * (see {@link discriminatorRequirement}); 2.0 also requires it to be defined at the schema. That an alternative
- * does not list the property in its `properties` is not a rule of any version.
+ * does not list the property in its `properties` is not a rule of any version; an alternative whose `type` is not
+ * an object (an array, a string) has no properties to require, so it is left alone.
  */
 export const discriminatorProperty: Rule = {
   id: "discriminator-property",
@@ -128,7 +137,8 @@ export const discriminatorProperty: Rule = {
         }
         const list = schema[alternatives] as unknown[];
         list.forEach((alt, i) => {
-          if (lookFor(ctx, alt, at.file, [...path, alternatives, i], name).required) return;
+          const f = lookFor(ctx, alt, at.file, [...path, alternatives, i], name);
+          if (f.required || f.notObject) return;
           ctx.report(
             [...path, alternatives, i],
             `discriminator property ${q(name)} is not required by this ${alternatives} alternative; ${says}`,

@@ -46,6 +46,20 @@ Deno.test("discriminator-property", async (t) => {
     assert.deepEqual(f.map((x) => [x.severity, x.path]), [["error", "components.schemas.Alts.oneOf[1]"]]);
     assert.match(f[0].message, /not required by this oneOf alternative/);
   });
+  await t.step("an alternative that is not an object (type: array) has nothing to require", async () => {
+    const doc = oas3({
+      components: {
+        schemas: {
+          Alts: {
+            oneOf: [{ type: "array", items: {} }, { type: "object", properties: { kind: {} } }],
+            discriminator: { propertyName: "kind" },
+          },
+        },
+      },
+    }, "3.0.3");
+    const f = await findings(doc, "discriminator-property");
+    assert.deepEqual(f.map((x) => x.path), ["components.schemas.Alts.oneOf[1]"]);
+  });
   // Each version's sentence decides the severity: not required is a MUST in 2.0, 3.0.0–3.0.3 and 3.1.0, a SHOULD
   // in 3.0.4 and 3.1.1+, and in 3.2 a MUST only without a defaultMapping.
   const notRequired = { properties: { k: { type: "string" } }, discriminator: { propertyName: "k" } };
