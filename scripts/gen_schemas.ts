@@ -163,6 +163,123 @@ KIND_DEFS["3.1"] = KIND_DEFS_2020;
 KIND_DEFS["3.2"] = KIND_DEFS_2020;
 
 /**
+ * Where a draft-04 schema (2.0, 3.0) chooses between alternatives of an object kind by the value of a field, as
+ * the official schemas' discriminating keywords do (`in` of a parameter, `type` and `flow` of a security scheme,
+ * `$ref` for a Reference Object). Each value names a chain of definitions: the first with its `oneOf` narrowed to
+ * the next, and so on. The kinds module exports one validator per value, so that a failed `oneOf` is reported
+ * against the alternative the object was meant to be, not against whichever alternative failed least.
+ */
+interface Choice {
+  field: string;
+  /** Definition of the Reference Object, chosen when the object has a `$ref`. */
+  ref?: string;
+  values: Record<string, string[] | Choice>;
+}
+
+const BRANCHES: Record<Family, Record<string, Choice>> = {
+  "2.0": {
+    parameter: {
+      field: "in",
+      ref: "jsonReference",
+      values: {
+        body: ["bodyParameter"],
+        header: ["nonBodyParameter", "headerParameterSubSchema"],
+        formData: ["nonBodyParameter", "formDataParameterSubSchema"],
+        query: ["nonBodyParameter", "queryParameterSubSchema"],
+        path: ["nonBodyParameter", "pathParameterSubSchema"],
+      },
+    },
+    securityScheme: {
+      field: "type",
+      values: {
+        basic: ["basicAuthenticationSecurity"],
+        apiKey: ["apiKeySecurity"],
+        oauth2: {
+          field: "flow",
+          values: {
+            implicit: ["oauth2ImplicitSecurity"],
+            password: ["oauth2PasswordSecurity"],
+            application: ["oauth2ApplicationSecurity"],
+            accessCode: ["oauth2AccessCodeSecurity"],
+          },
+        },
+      },
+    },
+  },
+  "3.0": {
+    parameter: {
+      field: "in",
+      ref: "Reference",
+      values: {
+        path: ["Parameter", "PathParameter"],
+        query: ["Parameter", "QueryParameter"],
+        header: ["Parameter", "HeaderParameter"],
+        cookie: ["Parameter", "CookieParameter"],
+      },
+    },
+    securityScheme: {
+      field: "type",
+      ref: "Reference",
+      values: {
+        apiKey: ["SecurityScheme", "APIKeySecurityScheme"],
+        http: ["SecurityScheme", "HTTPSecurityScheme"],
+        oauth2: ["SecurityScheme", "OAuth2SecurityScheme"],
+        openIdConnect: ["SecurityScheme", "OpenIdConnectSecurityScheme"],
+      },
+    },
+  },
+  "3.1": {},
+  "3.2": {},
+};
+
+/** The definition `chain[0]` with its `oneOf` narrowed to `chain[1]` (and so on down the chain). */
+function narrowed(defs: Record<string, Record<string, unknown>>, chain: string[]): Record<string, unknown> {
+  let out: Record<string, unknown> = { $ref: `#/definitions/${chain[chain.length - 1]}` };
+  for (let i = chain.length - 2; i >= 0; i--) {
+    const def = structuredClone(defs[chain[i]]);
+    const alts = def?.oneOf;
+    if (!Array.isArray(alts) || !alts.some((a) => a?.$ref === `#/definitions/${chain[i + 1]}`)) {
+      throw new Error(`definition ${chain[i]} has no oneOf alternative ${chain[i + 1]}`);
+    }
+    delete def.oneOf;
+    def.allOf = [...(Array.isArray(def.allOf) ? def.allOf : []), out];
+    out = def;
+  }
+  return out;
+}
+
+/**
+ * Adds one definition per branch of {@link BRANCHES} to the schema and returns the exported code of the
+ * `branches` table (validator function names filled in by `exportName`).
+ */
+function addBranches(
+  family: Family,
+  schema: Record<string, unknown>,
+  id: string,
+  exports: Record<string, string>,
+): string {
+  const defs = schema.definitions as Record<string, Record<string, unknown>>;
+  let n = 0;
+  const define = (chain: string[]): string => {
+    const name = `oatoolBranch${n++}`;
+    defs[name] = chain.length === 1 ? { $ref: `#/definitions/${chain[0]}` } : narrowed(defs, chain);
+    exports[`branch_${name}`] = `${id}#/definitions/${name}`;
+    return `branch_${name}`;
+  };
+  const code = (choice: Choice): string => {
+    const parts = [`field: ${JSON.stringify(choice.field)}`];
+    if (choice.ref !== undefined) parts.push(`ref: ${define([choice.ref])}`);
+    const values = Object.entries(choice.values).map(([value, v]) =>
+      `${JSON.stringify(value)}: ${Array.isArray(v) ? define(v) : code(v)}`
+    );
+    parts.push(`values: { ${values.join(", ")} }`);
+    return `{ ${parts.join(", ")} }`;
+  };
+  const entries = Object.entries(BRANCHES[family]).map(([kind, c]) => `${JSON.stringify(kind)}: ${code(c)}`);
+  return `export const branches = { ${entries.join(", ")} };`;
+}
+
+/**
  * Standalone validator source of one version family: `validate` (the whole document), or with `kinds` the
  * module of one validator per object kind, for objects that live in other files (loaded only when needed).
  */
@@ -184,14 +301,16 @@ function generate(family: Family, kinds: boolean): string {
     : new Ajv2020(options);
   const schema = schemaOf(family) as Record<string, unknown>;
   const id = String(schema.$id ?? schema.id).replace(/#$/, "");
-  ajv.addSchema(schema, id);
   const defs = family === "2.0" || family === "3.0" ? "definitions" : "$defs";
   const exports: Record<string, string> = {};
+  let branches = "export const branches = {};";
   if (kinds) {
     for (const [kind, def] of Object.entries(KIND_DEFS[family])) {
       exports[`kind_${kind}`] = `${id}#/${defs}/${def}`;
     }
+    if (Object.keys(BRANCHES[family]).length > 0) branches = addBranches(family, schema, id, exports);
   } else exports.validate = id;
+  ajv.addSchema(schema, id);
   // deno-lint-ignore no-explicit-any
   let code: string = (standaloneCode as any)(ajv, exports);
   code = code.replace(/^"use strict";/, "");
@@ -215,6 +334,7 @@ function generate(family: Family, kinds: boolean): string {
         `export const kinds = { ${
           Object.keys(KIND_DEFS[family]).map((k) => `${JSON.stringify(k)}: kind_${k}`).join(", ")
         } };`,
+        branches,
       ]
       : []),
     "",

@@ -119,6 +119,7 @@ const EXPECTED = [
   "getAtPointer",
   "isCollisionStrategy",
   "join",
+  "laterPatch",
   "lineColumnAt",
   "listRules",
   "loadDocument",

@@ -9,7 +9,7 @@ import { type DocumentFormat, formatFromName, parseText } from "./parse_text.ts"
 import { createSourceMap, type SourceMap } from "./source_map.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
 import { ReadSet, redactUrl } from "./confine.ts";
-import { detectVersion, type OASVersion } from "./version.ts";
+import { detectVersion, laterPatch, type OASVersion } from "./version.ts";
 import { computeStats, type DocumentStats } from "./stats.ts";
 import type { Finding } from "./finding.ts";
 import { checkStructure } from "./structure.ts";
@@ -306,6 +306,11 @@ export function toParseResult(loaded: StructuredDocument, validateStructure = tr
   const data = loaded.data;
   rootMustBeMapping(data, loaded.source);
   const { version, oasVersion } = detectVersion(data, loaded.source);
+  const warning = laterPatch(version, loaded.source)?.warning;
+  // A later patch (3.0.5) is read as the latest known one; say so once, at the version field.
+  const versionWarnings: Finding[] = warning === undefined
+    ? []
+    : [{ severity: "warning", path: "openapi", pointer: "/openapi", message: warning, rule: "oas-version" }];
   return {
     document: data as OpenAPIDocument,
     version,
@@ -321,7 +326,7 @@ export function toParseResult(loaded: StructuredDocument, validateStructure = tr
     loadTimeMs: loaded.loadTimeMs,
     stats: computeStats(data, oasVersion),
     errors: validateStructure ? checkStructure(data, oasVersion) : [],
-    warnings: [],
+    warnings: versionWarnings,
     sourceMap: loaded.sourceMap,
   };
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { dirname, relative } from "node:path";
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { describeError, LoadError, ParseError } from "./errors.ts";
 import { loadStructured, type StructuredDocument } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
@@ -159,6 +159,18 @@ export class RefResolver {
   }
 
   /**
+   * The name of a referenced file in messages: its path from the working directory when it lies below it,
+   * else its path from the base document's directory (never a chain of `../../..` up to a common ancestor).
+   */
+  #label(realPath: string): string {
+    const fromCwd = relative(this.#reader.cwd(), realPath);
+    if (fromCwd !== "" && !isAbsolute(fromCwd) && fromCwd !== ".." && !fromCwd.startsWith(".." + sep)) {
+      return fromCwd;
+    }
+    return relative(this.#realBase, realPath) || realPath;
+  }
+
+  /**
    * Loads the file a reference names (once). The path was already confined by {@link locateRef} without a file
    * system call; here its real path is checked too, so a symbolic link cannot lead outside, and only regular
    * files are read. A URL is fetched with the reader's caps and timeout.
@@ -194,7 +206,7 @@ export class RefResolver {
           result = real;
         } else {
           const loaded: StructuredDocument = await loadStructured({ file: real }, options);
-          const shown = relative(this.#reader.cwd(), real) || real;
+          const shown = this.#label(real);
           this.#docs.set(real, { key: real, source: shown, data: loaded.data, sourceMap: loaded.sourceMap });
           result = real;
         }

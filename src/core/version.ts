@@ -15,8 +15,50 @@ export const SUPPORTED_VERSIONS: Readonly<Record<OASVersion, readonly string[]>>
 export interface DetectedVersion {
   /** The exact version string of the document, e.g. `3.1.0` or `2.0`. */
   version: string;
-  /** The version family. */
+  /** The version family (for a later patch such as `3.0.5`, the family of the latest known patch). */
   oasVersion: OASVersion;
+}
+
+/** A later patch of a known minor, as {@link laterPatch} reads it. */
+export interface LaterPatch {
+  /** The latest known patch it is read and validated as (`3.0.4` for `3.0.5`). */
+  knownVersion: string;
+  /** One sentence naming both versions, for a warning. */
+  warning: string;
+}
+
+/** The latest known patch of a minor when `version` is a later patch of it (`3.0.5` → `3.0.4`). */
+function latestKnownPatch(version: string): string | undefined {
+  const m = /^3\.(\d)\.(0|[1-9]\d{0,8})$/.exec(version);
+  if (m === null) return undefined;
+  const known = SUPPORTED_VERSIONS[`3.${m[1]}` as OASVersion] as readonly string[] | undefined;
+  if (known === undefined) return undefined;
+  const latest = known[known.length - 1];
+  return Number(m[2]) > Number(latest.split(".")[2]) ? latest : undefined;
+}
+
+/**
+ * Reads a later patch of a known minor (`3.0.5`, `3.1.3`, `3.2.1`): the specification says tooling should not
+ * tell patch versions apart, so such a document is read and validated as the latest known patch (`3.0.4`,
+ * `3.1.2`, `3.2.0`), with a warning. Undefined for a known version and for anything else (other minors,
+ * pre-releases, leading zeros), which {@link detectVersion} refuses.
+ *
+ * @example
+ * ```ts
+ * import { laterPatch } from "./version.ts";
+ * laterPatch("3.1.3")?.knownVersion; // "3.1.2"
+ * laterPatch("3.1.1"); // undefined
+ * ```
+ */
+export function laterPatch(version: string, source = "document"): LaterPatch | undefined {
+  const knownVersion = latestKnownPatch(version);
+  if (knownVersion === undefined) return undefined;
+  return {
+    knownVersion,
+    warning:
+      `${source} declares openapi "${version}", a patch release newer than oatool knows; it is read and ` +
+      `validated as ${knownVersion}, the latest ${knownVersion.slice(0, 3)} patch oatool knows.`,
+  };
 }
 
 const SUPPORTED_LIST = "2.0, 3.0.0–3.0.4, 3.1.0–3.1.2 or 3.2.0";
@@ -30,7 +72,9 @@ export function versionFamily(version: string): OASVersion | undefined {
 }
 
 /**
- * Reads `swagger` / `openapi` from a document root and checks it is a supported version.
+ * Reads `swagger` / `openapi` from a document root and checks it is a supported version. A later patch of a
+ * known minor (`3.0.5`, `3.1.3`, `3.2.1`) is accepted as the latest known patch (its warning is
+ * {@link laterPatchWarning}).
  *
  * @example
  * ```ts
@@ -72,6 +116,8 @@ export function detectVersion(doc: unknown, source = "document"): DetectedVersio
         }".`,
     );
   }
+  const treatedAs = hasOpenapi ? latestKnownPatch(value) : undefined;
+  if (treatedAs !== undefined) return { version: value, oasVersion: versionFamily(treatedAs) as OASVersion };
   const family = versionFamily(value);
   if (hasSwagger && family !== "2.0") {
     throw new UnsupportedVersionError(

@@ -39,10 +39,27 @@ export async function schemaValidator(version: OASVersion): Promise<SchemaValida
   return v;
 }
 
-const kindModules = new Map<OASVersion, Partial<Record<OasKind, SchemaValidator>>>();
+/**
+ * How a draft-04 schema (2.0, 3.0) chooses between the alternatives of a kind: by the value of `field` (down a
+ * chain of fields, as `type` then `flow` of a 2.0 security scheme), or the Reference alternative for a `$ref`.
+ * Generated with the kind validators by `scripts/gen_schemas.ts`.
+ */
+interface Choice {
+  field: string;
+  ref?: SchemaValidator;
+  values: Record<string, SchemaValidator | Choice>;
+}
+
+/** The lazily loaded module of kind validators of a version family. */
+interface KindsModule {
+  kinds: Partial<Record<OasKind, SchemaValidator>>;
+  branches: Partial<Record<OasKind, Choice>>;
+}
+
+const kindModules = new Map<OASVersion, KindsModule>();
 
 /** The validators of single objects by kind (for objects in referenced files), loaded once when first needed. */
-async function kindValidators(version: OASVersion): Promise<Partial<Record<OasKind, SchemaValidator>>> {
+async function kindsModule(version: OASVersion): Promise<KindsModule> {
   let v = kindModules.get(version);
   if (v !== undefined) return v;
   const mod = version === "2.0"
@@ -52,9 +69,19 @@ async function kindValidators(version: OASVersion): Promise<Partial<Record<OasKi
     : version === "3.1"
     ? await import("./_schema_3_1_kinds.ts")
     : await import("./_schema_3_2_kinds.ts");
-  v = (mod as unknown as { kinds: Partial<Record<OasKind, SchemaValidator>> }).kinds;
+  v = mod as unknown as KindsModule;
   kindModules.set(version, v);
   return v;
+}
+
+/** The kind alternatives of a version, loaded only when errors hold a failed oneOf/anyOf to explain. */
+async function branchesFor(
+  version: OASVersion,
+  errors: readonly AjvError[],
+): Promise<Partial<Record<OasKind, Choice>>> {
+  if (version !== "2.0" && version !== "3.0") return {};
+  if (!errors.some((e) => e.keyword === "oneOf" || e.keyword === "anyOf")) return {};
+  return (await kindsModule(version)).branches;
 }
 
 /**
@@ -66,9 +93,10 @@ export async function checkObject(
   kind: OasKind,
   version: OASVersion,
 ): Promise<StructuralIssue[]> {
-  const validate = (await kindValidators(version))[kind];
+  const validate = (await kindsModule(version)).kinds[kind];
   if (validate === undefined || validate(node)) return [];
-  return structuralIssues(validate.errors ?? [], node, version, kind);
+  const errors = validate.errors ?? [];
+  return structuralIssues(errors, node, version, kind, await branchesFor(version, errors));
 }
 
 /** A structural problem, before it becomes a finding. */
@@ -201,6 +229,94 @@ function pickBranch(all: AjvError[], composite: AjvError, root: unknown): AjvErr
   return best;
 }
 
+/**
+ * The errors of an object against the alternative its discriminating field says it is meant to be (`in`,
+ * `type`, `flow`, or `$ref` for a reference), with paths from the document root; a missing or unknown
+ * discriminating value is the one error. Undefined when the kind has no such choice or that alternative passes.
+ */
+function intendedErrors(
+  path: string,
+  root: unknown,
+  version: OASVersion,
+  from: OasKind,
+  branches: Partial<Record<OasKind, Choice>>,
+): AjvError[] | undefined {
+  const kind = classify(typedSegments(root, pathOf(path)), version, from);
+  const first = kind === undefined ? undefined : branches[kind];
+  const node = getChild(root, path);
+  if (first === undefined || node === null || typeof node !== "object" || Array.isArray(node)) {
+    return undefined;
+  }
+  let choice: Choice = first;
+  const obj = node as Record<string, unknown>;
+  let validate: SchemaValidator | undefined = Object.hasOwn(obj, "$ref") ? choice.ref : undefined;
+  // Chains are two fields deep at most (generated data); the bound keeps a bad table from looping.
+  for (let depth = 0; validate === undefined && depth < 4; depth++) {
+    const value: unknown = obj[choice.field];
+    if (value === undefined) {
+      return [{
+        instancePath: path,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: choice.field },
+      }];
+    }
+    const next: SchemaValidator | Choice | undefined = typeof value === "string" &&
+        Object.hasOwn(choice.values, value)
+      ? choice.values[value]
+      : undefined;
+    if (next === undefined) {
+      return [{
+        instancePath: `${path}/${choice.field}`,
+        schemaPath: `#/properties/${choice.field}/enum`,
+        keyword: "enum",
+        params: { allowedValues: Object.keys(choice.values) },
+        data: value,
+      }];
+    }
+    if (typeof next === "function") validate = next;
+    else choice = next;
+  }
+  if (validate === undefined || validate(node)) return undefined;
+  return (validate.errors ?? []).map((e) => ({ ...e, instancePath: path + e.instancePath }));
+}
+
+/**
+ * Replaces the errors of every object whose oneOf/anyOf failed and whose kind chooses its alternative by a
+ * field's value (2.0, 3.0) with its errors against that alternative: one pass, so the replacement is final.
+ */
+function narrowToIntent(
+  errors: readonly AjvError[],
+  root: unknown,
+  version: OASVersion,
+  from: OasKind,
+  branches: Partial<Record<OasKind, Choice>>,
+): readonly AjvError[] {
+  if (Object.keys(branches).length === 0) return errors;
+  const out: AjvError[] = [];
+  let i = 0;
+  while (i < errors.length) {
+    const e = errors[i];
+    const replacement = e.keyword === "oneOf" || e.keyword === "anyOf"
+      ? intendedErrors(e.instancePath, root, version, from, branches)
+      : undefined;
+    if (replacement === undefined) {
+      out.push(e);
+      i++;
+      continue;
+    }
+    // The object's errors are contiguous: those before the composite error and those after it (an outer
+    // oneOf, the Reference alternative) all go.
+    let start = out.length;
+    while (start > 0 && within(out[start - 1].instancePath, e.instancePath)) start--;
+    out.splice(start);
+    out.push(...replacement);
+    i++;
+    while (i < errors.length && within(errors[i].instancePath, e.instancePath)) i++;
+  }
+  return out;
+}
+
 /** Reduces raw ajv errors to the ones that say what is wrong: one per real problem. */
 export function reduceErrors(errors: readonly AjvError[], root: unknown): AjvError[] {
   const out: AjvError[] = [];
@@ -217,8 +333,14 @@ export function reduceErrors(errors: readonly AjvError[], root: unknown): AjvErr
   }
   // A field that failed its own subschema is also "unevaluated" to the object around it: keep only the cause.
   const failed = out.filter((e) => e.keyword !== "unevaluatedProperties");
+  // "Matches more than one form" beside another error of the same object (3.0 `http` without `scheme`, where
+  // both the bearer and the non-bearer forms hold): the other error is the cause.
+  const ambiguous = (e: AjvError) =>
+    (e.keyword === "oneOf" || e.keyword === "anyOf") && e.message !== undefined &&
+    e.message.startsWith("matches more than one");
   return out.filter((e) =>
-    e.keyword !== "unevaluatedProperties" || !failed.some((f) => within(f.instancePath, e.instancePath))
+    (e.keyword !== "unevaluatedProperties" || !failed.some((f) => within(f.instancePath, e.instancePath))) &&
+    (!ambiguous(e) || !out.some((f) => f !== e && f.instancePath === e.instancePath))
   );
 }
 
@@ -340,10 +462,11 @@ export function structuralIssues(
   root: unknown,
   version: OASVersion,
   from: OasKind = "root",
+  branches: Partial<Record<OasKind, Choice>> = {},
 ): StructuralIssue[] {
   const out: StructuralIssue[] = [];
   const seen = new Set<string>();
-  for (const e of reduceErrors(errors, root)) {
+  for (const e of reduceErrors(narrowToIntent(errors, root, version, from, branches), root)) {
     const segments = typedSegments(root, pathOf(e.instancePath));
     const { message, field } = describe(e, root, version, from);
     const key = `${e.instancePath}\0${message}`;
@@ -372,5 +495,6 @@ export function structuralIssues(
 export async function checkSchema(root: unknown, version: OASVersion): Promise<StructuralIssue[]> {
   const validate = await schemaValidator(version);
   if (validate(root)) return [];
-  return structuralIssues(validate.errors ?? [], root, version);
+  const errors = validate.errors ?? [];
+  return structuralIssues(errors, root, version, "root", await branchesFor(version, errors));
 }

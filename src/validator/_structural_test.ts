@@ -85,3 +85,131 @@ Deno.test("spec links point at the section of the declared version (2.0 names di
   );
   assert.equal(specLink("2.0", "openapi-object"), "https://spec.openapis.org/oas/v2.0.html#swagger-object");
 });
+
+Deno.test("a failed oneOf is reported against the alternative the object's in/type/flow/$ref says it is", async (t) => {
+  const op = (parameters: unknown[]) => ({
+    post: { consumes: ["multipart/form-data"], parameters, responses: { "200": { description: "" } } },
+  });
+  const cases: [string, "2.0" | "3.0" | "3.1" | "3.2", Record<string, unknown>, [string, string][]][] = [
+    [
+      "2.0 query parameter with a bad type names the type, not `in`",
+      "2.0",
+      { paths: { "/a": op([{ name: "q", in: "query", type: "strin" }]) } },
+      [[
+        "paths//a/post/parameters/0/type",
+        'must be one of "string", "number", "boolean", "integer", "array"; found "strin".',
+      ]],
+    ],
+    [
+      "2.0 body parameter without schema",
+      "2.0",
+      { paths: { "/a": op([{ name: "b", in: "body" }]) } },
+      [["paths//a/post/parameters/0", 'missing required field "schema".']],
+    ],
+    [
+      "2.0 formData parameter with an unknown field",
+      "2.0",
+      { paths: { "/a": op([{ name: "f", in: "formData", type: "file", bogus: 1 }]) } },
+      [["paths//a/post/parameters/0/bogus", 'unknown field "bogus" (extensions must start with x-).']],
+    ],
+    [
+      "2.0 path parameter without required: true",
+      "2.0",
+      { paths: { "/a/{p}": op([{ name: "p", in: "path", type: "string" }]) } },
+      [["paths//a/{p}/post/parameters/0", 'missing required field "required".']],
+    ],
+    [
+      "2.0 unknown `in` lists every location once",
+      "2.0",
+      { paths: { "/a": op([{ name: "c", in: "cookie", type: "string" }]) } },
+      [[
+        "paths//a/post/parameters/0/in",
+        'must be one of "body", "header", "formData", "query", "path"; found "cookie".',
+      ]],
+    ],
+    [
+      "2.0 parameter without `in`",
+      "2.0",
+      { paths: { "/a": op([{ name: "c", type: "string" }]) } },
+      [["paths//a/post/parameters/0", 'missing required field "in".']],
+    ],
+    [
+      "2.0 reference with a sibling field",
+      "2.0",
+      { paths: { "/a": op([{ $ref: "#/parameters/p", description: "x" }]) }, parameters: {} },
+      [[
+        "paths//a/post/parameters/0/description",
+        'unknown field "description" (extensions must start with x-).',
+      ]],
+    ],
+    [
+      "2.0 oauth2 implicit flow without authorizationUrl (by type, then flow)",
+      "2.0",
+      { paths: {}, securityDefinitions: { o: { type: "oauth2", flow: "implicit", scopes: {} } } },
+      [["securityDefinitions/o", 'missing required field "authorizationUrl".']],
+    ],
+    [
+      "2.0 apiKey without `in`",
+      "2.0",
+      { paths: {}, securityDefinitions: { k: { type: "apiKey", name: "k" } } },
+      [["securityDefinitions/k", 'missing required field "in".']],
+    ],
+    [
+      "3.0 query parameter with a path style names the style, not `in`",
+      "3.0",
+      {
+        paths: {
+          "/a": {
+            get: {
+              parameters: [{ name: "q", in: "query", style: "simple", schema: {} }],
+              responses: { "200": { description: "" } },
+            },
+          },
+        },
+      },
+      [[
+        "paths//a/get/parameters/0/style",
+        'must be one of "form", "spaceDelimited", "pipeDelimited", "deepObject"; found "simple".',
+      ]],
+    ],
+    [
+      "3.0 http security scheme without scheme is one finding",
+      "3.0",
+      { paths: {}, components: { securitySchemes: { h: { type: "http" } } } },
+      [["components/securitySchemes/h", 'missing required field "scheme".']],
+    ],
+    [
+      "3.0 apiKey security scheme with an http field",
+      "3.0",
+      {
+        paths: {},
+        components: { securitySchemes: { k: { type: "apiKey", name: "k", in: "header", scheme: "x" } } },
+      },
+      [["components/securitySchemes/k/scheme", 'unknown field "scheme" (extensions must start with x-).']],
+    ],
+    [
+      "3.1 query parameter with a path style",
+      "3.1",
+      { paths: { "/a": { get: { parameters: [{ name: "q", in: "query", style: "simple", schema: {} }] } } } },
+      [[
+        "paths//a/get/parameters/0/style",
+        'must be one of "form", "spaceDelimited", "pipeDelimited", "deepObject"; found "simple".',
+      ]],
+    ],
+    [
+      "3.2 http security scheme without scheme",
+      "3.2",
+      { paths: {}, components: { securitySchemes: { h: { type: "http" } } } },
+      [["components/securitySchemes/h", 'missing required field "scheme".']],
+    ],
+  ];
+  for (const [name, version, body, expected] of cases) {
+    await t.step(`${version}: ${name}`, async () => {
+      const head = version === "2.0"
+        ? { swagger: "2.0" }
+        : { openapi: { "3.0": "3.0.3", "3.1": "3.1.0", "3.2": "3.2.0" }[version] };
+      const issues = await checkSchema({ ...head, info, ...body }, version);
+      assert.deepEqual(issues.map((i) => [i.segments.join("/"), i.message]), expected);
+    });
+  }
+});

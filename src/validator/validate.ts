@@ -13,6 +13,7 @@ import {
   formatPointer,
   getAt,
   type InputSource,
+  laterPatch,
   loadDocument,
   type OASVersion,
   parsePointer,
@@ -30,6 +31,9 @@ import { SEMANTIC_RULES } from "./rules/mod.ts";
 
 /** Rule id of the findings of structural (JSON Schema) validation. */
 export const SCHEMA_RULE = "oas-schema";
+
+/** Rule id of the warning on a later patch version (`3.0.5`), validated as the latest known patch. */
+export const VERSION_RULE = "oas-version";
 
 /** Options of {@link validate}. */
 export interface ValidateOptions {
@@ -82,6 +86,12 @@ export function listRules(): { id: string; severity: string; description: string
       id: SCHEMA_RULE,
       severity: "error",
       description: "The document matches the official JSON Schema of its version",
+      strictOnly: false,
+    },
+    {
+      id: VERSION_RULE,
+      severity: "warning",
+      description: "A later patch of a known minor (3.0.5) is validated as the latest known patch (3.0.4)",
       strictOnly: false,
     },
     ...SEMANTIC_RULES.map((r) => ({
@@ -169,6 +179,21 @@ export async function validate(
 
   const raws: Raw[] = [];
   let order = 0;
+  // The load's warnings (a later patch version) come first, at the version field.
+  if (wanted === undefined || wanted.has(VERSION_RULE)) {
+    for (const f of parsed.warnings) {
+      if (f.rule !== VERSION_RULE) continue;
+      raws.push({
+        severity: "warning",
+        file: run.rootFile,
+        segments: typedPath(parsed.document, f.pointer),
+        message: f.message,
+        rule: VERSION_RULE,
+        anchor: "versions",
+        order: order++,
+      });
+    }
+  }
   for (const issue of structural) raws.push(structuralRaw(issue, run.rootFile, [], order++));
   if (runSchema) {
     // Objects reached through references into other files (or into places the layout does not describe)
@@ -249,6 +274,11 @@ export async function validate(
   };
 }
 
+/** The version whose text the rules and links follow: the document's, or for a later patch the latest known. */
+function knownVersion(version: string): string {
+  return laterPatch(version)?.knownVersion ?? version;
+}
+
 function typedPath(doc: unknown, pointer: string): (string | number)[] {
   const segs = parsePointer(pointer) ?? [];
   const out: (string | number)[] = [];
@@ -288,7 +318,7 @@ function toFinding(r: Raw, severity: "error" | "warning", parsed: ParseResult, r
     f.path = `${shown}#${path}`;
     f.pointer = `${shown}#${pointer}`;
   }
-  if (r.anchor !== "") f.specLink = specLink(parsed.version, r.anchor);
+  if (r.anchor !== "") f.specLink = specLink(knownVersion(parsed.version), r.anchor);
   return f;
 }
 
@@ -459,7 +489,8 @@ async function runRules(
   const current: { walker?: Walker } = {};
   const ctxFor = (rule: Rule): RuleContext => ({
     document: root,
-    version: parsed.version,
+    // A later patch (3.0.5) is validated by the rules of the latest known one (3.0.4).
+    version: knownVersion(parsed.version),
     oasVersion: version,
     rootFile,
     strict: options.strict,

@@ -31,6 +31,8 @@ import { exampleType } from "./example_type.ts";
 import { tagDeclared } from "./tag_declared.ts";
 import { operationIdMissing } from "./operation_id_missing.ts";
 import { operationSuccessResponse } from "./operation_success_response.ts";
+import { arrayItems } from "./array_items.ts";
+import { patternRegex } from "./pattern_regex.ts";
 
 /** The semantic rules. */
 export const SEMANTIC_RULES: readonly Rule[] = [
@@ -61,4 +63,6 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   tagDeclared,
   operationIdMissing,
   operationSuccessResponse,
+  arrayItems,
+  patternRegex,
 ];
