@@ -1,5 +1,14 @@
+/**
+ * Statistics of a document (paths, operations, schemas, webhooks), counted with the typed walker, which is
+ * told to skip everything below the Path Items.
+ *
+ * @module
+ */
 import type { OASVersion } from "./version.ts";
-import { getAtPointer } from "./pointer.ts";
+import { HTTP_METHODS, Walker } from "../walker/mod.ts";
+import { RefIndex } from "./ref_index.ts";
+
+export { HTTP_METHODS };
 
 /** Counts of a document's main parts. */
 export interface DocumentStats {
@@ -12,14 +21,6 @@ export interface DocumentStats {
   /** Entries of `webhooks` (3.1+). */
   webhookCount: number;
 }
-
-/** HTTP methods that are fixed fields of a Path Item, per version family. */
-export const HTTP_METHODS: Readonly<Record<OASVersion, readonly string[]>> = {
-  "2.0": ["get", "put", "post", "delete", "options", "head", "patch"],
-  "3.0": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
-  "3.1": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
-  "3.2": ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"],
-};
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
@@ -36,8 +37,8 @@ export function operationsOf(
 ): [string, Record<string, unknown>][] {
   let item = pathItem;
   if (isObject(item) && typeof item.$ref === "string" && item.$ref.startsWith("#") && root !== undefined) {
-    const target = getAtPointer(root, item.$ref);
-    if (isObject(target)) item = target;
+    const target = RefIndex.of(root, oasVersion).resolve(item.$ref);
+    if (target.ok && isObject(target.value)) item = target.value;
   }
   if (!isObject(item)) return [];
   const methods = HTTP_METHODS[oasVersion];
@@ -64,13 +65,15 @@ function countKeys(v: unknown, skipExtensions: boolean): number {
 export function computeStats(doc: unknown, oasVersion: OASVersion): DocumentStats {
   const root = isObject(doc) ? doc : {};
   let operationCount = 0;
-  for (const section of [root.paths, root.webhooks]) {
-    if (!isObject(section)) continue;
-    for (const [key, item] of Object.entries(section)) {
-      if (section === root.paths && key.startsWith("x-")) continue;
-      operationCount += operationsOf(item, oasVersion, root).length;
-    }
-  }
+  new Walker(oasVersion, [{
+    enter(node, at) {
+      if (at.kind === "root" || at.kind === "paths") return;
+      if (at.kind === "pathItem" && (at.parentKind === "paths" || at.path[0] === "webhooks")) {
+        operationCount += operationsOf(node, oasVersion, root).length;
+      }
+      at.skip();
+    },
+  }]).walk(root, "", "root");
   const schemas = oasVersion === "2.0"
     ? root.definitions
     : isObject(root.components)
