@@ -598,14 +598,40 @@ export class RefIndex {
    * are its cycles), each once, in chain order.
    */
   refLoops(): RefPlace[][] {
-    const out: RefPlace[][] = [];
-    const seen = new Set<string>();
+    // Nodes: Reference Objects; an edge to the Reference Object a reference leads to, if its target is one.
+    const nodes: RefPlace[] = [];
+    const index = new Map<string, number>();
+    const id = (file: string, segments: readonly (string | number)[]): number => {
+      const key = placeKey(file, segments);
+      let i = index.get(key);
+      if (i === undefined) {
+        i = nodes.length;
+        index.set(key, i);
+        nodes.push({ file, segments });
+      }
+      return i;
+    };
+    const next: number[][] = [];
     for (const e of this.edges()) {
-      const key = placeKey(e.from.file, e.from.segments);
-      if (seen.has(key)) continue;
-      const loop = this.loopAt(e.from.file, e.from.segments);
-      if (loop === undefined) continue;
-      for (const p of loop) seen.add(placeKey(p.file, p.segments));
+      const from = id(e.from.file, e.from.segments);
+      next[from] ??= [];
+      const t = e.target;
+      if (t.ok && isObject(t.value) && typeof t.value.$ref === "string") {
+        next[from].push(id(t.file, t.segments));
+      }
+    }
+    for (let i = 0; i < nodes.length; i++) next[i] ??= [];
+    const out: RefPlace[][] = [];
+    for (const component of stronglyConnected(next)) {
+      if (component.length === 1 && !next[component[0]].includes(component[0])) continue;
+      // Chain order, from the member that comes first in the walk.
+      const members = new Set(component);
+      let start = Math.min(...component);
+      const loop: RefPlace[] = [];
+      for (let i = 0; i < component.length; i++) {
+        loop.push(nodes[start]);
+        start = next[start].find((n) => members.has(n)) ?? start;
+      }
       out.push(loop);
     }
     return out;
