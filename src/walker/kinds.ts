@@ -90,8 +90,8 @@ function operations(methods: readonly string[]): Record<string, FieldSpec> {
 
 const SCHEMA_ONE = SINGLE_SCHEMA_KEYWORDS;
 const SCHEMA_LIST = LIST_SCHEMA_KEYWORDS;
-// `dependencies` values may be lists of property names, which are not schemas to walk.
-const SCHEMA_MAP = MAP_SCHEMA_KEYWORDS.filter((k) => k !== "dependencies");
+// `dependencies` values may also be lists of property names: the walker walks only the objects of a map.
+const SCHEMA_MAP = MAP_SCHEMA_KEYWORDS;
 
 function schemaFields(version: OASVersion): Record<string, FieldSpec> {
   const out: Record<string, FieldSpec> = {};
