@@ -232,6 +232,7 @@ export class RefIndex {
   #edges: RefEdge[] | undefined;
   #referrers: Map<string, RefEdge[]> | undefined;
   readonly #chains = new Map<string, ResolvedRef | UnresolvedRef>();
+  readonly #loops = new Map<string, { loop: RefPlace[]; at: number } | null>();
 
   constructor(document: unknown, oasVersion: OASVersion, options: RefIndexOptions = {}) {
     const source = options.source ?? "document";
@@ -279,6 +280,7 @@ export class RefIndex {
     this.#anchors = undefined;
     this.#ids = undefined;
     this.#chains.clear();
+    this.#loops.clear();
   }
 
   /** Records that the file a reference names cannot be used, and why (given by the loader). */
@@ -423,23 +425,38 @@ export class RefIndex {
    * the Reference Object at a place belongs to, in chain order from that place; undefined when it is not on one.
    */
   loopAt(file: string, segments: readonly (string | number)[]): RefPlace[] | undefined {
-    const start = placeKey(file, segments);
-    const order: RefPlace[] = [];
-    const seen = new Map<string, number>();
-    let place: RefPlace = { file, segments };
     const doc = this.#docs.get(file);
+    const startKey = placeKey(doc?.key ?? file, segments);
+    const order: RefPlace[] = [];
+    const keys: string[] = [];
+    const seen = new Map<string, number>();
+    let place: RefPlace = { file: doc?.key ?? file, segments };
     let value = doc === undefined ? undefined : getAt(doc.data, segments);
+    let found: { loop: RefPlace[]; keys: string[] } | null = null;
     for (;;) {
       const key = placeKey(place.file, place.segments);
-      if (seen.has(key)) return key === start ? order : undefined;
-      if (!isObject(value) || typeof value.$ref !== "string") return undefined;
+      const known = this.#loops.get(key);
+      if (known !== undefined) break; // everything before it leads into it, and is on no loop
+      const at = seen.get(key);
+      if (at !== undefined) {
+        found = { loop: order.slice(at), keys: keys.slice(at) };
+        break;
+      }
+      if (!isObject(value) || typeof value.$ref !== "string") break;
       seen.set(key, order.length);
       order.push(place);
+      keys.push(key);
       const next = this.resolve(value.$ref, place.file);
-      if (!next.ok) return undefined;
+      if (!next.ok) break;
       place = { file: next.file, segments: next.segments };
       value = next.value;
     }
+    // Remember every place passed: members of the loop with the loop, the others with none (linear overall).
+    for (const key of keys) this.#loops.set(key, null);
+    if (found !== null) found.keys.forEach((key, i) => this.#loops.set(key, { loop: found!.loop, at: i }));
+    const mine = this.#loops.get(startKey);
+    if (mine === undefined || mine === null) return undefined;
+    return [...mine.loop.slice(mine.at), ...mine.loop.slice(0, mine.at)];
   }
 
   #anchorsOf(fileKey: string): Map<string, (string | number)[]> {
