@@ -213,7 +213,7 @@ export interface RefIndexOptions {
  * ```ts
  * import { RefIndex } from "./ref_index.ts";
  * const doc = { openapi: "3.1.0", components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { type: "string" } } } };
- * const index = RefIndex.of(doc, "3.1");
+ * const index = new RefIndex(doc, "3.1");
  * const r = index.follow("#/components/schemas/A");
  * r.ok && r.value; // { type: "string" }
  * ```
@@ -232,6 +232,7 @@ export class RefIndex {
   #edges: RefEdge[] | undefined;
   #referrers: Map<string, RefEdge[]> | undefined;
   readonly #chains = new Map<string, ResolvedRef | UnresolvedRef>();
+  readonly #resolved = new Map<string, ResolvedRef | UnresolvedRef>();
   readonly #loops = new Map<string, { loop: RefPlace[]; at: number } | null>();
 
   constructor(document: unknown, oasVersion: OASVersion, options: RefIndexOptions = {}) {
@@ -250,16 +251,12 @@ export class RefIndex {
     });
   }
 
-  static readonly #cache = new WeakMap<object, RefIndex>();
-
-  /** The index of one document without files (local references and anchors), cached per document object. */
+  /**
+   * The index of one document without files (local references and anchors). Resolutions are remembered: make
+   * a new index after changing the document.
+   */
   static of(document: unknown, oasVersion: OASVersion): RefIndex {
-    if (!isObject(document)) return new RefIndex(document, oasVersion);
-    const cached = RefIndex.#cache.get(document);
-    if (cached !== undefined && cached.oasVersion === oasVersion) return cached;
-    const index = new RefIndex(document, oasVersion);
-    RefIndex.#cache.set(document, index);
-    return index;
+    return new RefIndex(document, oasVersion);
   }
 
   /** Every document taking part, the root first. */
@@ -281,11 +278,13 @@ export class RefIndex {
     this.#ids = undefined;
     this.#chains.clear();
     this.#loops.clear();
+    this.#resolved.clear();
   }
 
   /** Records that the file a reference names cannot be used, and why (given by the loader). */
   addFailure(file: string, why: UnresolvedRef): void {
     this.#failed.set(file, why);
+    this.#resolved.clear();
   }
 
   /** A failure recorded for a file. */
@@ -322,8 +321,21 @@ export class RefIndex {
     return { file: resolvePath(this.dirOf(fromKey), decoded), fragment };
   }
 
-  /** Resolves one reference written in the document `fromKey` (default: the root), without following chains. */
+  /**
+   * Resolves one reference written in the document `fromKey` (default: the root), without following chains.
+   * Results are remembered per document and reference.
+   */
   resolve(ref: string, fromKey: string = this.rootKey): ResolvedRef | UnresolvedRef {
+    const cacheKey = fromKey === this.rootKey ? ref : `${fromKey}\0${ref}`;
+    let r = this.#resolved.get(cacheKey);
+    if (r === undefined) {
+      r = this.#resolveUncached(ref, fromKey);
+      this.#resolved.set(cacheKey, r);
+    }
+    return r;
+  }
+
+  #resolveUncached(ref: string, fromKey: string): ResolvedRef | UnresolvedRef {
     const t = this.target(ref, fromKey);
     if ("ok" in t) return t;
     const doc = this.#docs.get(t.file);
