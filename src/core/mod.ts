@@ -47,6 +47,7 @@ export type {
   RefPlace,
   UnresolvedReason,
 } from "./ref_index.ts";
+export type { OasKind } from "../walker/mod.ts";
 export type {
   RefDocument,
   RefResolverOptions,

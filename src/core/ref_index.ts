@@ -45,6 +45,7 @@ export interface RefDocument {
 
 /** A successfully resolved reference. */
 export interface ResolvedRef {
+  /** Resolved. */
   ok: true;
   /** The target value. */
   value: unknown;
@@ -67,6 +68,7 @@ export type UnresolvedReason =
 
 /** A reference that cannot be resolved, with the reason. */
 export interface UnresolvedRef {
+  /** Not resolved. */
   ok: false;
   /** One sentence: why. */
   message: string;
@@ -235,6 +237,7 @@ export class RefIndex {
   readonly #resolved = new Map<string, ResolvedRef | UnresolvedRef>();
   readonly #loops = new Map<string, { loop: RefPlace[]; at: number } | null>();
 
+  /** The index of a root document (add referenced files with {@link addDocument}, or use `createRefIndex`). */
   constructor(document: unknown, oasVersion: OASVersion, options: RefIndexOptions = {}) {
     const source = options.source ?? "document";
     this.rootKey = options.key ?? source;

@@ -57,12 +57,15 @@ export type Shape = "one" | "list" | "map";
 
 /** A field of a kind: the kind it holds and how. `schema` fields may also be a list (tuple `items`). */
 export interface FieldSpec {
+  /** The kind the field holds. */
   kind: OasKind;
+  /** How it holds it. */
   shape: Shape;
 }
 
 /** One kind: its fields, and for map-like kinds (paths, responses, callbacks) the kind of every other key. */
 export interface KindSpec {
+  /** The fixed fields that hold OpenAPI objects, by name. */
   fields: Readonly<Record<string, FieldSpec>>;
   /** Kind of each key that is not a field and not an `x-` extension. */
   additional?: OasKind;

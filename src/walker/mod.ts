@@ -25,4 +25,5 @@ export {
   kindTable,
   specLink,
 } from "./kinds.ts";
+export type { OASVersion } from "../core/version.ts";
 export type { ComponentSection, FieldSpec, KindSpec, OasKind, Shape } from "./kinds.ts";

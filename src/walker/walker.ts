@@ -131,6 +131,7 @@ export class Walker {
   #skip = false;
   #stopped = false;
 
+  /** A walker of documents of a version family, calling `visitors` in the order given. */
   constructor(version: OASVersion, visitors: readonly Visitors[], options: WalkerOptions = {}) {
     this.version = version;
     this.#table = kindTable(version);
