@@ -393,7 +393,8 @@ async function runRules(
       const r = index.resolve(ref, file);
       if (r.ok) {
         // A plain-name anchor is known to be declared; its target is not walked as a place.
-        return r.value !== undefined && parsePointer(ref) === undefined
+        return r.value !== undefined && ref !== "#" && !ref.startsWith("#/") &&
+            parsePointer(ref) === undefined
           ? { ok: true, value: undefined, file, segments: [] }
           : { ok: true, value: r.value, file, segments: r.segments };
       }
@@ -479,9 +480,17 @@ async function runRules(
       ) {
         return { value, file, segments };
       }
-      const ref = (value as Record<string, unknown>).$ref as string;
-      if (localOnly && !ref.startsWith("#")) return undefined;
-      const r = index.follow(ref, file);
+      // The first step through the cached lookup; the rest of a chain (rare) through the index, which
+      // remembers chains and stops at loops.
+      const first = lookup((value as Record<string, unknown>).$ref as string, file);
+      if (!first.ok || first.value === undefined) return undefined;
+      const v = first.value;
+      if (v === null || typeof v !== "object" || typeof (v as Record<string, unknown>).$ref !== "string") {
+        return first;
+      }
+      const next = (v as Record<string, unknown>).$ref as string;
+      if (localOnly && !next.startsWith("#")) return undefined;
+      const r = index.follow(next, first.file);
       if (!r.ok || r.value === undefined) return undefined;
       return { value: r.value, file: index.document(r.file)?.key ?? r.file, segments: r.segments };
     },

@@ -311,8 +311,8 @@ export class Walker {
       parent: Record<string, unknown>,
       parentKind: OasKind,
     ) => {
-      if (!isObject(node)) return;
-      nodeS.push(node);
+      if (node === null || typeof node !== "object" || Array.isArray(node)) return;
+      nodeS.push(node as Record<string, unknown>);
       kindS.push(k);
       keyS.push(key);
       fieldS.push(field);

@@ -12,6 +12,7 @@ export const componentUnused: Rule = {
   description: "Every reusable component is referenced somewhere",
   anchor: "components-object",
   create(ctx) {
+    const v2 = ctx.oasVersion === "2.0";
     const sectionList = componentSections(ctx.oasVersion);
     const used = new Set<string>();
     const schemesUsed = new Set<string>();
@@ -20,9 +21,9 @@ export const componentUnused: Rule = {
         const r = ctx.lookup(ref, at.file);
         if (!r.ok || r.file !== ctx.rootFile) return;
         const s = r.segments;
-        // The section's path, then the component's name.
-        if (s.length >= 2) used.add(`${s[0]}\0${s[1]}`);
-        if (s.length >= 3) used.add(`${s[0]}/${s[1]}\0${s[2]}`);
+        // Keyed by the section's last segment (`schemas`, 2.0 `definitions`) and the component's name.
+        if (v2 && s.length >= 2) used.add(`${s[0]}\0${s[1]}`);
+        if (!v2 && s.length >= 3 && s[0] === "components") used.add(`${s[1]}\0${s[2]}`);
       },
       securityRequirement(req) {
         for (const name of Object.keys(req)) schemesUsed.add(name);
@@ -38,7 +39,7 @@ export const componentUnused: Rule = {
             : undefined;
           if (!isObject(entries)) continue;
           for (const name of Object.keys(entries)) {
-            const isUsed = used.has(`${path.join("/")}\0${name}`) ||
+            const isUsed = used.has(`${path[path.length - 1]}\0${name}`) ||
               (section.name === "securitySchemes" && schemesUsed.has(name));
             if (!isUsed) {
               ctx.report([...path, name], `component ${q(name)} is not used anywhere.`, {
