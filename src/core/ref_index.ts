@@ -588,29 +588,47 @@ export class RefIndex {
   cycles(): RefPlace[][] {
     const edges = this.edges();
     const nodes: RefPlace[] = [];
-    const index = new Map<string, number>();
+    // The target places in a trie of segments per file, so the nearest enclosing place of a reference is found
+    // in time proportional to its path's length.
+    interface Trie {
+      index: number;
+      children: Map<string, Trie>;
+    }
+    const tries = new Map<string, Trie>();
+    const trieAt = (file: string, segments: readonly (string | number)[], create: boolean): Trie[] => {
+      let t = tries.get(file);
+      if (t === undefined) {
+        if (!create) return [];
+        tries.set(file, t = { index: -1, children: new Map() });
+      }
+      const chain = [t];
+      for (const seg of segments) {
+        let next: Trie | undefined = t.children.get(String(seg));
+        if (next === undefined) {
+          if (!create) break;
+          t.children.set(String(seg), next = { index: -1, children: new Map() });
+        }
+        t = next;
+        chain.push(t);
+      }
+      return chain;
+    };
     for (const e of edges) {
       if (!e.target.ok) continue;
-      const key = placeKey(e.target.file, e.target.segments);
-      if (!index.has(key)) {
-        index.set(key, nodes.length);
+      const leaf = trieAt(e.target.file, e.target.segments, true).at(-1)!;
+      if (leaf.index === -1) {
+        leaf.index = nodes.length;
         nodes.push({ file: e.target.file, segments: e.target.segments });
       }
     }
     const adjacency: number[][] = nodes.map(() => []);
     for (const e of edges) {
       if (!e.target.ok) continue;
-      const to = index.get(placeKey(e.target.file, e.target.segments))!;
-      // The nearest enclosing place of the reference (its own place included).
-      const segs = e.from.segments;
-      const prefixes: string[] = [placeKey(e.from.file, [])];
-      for (let i = 0; i < segs.length; i++) {
-        prefixes.push(prefixes[i] + "/" + String(segs[i]).replaceAll("~", "~0").replaceAll("/", "~1"));
-      }
-      for (let i = prefixes.length - 1; i >= 0; i--) {
-        const from = index.get(prefixes[i]);
-        if (from !== undefined) {
-          adjacency[from].push(to);
+      const to = trieAt(e.target.file, e.target.segments, false).at(-1)!.index;
+      const chain = trieAt(e.from.file, e.from.segments, false);
+      for (let i = chain.length - 1; i >= 0; i--) {
+        if (chain[i].index >= 0) {
+          adjacency[chain[i].index].push(to);
           break;
         }
       }

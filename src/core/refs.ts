@@ -13,7 +13,8 @@ import { getAt } from "./pointer.ts";
 import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
 import { type Finding, finding } from "./finding.ts";
 import { type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "./ref_index.ts";
-import { Walker } from "../walker/mod.ts";
+import { classify, type OasKind, Walker } from "../walker/mod.ts";
+import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
@@ -90,34 +91,50 @@ export async function createRefIndex(root: RefRoot, options: RefResolverOptions 
     sourceMap: root.sourceMap,
     lenient: options.lenient,
   });
-  // Walk what is loaded, following references into loaded files; load the files named but not loaded yet; walk
-  // again until no new file appears (one round per level of file nesting).
-  for (;;) {
-    const wanted = new Map<string, string>();
-    const walker = new Walker(root.oasVersion, [{
-      $ref(_holder, ref, _expected, at) {
-        const t = index.target(ref, at.file);
-        if ("ok" in t || index.document(t.file) !== undefined || index.failure(t.file) !== undefined) return;
-        if (!wanted.has(t.file)) wanted.set(t.file, ref);
-      },
-    }], {
-      lenient: true,
-      follow: (ref, file) => {
-        const r = index.resolve(ref, file);
-        return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
-      },
-    });
-    walker.walkDocument(root.document, index.rootKey);
-    if (wanted.size === 0) return index;
-    for (const [file, ref] of wanted) {
-      const loaded = await loadReferencedFile(file, ref, realBase, reader);
-      if ("ok" in loaded) {
-        index.addFailure(file, loaded);
-        continue;
-      }
-      const known = index.document(loaded.key);
-      index.addDocument(known ?? loaded, file);
+  // Walk the root, then each place a reference leads to in another file (or to a place the layout does not
+  // describe) once, as the kind the reference expects; files named but not loaded yet are loaded between
+  // rounds, and the places in them walked then. Every place is walked once, so this is linear in the input.
+  type Place = { file: string; segments: readonly (string | number)[]; value: unknown; kind: OasKind };
+  const queue: Place[] = [];
+  const queued = new Set<string>();
+  let pending: { ref: string; from: string; kind: OasKind; file: string }[] = [];
+  const enqueue = (ref: string, from: string, kind: OasKind): void => {
+    const r = index.resolve(ref, from);
+    if (!r.ok || r.value === null || typeof r.value !== "object" || Array.isArray(r.value)) return;
+    if (r.file === index.rootKey && (r.segments.length === 0 || classify(r.segments, root.oasVersion))) {
+      return;
     }
+    const key = `${r.file}\0${formatPointer(r.segments)}`;
+    if (queued.has(key)) return;
+    queued.add(key);
+    queue.push({ file: r.file, segments: r.segments, value: r.value, kind });
+  };
+  const walker = new Walker(root.oasVersion, [{
+    $ref(_holder, ref, expected, at) {
+      const t = index.target(ref, at.file);
+      if ("ok" in t) return;
+      if (index.document(t.file) === undefined && index.failure(t.file) === undefined) {
+        pending.push({ ref, from: at.file, kind: expected, file: t.file });
+      } else enqueue(ref, at.file, expected);
+    },
+  }], { lenient: true });
+  walker.walk(root.document, index.rootKey, "root");
+  for (;;) {
+    for (let i = 0; i < queue.length; i++) {
+      const p = queue[i];
+      walker.walk(p.value, p.file, p.kind, p.segments);
+    }
+    queue.length = 0;
+    if (pending.length === 0) return index;
+    const round = pending;
+    pending = [];
+    for (const p of round) {
+      if (index.document(p.file) !== undefined || index.failure(p.file) !== undefined) continue;
+      const loaded = await loadReferencedFile(p.file, p.ref, realBase, reader);
+      if ("ok" in loaded) index.addFailure(p.file, loaded);
+      else index.addDocument(index.document(loaded.key) ?? loaded, p.file);
+    }
+    for (const p of round) enqueue(p.ref, p.from, p.kind);
   }
 }
 
