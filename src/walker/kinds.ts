@@ -222,24 +222,16 @@ function table3(version: OASVersion): Record<OasKind, KindSpec> {
     },
   };
   t.parameter = { fields: { schema: one("schema"), content: map("mediaType"), examples: map("example") } };
+  // Media Types and (3.2) Encoding Objects hold encodings the same three ways.
+  const encodings = {
+    encoding: map("encoding"),
+    prefixEncoding: list("encoding"),
+    itemEncoding: one("encoding"),
+  };
   t.mediaType = {
-    fields: {
-      schema: one("schema"),
-      itemSchema: one("schema"),
-      examples: map("example"),
-      encoding: map("encoding"),
-      prefixEncoding: list("encoding"),
-      itemEncoding: one("encoding"),
-    },
+    fields: { schema: one("schema"), itemSchema: one("schema"), examples: map("example"), ...encodings },
   };
-  t.encoding = {
-    fields: {
-      headers: map("header"),
-      encoding: map("encoding"),
-      prefixEncoding: list("encoding"),
-      itemEncoding: one("encoding"),
-    },
-  };
+  t.encoding = { fields: { headers: map("header"), ...encodings } };
   t.response = { fields: { headers: map("header"), content: map("mediaType"), links: map("link") } };
   t.header = { fields: { schema: one("schema"), content: map("mediaType"), examples: map("example") } };
   t.components = {
