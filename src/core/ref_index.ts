@@ -13,7 +13,7 @@ import { dirname, resolve as resolvePath } from "node:path";
 import { getAt, parsePointer } from "./pointer.ts";
 import type { OASVersion } from "./version.ts";
 import type { SourceMap } from "./source_map.ts";
-import { componentSections, type OasKind, Walker } from "../walker/mod.ts";
+import { componentSections, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
 
 /** The root of a reference tree: a loaded document. */
 export interface RefRoot {
@@ -514,6 +514,29 @@ export class RefIndex {
   }
 
   /**
+   * Walks the root document with the typed walker; with `follow`, also the places its references lead to in
+   * other files (or to places the layout does not describe), each once, as the kind their references expect —
+   * so reference cycles never loop. Returns the walker (its `stopped` says whether a visitor ended the walk).
+   */
+  walk(
+    visitors: Visitors | readonly Visitors[],
+    options: { follow?: boolean; lenient?: boolean } = {},
+  ): Walker {
+    const list: readonly Visitors[] = Array.isArray(visitors) ? visitors : [visitors as Visitors];
+    const walker = new Walker(this.oasVersion, list, {
+      lenient: options.lenient,
+      follow: options.follow === true
+        ? (ref, file) => {
+          const r = this.resolve(ref, file);
+          return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
+        }
+        : undefined,
+    });
+    walker.walkDocument(this.#docs.get(this.rootKey)!.data, this.rootKey);
+    return walker;
+  }
+
+  /**
    * Every structural `$ref` of the set: those of the root document in document order, then those of the
    * places references lead to in other files (or to places the layout does not describe), walked as the kind
    * their references expect, each place once.
@@ -521,7 +544,7 @@ export class RefIndex {
   edges(): readonly RefEdge[] {
     if (this.#edges !== undefined) return this.#edges;
     const edges: RefEdge[] = [];
-    const walker = new Walker(this.oasVersion, [{
+    this.walk({
       $ref: (_holder, ref, expected, at) => {
         edges.push({
           from: { file: at.file, segments: [...at.path] },
@@ -530,14 +553,7 @@ export class RefIndex {
           target: this.resolve(ref, at.file),
         });
       },
-    }], {
-      lenient: this.#lenient,
-      follow: (ref, file) => {
-        const r = this.resolve(ref, file);
-        return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
-      },
-    });
-    walker.walkDocument(this.#docs.get(this.rootKey)!.data, this.rootKey);
+    }, { follow: true, lenient: this.#lenient });
     this.#edges = edges;
     return edges;
   }

@@ -187,3 +187,29 @@ Deno.test("stronglyConnected: components come out dependencies first, iterativel
   const path = Array.from({ length: n }, (_, i) => (i + 1 < n ? [i + 1] : [0]));
   assert.equal(stronglyConnected(path)[0].length, n);
 });
+
+Deno.test("RefIndex.walk follows references into files once each, so a cycle across files never loops", async () => {
+  const index = await indexOf({
+    "api.yaml":
+      "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n" +
+      "        '200': {$ref: 'parts.yaml#/Ok'}\n",
+    "parts.yaml": "Ok:\n  description: ok\n  content:\n    a/b: {schema: {$ref: '#/Node'}}\n" +
+      "Node:\n  type: object\n  properties:\n    next: {$ref: 'parts.yaml#/Node'}\n",
+  });
+  const seen: string[] = [];
+  index.walk({
+    response: (_n, at) => seen.push(`response ${at.file.split("/").pop()}#${at.pointer}`),
+    schema: (_n, at) => seen.push(`schema ${at.file.split("/").pop()}#${at.pointer}`),
+  }, { follow: true });
+  assert.deepEqual(seen, [
+    "response parts.yaml#/Ok",
+    // A 3.1 schema with a $ref is still a schema (its siblings count).
+    "schema parts.yaml#/Ok/content/a~1b/schema",
+    "schema parts.yaml#/Node",
+    "schema parts.yaml#/Node/properties/next",
+  ]);
+  // Without follow, only the root is walked.
+  const rootOnly: string[] = [];
+  index.walk({ response: (_n, at) => rootOnly.push(at.pointer) });
+  assert.deepEqual(rootOnly, []);
+});
