@@ -32,6 +32,7 @@
 
 import { type OASVersion, operationsOf } from "../core/mod.ts";
 import { RefIndex, stronglyConnected } from "../core/ref_index.ts";
+import { Walker } from "../walker/mod.ts";
 import { isObject, schemaSection, schemaTargetsOf } from "./_canonical.ts";
 
 /** Which operation gives a shared schema its operation fields. */
@@ -143,17 +144,19 @@ export class OperationGraph {
         else this.parents.set(target, [name]);
       }
     }
-    if (isObject(doc.paths)) {
-      for (const path of Object.keys(doc.paths)) {
-        if (path.startsWith("x-")) continue;
-        this.visitPathItem(doc.paths[path], path, undefined, 0);
-      }
-    }
-    if (oasVersion !== "2.0" && isObject(doc.webhooks)) {
-      for (const name of Object.keys(doc.webhooks)) {
-        this.visitPathItem(doc.webhooks[name], `webhook:${name}`, undefined, 0);
-      }
-    }
+    // The Path Items of `paths` and `webhooks`, found by the typed walker (which skips everything below them),
+    // visited paths first.
+    const paths: [Record<string, unknown>, string][] = [];
+    const webhooks: [Record<string, unknown>, string][] = [];
+    new Walker(oasVersion, [{
+      enter(node, at) {
+        if (at.kind === "root" || at.kind === "paths") return;
+        if (at.kind === "pathItem" && at.parentKind === "paths") paths.push([node, String(at.path[1])]);
+        else if (at.kind === "pathItem" && at.inWebhook) webhooks.push([node, `webhook:${at.path[1]}`]);
+        at.skip();
+      },
+    }]).walk(doc, "", "root");
+    for (const [item, label] of [...paths, ...webhooks]) this.visitPathItem(item, label, undefined, 0);
   }
 
   /** Direct uses of a schema (without those through referencing schemas), in document order. */
