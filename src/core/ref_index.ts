@@ -305,6 +305,7 @@ export class RefIndex {
    * says why it cannot name a local file.
    */
   target(ref: string, fromKey: string = this.rootKey): { file: string; fragment: string } | UnresolvedRef {
+    if (ref.charCodeAt(0) === 35 /* # */) return { file: fromKey, fragment: ref };
     const { filePart, fragment } = splitRef(ref);
     if (filePart === "") return { file: fromKey, fragment };
     if (isRemoteRef(filePart)) {
@@ -352,10 +353,9 @@ export class RefIndex {
       };
     }
     // A `$id` names a schema: the fragment applies inside it.
-    const { filePart } = splitRef(ref);
+    const filePart = ref.charCodeAt(0) === 35 ? "" : splitRef(ref).filePart;
     const idPlace = filePart === "" || !isRemoteRef(filePart) ? undefined : this.#idPlace(filePart);
-    const baseSegments: (string | number)[] = idPlace ? [...idPlace.segments] : [];
-    const base = idPlace ? getAt(doc.data, baseSegments) : doc.data;
+    const base = idPlace ? getAt(doc.data, idPlace.segments) : doc.data;
     const segments = parsePointer(t.fragment);
     if (segments === undefined) {
       const name = t.fragment.slice(1);
@@ -385,7 +385,12 @@ export class RefIndex {
         message: `reference "${ref}" points at nothing; no value at "${t.fragment || "#"}" in ${doc.source}.`,
       };
     }
-    return { ok: true, value, file: doc.key, segments: [...baseSegments.map(String), ...segments] };
+    return {
+      ok: true,
+      value,
+      file: doc.key,
+      segments: idPlace ? [...idPlace.segments.map(String), ...segments] : segments,
+    };
   }
 
   /**

@@ -341,11 +341,14 @@ export class Walker {
       kinds[depth] = k;
       this.#depth = depth;
       this.kind = k;
-      this.#skip = false;
       const spec = table[k];
+      // `skip()` can only have been called when a visitor ran: the flag is reset and read only then.
+      let skip = false;
       if (enter !== undefined) {
+        this.#skip = false;
         for (let i = 0; i < enter.length; i++) enter[i](node, this);
         if (this.#stopped) return;
+        skip = this.#skip;
       }
       const ref = node.$ref;
       if (typeof ref === "string") {
@@ -356,8 +359,10 @@ export class Walker {
       }
       const visitors = this.#visitors.get(k);
       if (visitors !== undefined) {
+        this.#skip = false;
         for (let i = 0; i < visitors.length; i++) visitors[i](node, this);
         if (this.#stopped) return;
+        skip ||= this.#skip;
         // A visitor may not move the position; restore it for the children.
         path.length = depth;
         if (depth > base) {
@@ -365,7 +370,7 @@ export class Walker {
           if (field !== undefined) path[depth - 2] = field;
         }
       }
-      if (this.#skip) continue;
+      if (skip) continue;
       // Children are pushed in document order, then that run of the stack is reversed, so they are visited in
       // document order without allocating a key list per node.
       const first = nodeS.length;
