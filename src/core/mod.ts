@@ -40,6 +40,15 @@ export { forEachRef, pathSegments, walkStructure } from "./traverse.ts";
 export type { NodeKind, PathLink, RefVisitor, StructureVisitor } from "./traverse.ts";
 export { createRefResolver, RefResolver, resolveRefs } from "./refs.ts";
 export type {
+  ComponentEntry,
+  RefEdge,
+  RefIndex,
+  RefIndexOptions,
+  RefPlace,
+  UnresolvedReason,
+} from "./ref_index.ts";
+export type { OasKind } from "../walker/mod.ts";
+export type {
   RefDocument,
   RefResolverOptions,
   RefRoot,

@@ -1,305 +1,121 @@
 /**
- * `$ref` resolution: local JSON pointers and relative files confined to the root document's directory tree.
- * Remote (`http(s)`) references are refused in local documents; a document loaded from a URL resolves its relative
- * references against that URL (same origin only) and never reads local files. Where a reference may lead is
- * decided by `confine.ts`. Circular references are detected, never followed forever.
+ * `$ref` resolution over files: builds the {@link RefIndex} of a root document with every file it references
+ * (confined to the root document's directory tree; remote references refused in local documents; a document
+ * loaded from a URL resolves its relative references against that URL, same origin only, and never reads local
+ * files: where a reference may lead is decided by confine.ts), and
+ * {@link resolveRefs}, which inlines references in linear time under an expansion budget.
  *
  * @module
  */
-import { dirname, isAbsolute, relative, sep } from "node:path";
-import { describeError, LoadError, ParseError } from "./errors.ts";
-import { loadStructured, type StructuredDocument } from "./load.ts";
+import { isAbsolute, relative, sep } from "node:path";
+import { describeError, LoadError, ParseError, RefResolutionError } from "./errors.ts";
+import { loadStructured } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
-import {
-  isInside,
-  locateRef,
-  outsideBase,
-  type ReadSet,
-  redactUrl,
-  redactUrlsIn,
-  type RefOrigin,
-} from "./confine.ts";
-import { getAt, parsePointer } from "./pointer.ts";
-import { deepCopy } from "./parse_text.ts";
-import { forEachRef } from "./traverse.ts";
-import type { OASVersion } from "./version.ts";
+import { getAt } from "./pointer.ts";
+import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
 import { type Finding, finding } from "./finding.ts";
-import type { SourceMap } from "./source_map.ts";
+import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "./ref_index.ts";
+import { isInside, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";
+import { classify, type OasKind, Walker } from "../walker/mod.ts";
+import { formatPointer } from "./pointer.ts";
 
-/** The root of a reference tree: a loaded document. */
-export interface RefRoot {
-  /** The root document. */
-  document: unknown;
-  /** Version family (decides where `$ref` is structure and where it is data). */
-  oasVersion: OASVersion;
-  /** Name for messages. */
-  source: string;
-  /** Absolute real path of the root file, when it is a file. */
-  path?: string;
-  /** Directory relative references resolve against and may not leave. */
-  baseDir: string;
-  /** The URL of a root loaded from one: its references resolve against it and never name local files. */
-  url?: string;
-  /** Where the files read are recorded. */
-  readSet?: ReadSet;
-  /** Source positions of the root text. */
-  sourceMap(): SourceMap;
-}
+export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
-/** A document taking part in resolution (the root, or a referenced file). */
-export interface RefDocument {
-  /** Key: the absolute path, or the root's source name when it is not a file. */
-  key: string;
-  /** Name for messages: path relative to the current directory, or the root's source name. */
-  source: string;
-  /** The parsed data. */
-  data: unknown;
-  /** Source positions of its text. */
-  sourceMap(): SourceMap;
-}
-
-/** A successfully resolved reference. */
-export interface ResolvedRef {
-  ok: true;
-  /** The target value. */
-  value: unknown;
-  /** Key of the document holding the target. */
-  file: string;
-  /** Pointer segments of the target inside that document. */
-  segments: string[];
-}
-
-/** A reference that cannot be resolved, with the reason. */
-export interface UnresolvedRef {
-  ok: false;
-  /** One sentence: why. */
-  message: string;
-  /** `remote`, `outside`, `missing-file`, `bad-file`, `missing-target`, `bad-pointer`. */
-  reason: "remote" | "outside" | "missing-file" | "bad-file" | "missing-target" | "bad-pointer";
-}
-
-/** Options of {@link createRefResolver}. */
+/** Options of {@link createRefIndex}. */
 export interface RefResolverOptions {
   /** Where referenced files are read from. @default defaultReader */
   reader?: DocumentReader;
+  /**
+   * Also find references in places the OpenAPI layout does not describe (every object that is not data), as
+   * {@link resolveRefs} does. @default false
+   */
+  lenient?: boolean;
   /** Where the files read are recorded. @default the root's set, else the reader's */
   readSet?: ReadSet;
   /** Largest referenced file accepted, in bytes. @default the reader's (256 MiB) */
   maxInputSize?: number;
 }
 
+/** The resolver of a root document and its files: the {@link RefIndex} (the name kept for compatibility). */
+export const RefResolver: typeof RefIndex = RefIndex;
+/** The resolver of a root document and its files: the {@link RefIndex}. */
+export type RefResolver = RefIndex;
+
 /**
- * Resolves references of a root document and the local files it references. Create it with
- * {@link createRefResolver}, which loads every referenced file up front, so lookups are synchronous.
+ * The name of a referenced file in messages: its path from the working directory when it lies below it, else
+ * its path from the base document's directory (never a chain of `../../..` up to a common ancestor).
  */
-export class RefResolver {
-  /** The root document's key. */
-  readonly rootKey: string;
-  readonly #docs = new Map<string, RefDocument>();
-  readonly #failed = new Map<string, UnresolvedRef>();
-  readonly #baseDir: string;
-  readonly #realBase: string;
-  readonly #reader: DocumentReader;
-  readonly #oasVersion: OASVersion;
-  readonly #rootUrl: string | undefined;
-  readonly #urlDocs = new Set<string>();
-  readonly #readSet: ReadSet | undefined;
-  readonly #maxInputSize: number | undefined;
-
-  /** @internal use {@link createRefResolver}. */
-  constructor(root: RefRoot, realBase: string, reader: DocumentReader, options: RefResolverOptions = {}) {
-    this.rootKey = root.path ?? root.source;
-    this.#baseDir = root.baseDir;
-    this.#realBase = realBase;
-    this.#reader = reader;
-    this.#oasVersion = root.oasVersion;
-    this.#rootUrl = root.path === undefined ? root.url : undefined;
-    if (this.#rootUrl !== undefined) this.#urlDocs.add(this.rootKey);
-    this.#readSet = options.readSet ?? root.readSet ?? reader.readSet;
-    this.#maxInputSize = options.maxInputSize;
-    this.#docs.set(this.rootKey, {
-      key: this.rootKey,
-      source: root.source,
-      data: root.document,
-      sourceMap: root.sourceMap,
-    });
+function fileLabel(realPath: string, realBase: string, reader: DocumentReader): string {
+  const fromCwd = relative(reader.cwd(), realPath);
+  if (fromCwd !== "" && !isAbsolute(fromCwd) && fromCwd !== ".." && !fromCwd.startsWith(".." + sep)) {
+    return fromCwd;
   }
+  return relative(realBase, realPath) || realPath;
+}
 
-  /** Every document taking part, the root first. */
-  get documents(): RefDocument[] {
-    return [...this.#docs.values()];
-  }
+/** How referenced files are read: the reader, where reads are recorded, and the size cap. */
+interface LoadContext {
+  reader: DocumentReader;
+  readSet: ReadSet | undefined;
+  maxInputSize: number | undefined;
+  realBase: string;
+}
 
-  /** A document by key. */
-  document(key: string): RefDocument | undefined {
-    return this.#docs.get(key);
-  }
-
-  /** Where references in the document `fromKey` resolve (a directory confined to the base, or a URL). */
-  #originOf(fromKey: string): RefOrigin {
-    if (this.#urlDocs.has(fromKey)) {
-      return { kind: "url", url: fromKey === this.rootKey ? this.#rootUrl! : fromKey };
+/**
+ * Reads the file (or same-origin URL) a reference names: the one place referenced files are read. The path was
+ * already confined by `locateRef` (confine.ts) without a file-system call; here its real path is checked too, so
+ * a symbolic link cannot lead outside, and only regular files are read (role `referenced`). A URL is fetched
+ * with the reader's caps and timeout. Returns the loaded document, or why it cannot be used.
+ */
+async function loadReferencedFile(
+  file: string,
+  ref: string,
+  context: LoadContext,
+): Promise<RefDocument | UnresolvedRef> {
+  const { reader, realBase } = context;
+  const options = {
+    reader,
+    readSet: context.readSet,
+    maxInputSize: context.maxInputSize,
+    role: "referenced" as const,
+  };
+  const shownRef = redactUrlsIn(ref);
+  try {
+    if (isUrlKey(file)) {
+      const loaded = await loadStructured({ url: file }, options);
+      return { key: file, source: redactUrl(file), data: loaded.data, sourceMap: loaded.sourceMap };
     }
-    return fromKey === this.rootKey
-      ? { kind: "file", dir: this.#baseDir, base: this.#baseDir }
-      : { kind: "file", dir: dirname(fromKey), base: this.#realBase };
-  }
-
-  /** Splits a reference into the file key it names (or undefined for the same file) and its fragment. */
-  #target(ref: string, fromKey: string): { file: string; fragment: string; url: boolean } | UnresolvedRef {
-    const hash = ref.indexOf("#");
-    const filePart = hash === -1 ? ref : ref.slice(0, hash);
-    const fragment = hash === -1 ? "" : ref.slice(hash);
-    if (filePart === "") return { file: fromKey, fragment, url: this.#urlDocs.has(fromKey) };
-    const where = locateRef(filePart, ref, this.#originOf(fromKey));
-    if (where.kind === "refused") return { ok: false, reason: where.reason, message: where.message };
-    return where.kind === "url"
-      ? { file: where.url, fragment, url: true }
-      : { file: where.path, fragment, url: false };
-  }
-
-  /**
-   * The name of a referenced file in messages: its path from the working directory when it lies below it,
-   * else its path from the base document's directory (never a chain of `../../..` up to a common ancestor).
-   */
-  #label(realPath: string): string {
-    const fromCwd = relative(this.#reader.cwd(), realPath);
-    if (fromCwd !== "" && !isAbsolute(fromCwd) && fromCwd !== ".." && !fromCwd.startsWith(".." + sep)) {
-      return fromCwd;
+    const real = await reader.realPath(file);
+    if (!isInside(realBase, real)) {
+      return { ok: false, reason: "outside", message: outsideBase(ref, realBase).message };
     }
-    return relative(this.#realBase, realPath) || realPath;
-  }
-
-  /**
-   * Loads the file a reference names (once). The path was already confined by {@link locateRef} without a file
-   * system call; here its real path is checked too, so a symbolic link cannot lead outside, and only regular
-   * files are read. A URL is fetched with the reader's caps and timeout.
-   */
-  async #loadFile(file: string, ref: string, isUrl: boolean): Promise<string | UnresolvedRef> {
-    if (this.#docs.has(file)) return file;
-    const failed = this.#failed.get(file);
-    if (failed) return failed;
-    let result: string | UnresolvedRef;
-    const shownRef = redactUrlsIn(ref);
-    const options = {
-      reader: this.#reader,
-      readSet: this.#readSet,
-      maxInputSize: this.#maxInputSize,
-      role: "referenced" as const,
+    const loaded = await loadStructured({ file: real }, options);
+    return {
+      key: real,
+      source: fileLabel(real, realBase, reader),
+      data: loaded.data,
+      sourceMap: loaded.sourceMap,
     };
-    try {
-      if (isUrl) {
-        const loaded: StructuredDocument = await loadStructured({ url: file }, options);
-        this.#urlDocs.add(file);
-        this.#docs.set(file, {
-          key: file,
-          source: redactUrl(file),
-          data: loaded.data,
-          sourceMap: loaded.sourceMap,
-        });
-        result = file;
-      } else {
-        const real = await this.#reader.realPath(file);
-        if (!isInside(this.#realBase, real)) {
-          result = { ok: false, reason: "outside", message: outsideBase(ref, this.#realBase).message };
-        } else if (this.#docs.has(real)) {
-          result = real;
-        } else {
-          const loaded: StructuredDocument = await loadStructured({ file: real }, options);
-          const shown = this.#label(real);
-          this.#docs.set(real, { key: real, source: shown, data: loaded.data, sourceMap: loaded.sourceMap });
-          result = real;
-        }
-      }
-    } catch (error) {
-      if (error instanceof LoadError) {
-        result = {
-          ok: false,
-          reason: "missing-file",
-          message: `reference "${shownRef}": ${describeError(error)}`,
-        };
-      } else if (error instanceof ParseError) {
-        result = {
-          ok: false,
-          reason: "bad-file",
-          message: `reference "${shownRef}": ${describeError(error)}`,
-        };
-      } else throw error;
-    }
-    if (typeof result === "string") {
-      if (result !== file) this.#docs.set(file, this.#docs.get(result)!);
-    } else this.#failed.set(file, result);
-    return result;
-  }
-
-  /** Loads every file reachable through references from the root. */
-  async loadAll(): Promise<void> {
-    const queue = [this.rootKey];
-    const done = new Set<string>();
-    while (queue.length > 0) {
-      const key = queue.shift()!;
-      if (done.has(key)) continue;
-      done.add(key);
-      const doc = this.#docs.get(key);
-      if (!doc) continue;
-      const refs = new Set<string>();
-      forEachRef(doc.data, this.#oasVersion, (ref) => refs.add(ref));
-      for (const ref of refs) {
-        const t = this.#target(ref, key);
-        if ("ok" in t || t.file === key) continue;
-        const loaded = await this.#loadFile(t.file, ref, t.url);
-        if (typeof loaded === "string") queue.push(this.#docs.get(loaded)!.key);
-      }
-    }
-  }
-
-  /**
-   * Resolves a reference written in the document `fromKey` (default: the root). Files must have been loaded
-   * with {@link loadAll} (which {@link createRefResolver} does).
-   */
-  resolve(ref: string, fromKey: string = this.rootKey): ResolvedRef | UnresolvedRef {
-    const t = this.#target(ref, fromKey);
-    if ("ok" in t) return t;
-    let doc = this.#docs.get(t.file);
-    if (doc === undefined) {
-      const failed = this.#failed.get(t.file);
-      if (failed) return failed;
+  } catch (error) {
+    if (error instanceof LoadError) {
       return {
         ok: false,
         reason: "missing-file",
-        message: `reference "${redactUrlsIn(ref)}": file "${redactUrl(t.file)}" was not loaded.`,
+        message: `reference "${shownRef}": ${describeError(error)}`,
       };
     }
-    doc = this.#docs.get(doc.key)!;
-    const segments = parsePointer(t.fragment === "" ? "" : t.fragment);
-    if (segments === undefined) {
-      return {
-        ok: false,
-        reason: "bad-pointer",
-        message: `reference "${
-          redactUrlsIn(ref)
-        }" has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
-      };
+    if (error instanceof ParseError) {
+      return { ok: false, reason: "bad-file", message: `reference "${shownRef}": ${describeError(error)}` };
     }
-    const value = getAt(doc.data, segments);
-    if (value === undefined) {
-      return {
-        ok: false,
-        reason: "missing-target",
-        message: `reference "${redactUrlsIn(ref)}" points at nothing; no value at "${
-          t.fragment || "#"
-        }" in ${doc.source}.`,
-      };
-    }
-    return { ok: true, value, file: doc.key, segments };
+    throw error;
   }
 }
 
-/** Creates a resolver for a root document and loads every local file it references (transitively). */
-export async function createRefResolver(
-  root: RefRoot,
-  options: RefResolverOptions = {},
-): Promise<RefResolver> {
+/**
+ * Builds the reference index of a root document and loads every local file it references (transitively), so
+ * lookups are synchronous. Referenced files are walked as the kind their references expect.
+ */
+export async function createRefIndex(root: RefRoot, options: RefResolverOptions = {}): Promise<RefIndex> {
   const reader = options.reader ?? defaultReader;
   let realBase = root.baseDir;
   if (root.path !== undefined || root.url === undefined) {
@@ -307,9 +123,71 @@ export async function createRefResolver(
       realBase = await reader.realPath(root.baseDir);
     } catch { /* an in-memory base */ }
   }
-  const resolver = new RefResolver(root, realBase, reader, options);
-  await resolver.loadAll();
-  return resolver;
+  const index = new RefIndex(root.document, root.oasVersion, {
+    source: root.source,
+    key: root.path ?? root.source,
+    baseDir: root.baseDir,
+    realBase,
+    url: root.path === undefined ? root.url : undefined,
+    sourceMap: root.sourceMap,
+    lenient: options.lenient,
+  });
+  const context: LoadContext = {
+    reader,
+    readSet: options.readSet ?? root.readSet ?? reader.readSet,
+    maxInputSize: options.maxInputSize,
+    realBase,
+  };
+  // Walk the root, then each place a reference leads to in another file (or to a place the layout does not
+  // describe) once, as the kind the reference expects; files named but not loaded yet are loaded between
+  // rounds, and the places in them walked then. Every place is walked once, so this is linear in the input.
+  type Place = { file: string; segments: readonly (string | number)[]; value: unknown; kind: OasKind };
+  const queue: Place[] = [];
+  const queued = new Set<string>();
+  let pending: { ref: string; from: string; kind: OasKind; file: string }[] = [];
+  const enqueue = (ref: string, from: string, kind: OasKind): void => {
+    const r = index.resolve(ref, from);
+    if (!r.ok || r.value === null || typeof r.value !== "object" || Array.isArray(r.value)) return;
+    if (r.file === index.rootKey && (r.segments.length === 0 || classify(r.segments, root.oasVersion))) {
+      return;
+    }
+    const key = `${r.file}\0${formatPointer(r.segments)}`;
+    if (queued.has(key)) return;
+    queued.add(key);
+    queue.push({ file: r.file, segments: r.segments, value: r.value, kind });
+  };
+  const walker = new Walker(root.oasVersion, [{
+    $ref(_holder, ref, expected, at) {
+      const t = index.target(ref, at.file);
+      if ("ok" in t) return;
+      if (index.document(t.file) === undefined && index.failure(t.file) === undefined) {
+        pending.push({ ref, from: at.file, kind: expected, file: t.file });
+      } else enqueue(ref, at.file, expected);
+    },
+  }], { lenient: true });
+  walker.walk(root.document, index.rootKey, "root");
+  for (;;) {
+    for (let i = 0; i < queue.length; i++) {
+      const p = queue[i];
+      walker.walk(p.value, p.file, p.kind, p.segments);
+    }
+    queue.length = 0;
+    if (pending.length === 0) return index;
+    const round = pending;
+    pending = [];
+    for (const p of round) {
+      if (index.document(p.file) !== undefined || index.failure(p.file) !== undefined) continue;
+      const loaded = await loadReferencedFile(p.file, p.ref, context);
+      if ("ok" in loaded) index.addFailure(p.file, loaded);
+      else index.addDocument(index.document(loaded.key) ?? loaded, p.file);
+    }
+    for (const p of round) enqueue(p.ref, p.from, p.kind);
+  }
+}
+
+/** Creates a resolver (the {@link RefIndex}) for a root document and loads every local file it references. */
+export function createRefResolver(root: RefRoot, options: RefResolverOptions = {}): Promise<RefIndex> {
+  return createRefIndex(root, options);
 }
 
 /** Result of {@link resolveRefs}. */
@@ -318,8 +196,27 @@ export interface ResolveRefsResult {
   document: unknown;
   /** Circular references (kept as `$ref`) and unresolvable ones (kept as written). */
   warnings: Finding[];
-  /** The resolver used, with every referenced document. */
-  resolver: RefResolver;
+  /** The index used, with every referenced document. */
+  resolver: RefIndex;
+}
+
+/** How many values the resolved document may hold per value of its inputs, before it counts as a bomb. */
+export const RESOLVE_EXPANSION_FACTOR = 100;
+/** Values the resolved document may always hold, however small its inputs. */
+export const RESOLVE_EXPANSION_FLOOR = 1_000_000;
+
+/** Number of values (objects, arrays and scalars) in a tree, iteratively. */
+function countValues(root: unknown): number {
+  let n = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    n++;
+    if (v !== null && typeof v === "object") {
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+  return n;
 }
 
 /**
@@ -327,59 +224,50 @@ export interface ResolveRefsResult {
  * the document contain itself stay as `$ref` and are reported as warnings; so are unresolvable ones. A Reference
  * Object's sibling fields (3.1 `summary`/`description`) override the target's. Targets reached from several
  * places are shared, not copied.
+ *
+ * Time is linear in the size of the inputs: chains of references are followed once per place. The result, as
+ * a tree, may hold at most {@link RESOLVE_EXPANSION_FACTOR} times the values of the inputs (at least
+ * {@link RESOLVE_EXPANSION_FLOOR}) and nest at most 1,000 levels deep.
+ *
+ * @throws {RefResolutionError} when the resolved document would exceed the expansion budget or the depth limit.
  */
 export async function resolveRefs(
   root: RefRoot,
   options: RefResolverOptions = {},
 ): Promise<ResolveRefsResult> {
-  const resolver = await createRefResolver(root, options);
+  const index = await createRefIndex(root, { ...options, lenient: true });
   const warnings: Finding[] = [];
   // Work on copies of every document so the input stays untouched.
   const copies = new Map<string, unknown>();
-  for (const doc of resolver.documents) if (!copies.has(doc.key)) copies.set(doc.key, deepCopy(doc.data));
-  const docOf = (key: string): unknown => copies.get(resolver.document(key)!.key);
+  let inputValues = 0;
+  for (const doc of index.documents) {
+    if (!copies.has(doc.key)) {
+      copies.set(doc.key, deepCopy(doc.data));
+      inputValues += countValues(doc.data);
+    }
+  }
+  const docOf = (key: string): unknown => copies.get(index.document(key)!.key);
 
-  // Every structural $ref holder of every document, with the target it stands for.
-  const substitute = new Map<object, object | { circular: string }>();
+  // Every structural $ref holder (in the copies), with the file it is written in.
   const holderFile = new Map<object, string>();
-  for (const [key, data] of copies) {
-    if (resolver.document(key)!.key !== key) continue;
-    forEachRef(data, root.oasVersion, (_ref, holder) => {
-      holderFile.set(holder, key);
-    });
+  for (const edge of index.edges()) {
+    const holder = getAt(docOf(edge.from.file), edge.from.segments);
+    if (holder !== null && typeof holder === "object") holderFile.set(holder, edge.from.file);
   }
   const targetOf = (holder: Record<string, unknown>): object | { unresolved: string } | undefined => {
-    // Follow chains of references (a $ref whose target is itself a $ref), detecting loops.
-    let current = holder;
-    let file = holderFile.get(holder)!;
-    const seen = new Set<object>();
-    for (;;) {
-      if (seen.has(current)) {
-        return {
-          unresolved: `reference "${
-            redactUrlsIn(String(holder.$ref))
-          }" is part of a loop of references that never reaches a value.`,
-        };
-      }
-      seen.add(current);
-      const r = resolver.resolve(current.$ref as string, file);
-      if (!r.ok) return { unresolved: r.message };
-      const value = getAt(docOf(r.file), r.segments);
-      if (value === null || typeof value !== "object") return undefined; // a reference to a scalar: keep the ref
-      const v = value as Record<string, unknown>;
-      if (typeof v.$ref === "string" && holderFile.has(v)) {
-        current = v;
-        file = holderFile.get(v)!;
-        continue;
-      }
-      const siblings = Object.keys(holder).filter((k) => k !== "$ref");
-      if (siblings.length === 0 || Array.isArray(v)) return v;
-      const merged: Record<string, unknown> = { ...v };
-      for (const k of siblings) merged[k] = holder[k];
-      return merged;
-    }
+    const r = index.follow(holder.$ref as string, holderFile.get(holder)!);
+    if (!r.ok) return { unresolved: r.message };
+    const value = getAt(docOf(r.file), r.segments);
+    if (value === null || typeof value !== "object") return undefined; // a reference to a scalar: keep the ref
+    const v = value as Record<string, unknown>;
+    const siblings = Object.keys(holder).filter((k) => k !== "$ref");
+    if (siblings.length === 0 || Array.isArray(v)) return v;
+    const merged: Record<string, unknown> = { ...v };
+    for (const k of siblings) merged[k] = holder[k];
+    return merged;
   };
-  const rootCopy = copies.get(resolver.rootKey)!;
+  const substitute = new Map<object, object>();
+  const rootCopy = copies.get(index.rootKey)!;
   // Iterative depth-first walk over the substituted graph; a substitution that closes a cycle is kept as $ref.
   const GRAY = 1;
   const BLACK = 2;
@@ -420,15 +308,13 @@ export async function resolveRefs(
         } else sub = t;
         substitute.set(child, sub);
       }
-      next = sub as object;
+      next = sub;
       if (next !== child && state.get(next) === GRAY) {
         warnings.push(
           finding(
             "warning",
             pathTo(stack, key),
-            `circular reference "${
-              redactUrlsIn(String((child as Record<string, unknown>).$ref))
-            }" kept as $ref.`,
+            `circular reference "${(child as Record<string, unknown>).$ref}" kept as $ref.`,
             { rule: "ref-circular" },
           ),
         );
@@ -439,7 +325,60 @@ export async function resolveRefs(
     const st = state.get(next);
     if (st === undefined) stack.push(enter(next));
   }
-  return { document: rootCopy, warnings, resolver };
+  checkExpansion(rootCopy, inputValues, root.source);
+  return { document: rootCopy, warnings, resolver: index };
+}
+
+/**
+ * Checks the resolved document (a graph that shares its targets) against the expansion budget and the depth
+ * limit, in time linear in the graph: the size and depth of each shared object are computed once.
+ */
+function checkExpansion(root: unknown, inputValues: number, source: string): void {
+  if (root === null || typeof root !== "object") return;
+  const budget = Math.max(RESOLVE_EXPANSION_FLOOR, RESOLVE_EXPANSION_FACTOR * inputValues);
+  const size = new Map<object, number>();
+  const depth = new Map<object, number>();
+  const stack: { node: object; expanded: boolean }[] = [{ node: root, expanded: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (size.has(top.node)) {
+      stack.pop();
+      continue;
+    }
+    const values = Object.values(top.node);
+    if (!top.expanded) {
+      top.expanded = true;
+      for (const v of values) {
+        if (v !== null && typeof v === "object" && !size.has(v)) stack.push({ node: v, expanded: false });
+      }
+      continue;
+    }
+    stack.pop();
+    let n = 1;
+    let d = 1;
+    for (const v of values) {
+      if (v !== null && typeof v === "object") {
+        n += size.get(v) ?? 1;
+        d = Math.max(d, (depth.get(v) ?? 0) + 1);
+      } else n++;
+    }
+    if (n > budget) {
+      throw new RefResolutionError(
+        `${source}: resolving its references would make the document hold more than ${budget} values ` +
+          `(the expansion budget: ${RESOLVE_EXPANSION_FACTOR} times the ${inputValues} values of the input, ` +
+          `at least ${RESOLVE_EXPANSION_FLOOR}); references that multiply like this are an expansion bomb, ` +
+          `so leave them as $ref (parse without --resolve-refs).`,
+      );
+    }
+    if (d > MAX_DEPTH) {
+      throw new RefResolutionError(
+        `${source}: resolving its references would nest the document deeper than ${MAX_DEPTH} levels, ` +
+          `which oatool refuses; leave the references as $ref (parse without --resolve-refs).`,
+      );
+    }
+    size.set(top.node, n);
+    depth.set(top.node, d);
+  }
 }
 
 function pathTo(stack: { node: object; keys: string[]; i: number }[], last: string): (string | number)[] {

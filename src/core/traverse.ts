@@ -1,17 +1,20 @@
 /**
- * Structure-aware traversal of OpenAPI documents: which values are OpenAPI/JSON Schema structure (where `$ref`
- * means a reference) and which are user data (examples, defaults, enums, constants, extension values) where a
- * `$ref` key is just data and must never be followed.
+ * Structure-aware traversal of OpenAPI documents in the shape of the first API (`walkStructure`,
+ * `forEachRef`), now a thin layer over the typed walker of `src/walker` in its lenient mode: OpenAPI and JSON
+ * Schema structure is walked by kind, objects in places the layout does not describe are walked too, and data
+ * (examples, defaults, enums, constants, extension values, Link parameters) never is, so a `$ref` inside data
+ * is never reported.
  *
  * @module
  */
 import type { OASVersion } from "./version.ts";
+import { Walker } from "../walker/mod.ts";
 
 /** How the keys of an object are to be read. */
 export type NodeKind =
   /** Keys are fixed field names of an OpenAPI object or JSON Schema keywords. */
   | "object"
-  /** Keys are user-chosen names (paths, properties, component names, status codes); values are structure. */
+  /** Keys are user-chosen names (paths, status codes, callback expressions); values are structure. */
   | "map";
 
 /** A link in the chain from the root to a node; `segments()` turns it into a path. */
@@ -38,129 +41,43 @@ export type StructureVisitor = (
   kind: NodeKind,
 ) => boolean | void;
 
-const DATA_KEYS = new Set(["example", "default", "enum", "const", "value", "dataValue", "serializedValue"]);
-
-/** Keys whose value is a map of names; the value says how the map's own values read. */
-const MAP_KEYS: Readonly<Record<string, { child: NodeKind; extensions: boolean }>> = {
-  properties: { child: "object", extensions: false },
-  patternProperties: { child: "object", extensions: false },
-  definitions: { child: "object", extensions: false },
-  $defs: { child: "object", extensions: false },
-  dependentSchemas: { child: "object", extensions: false },
-  dependencies: { child: "object", extensions: false },
-  paths: { child: "object", extensions: true },
-  webhooks: { child: "object", extensions: false },
-  responses: { child: "object", extensions: true },
-  callbacks: { child: "map", extensions: false },
-  content: { child: "object", extensions: false },
-  encoding: { child: "object", extensions: false },
-  headers: { child: "object", extensions: false },
-  links: { child: "object", extensions: false },
-  variables: { child: "object", extensions: false },
-  securityDefinitions: { child: "object", extensions: false },
-  schemas: { child: "object", extensions: false },
-  parameters: { child: "object", extensions: false },
-  requestBodies: { child: "object", extensions: false },
-  securitySchemes: { child: "object", extensions: false },
-  pathItems: { child: "object", extensions: false },
-  mediaTypes: { child: "object", extensions: false },
-  examples: { child: "object", extensions: false },
-  additionalOperations: { child: "object", extensions: false },
-  flows: { child: "object", extensions: false },
-};
-
-interface Frame {
-  node: unknown;
-  link: PathLink | undefined;
-  kind: NodeKind;
-  /** For maps: whether `x-` keys are extensions (data) rather than names. */
-  extensions: boolean;
-  /** For maps: how the map's values read. */
-  childKind: NodeKind;
-}
-
 /**
  * Visits every structural object of an OpenAPI document, root first, in document order, without recursion.
  * Data positions are skipped: `example`, `default`, `enum`, `const`, Example Object values, schema `examples`
- * lists, 2.0 `examples` maps, Link `parameters`/`requestBody`, and every `x-` extension value.
+ * lists, 2.0 `examples` maps, Link `parameters`/`requestBody`, and every `x-` extension value. The Paths,
+ * Responses and Callback Objects (whose keys are names) are visited as `map`, every other object as `object`.
  */
 export function walkStructure(root: unknown, oasVersion: OASVersion, visit: StructureVisitor): void {
   if (root === null || typeof root !== "object") return;
-  const stack: Frame[] = [{
-    node: root,
-    link: undefined,
-    kind: "object",
-    extensions: false,
-    childKind: "object",
-  }];
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const node = frame.node;
-    if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) {
-        const v = node[i];
-        if (v !== null && typeof v === "object") {
-          stack.push({
-            node: v,
-            link: { parent: frame.link, key: i },
-            kind: "object",
-            extensions: false,
-            childKind: "object",
-          });
+  // The link of each path length, and the node that set it: a node's parent object set the link of its own
+  // length, one or two levels up (two when the node is an entry of a map or list field).
+  const links: (PathLink | undefined)[] = [undefined];
+  const owners: (object | undefined)[] = [root];
+  const walker = new Walker(oasVersion, [{
+    enter(node, at) {
+      const path = at.path;
+      const n = path.length;
+      let link: PathLink | undefined = undefined;
+      if (n > 0) {
+        let parentLink: PathLink | undefined;
+        if (owners[n - 1] === at.parent) parentLink = links[n - 1];
+        else {
+          parentLink = { parent: links[n - 2], key: path[n - 2] };
+          links[n - 1] = parentLink;
+          owners[n - 1] = undefined;
         }
+        link = { parent: parentLink, key: path[n - 1] };
       }
-      continue;
-    }
-    const obj = node as Record<string, unknown>;
-    if (visit(obj, frame.link, frame.kind) === false) continue;
-    const keys = Object.keys(obj);
-    const isLink = frame.kind === "object" &&
-      (typeof obj.operationRef === "string" ||
-        (typeof obj.operationId === "string" && !("responses" in obj)));
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i];
-      const value = obj[key];
-      if (value === null || typeof value !== "object") continue;
-      const link: PathLink = { parent: frame.link, key };
-      if (frame.kind === "map") {
-        if (frame.extensions && key.startsWith("x-")) continue;
-        // A Callback Object (a value of `callbacks`) is itself a map of expressions to Path Items, unless it is
-        // a Reference Object.
-        const kind = frame.childKind === "map" && !Array.isArray(value) &&
-            typeof (value as Record<string, unknown>).$ref === "string"
-          ? "object"
-          : frame.childKind;
-        stack.push({
-          node: value,
-          link,
-          kind,
-          extensions: kind === "map",
-          childKind: "object",
-        });
-        continue;
-      }
-      if (key.startsWith("x-") || DATA_KEYS.has(key)) continue;
-      if (key === "$ref") continue;
-      if (key === "examples") {
-        if (Array.isArray(value) || oasVersion === "2.0") continue;
-        stack.push({ node: value, link, kind: "map", extensions: false, childKind: "object" });
-        continue;
-      }
-      if (isLink && (key === "parameters" || key === "requestBody")) continue;
-      const mapInfo = MAP_KEYS[key];
-      if (mapInfo !== undefined && !Array.isArray(value)) {
-        stack.push({
-          node: value,
-          link,
-          kind: "map",
-          extensions: mapInfo.extensions,
-          childKind: mapInfo.child,
-        });
-        continue;
-      }
-      stack.push({ node: value, link, kind: "object", extensions: false, childKind: "object" });
-    }
-  }
+      links[n] = link;
+      owners[n] = node;
+      const kind: NodeKind = at.kind === "paths" || at.kind === "responses" ||
+          (at.kind === "callback" && typeof node.$ref !== "string")
+        ? "map"
+        : "object";
+      if (visit(node, link, kind) === false) at.skip();
+    },
+  }], { lenient: true });
+  walker.walk(root, "", "root");
 }
 
 /** Called for each reference found by {@link forEachRef}. */

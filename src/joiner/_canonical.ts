@@ -8,6 +8,7 @@
  * @module
  */
 
+import { Walker } from "../walker/mod.ts";
 import {
   LIST_SCHEMA_KEYWORDS as CORE_LIST,
   MAP_SCHEMA_KEYWORDS as CORE_MAP,
@@ -109,29 +110,12 @@ export function schemaRefTarget(ref: string, oasVersion: OASVersion): SchemaRefT
 
 /**
  * Visits a schema and all its subschemas (properties, items, compositions, conditionals, `$defs`, …),
- * parents before children, in document order. Boolean schemas and non-objects are skipped.
+ * parents before children, in document order, with the typed walker (leniently: the siblings of a `$ref` are
+ * visited too). Boolean schemas and non-objects are skipped.
  */
 export function forEachSubschema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!isObject(node)) continue;
-    visit(node);
-    const children: unknown[] = [];
-    for (const key in node) {
-      const kind = KEYWORD_KIND.get(key);
-      if (kind === undefined) continue;
-      const value = node[key];
-      if (Array.isArray(value)) {
-        if (kind !== "map") children.push(...value);
-      } else if (isObject(value)) {
-        if (kind === "map") {
-          for (const k in value) if (isObject(value[k])) children.push(value[k]);
-        } else children.push(value);
-      }
-    }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
+  if (!isObject(schema)) return;
+  new Walker("3.2", [{ schema: visit }], { lenient: true }).walk(schema, "", "schema");
 }
 
 /**

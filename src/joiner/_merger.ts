@@ -16,11 +16,11 @@ import {
   describeError,
   formatPath,
   formatPosition,
-  getAtPointer,
   type OASVersion,
   type SourceMap,
   type SourcePosition,
 } from "../core/mod.ts";
+import { RefIndex } from "../core/ref_index.ts";
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
 import type { CollisionDetail, CollisionOutcome, StructuredWarning, WarningCategory } from "./join_result.ts";
@@ -665,11 +665,18 @@ export class Merger {
   }
 
   #difference(left: unknown, right: unknown, input: MergeInput, mode: JoinerConfig["equivalenceMode"]) {
-    const merged = this.#merged;
+    // The merged document changes as inputs are inserted: a fresh index (it holds no state for pointers).
+    const oasVersion = this.#settings.oasVersion;
+    const leftIndex = new RefIndex(this.#merged, oasVersion);
+    const rightIndex = RefIndex.of(input.doc, oasVersion);
+    const lookup = (index: RefIndex, ref: string): unknown => {
+      const r = index.resolve(ref);
+      return r.ok ? r.value : undefined;
+    };
     return findDifference(left, right, {
       mode,
-      resolveLeft: (ref) => getAtPointer(merged, ref),
-      resolveRight: (ref) => getAtPointer(input.doc, ref),
+      resolveLeft: (ref) => lookup(leftIndex, ref),
+      resolveRight: (ref) => lookup(rightIndex, ref),
     });
   }
 

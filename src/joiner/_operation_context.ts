@@ -30,9 +30,10 @@
  * @module
  */
 
-import { getAtPointer, type OASVersion, operationsOf } from "../core/mod.ts";
+import { type OASVersion, operationsOf } from "../core/mod.ts";
+import { RefIndex, stronglyConnected } from "../core/ref_index.ts";
+import { Walker } from "../walker/mod.ts";
 import { isObject, schemaSection, schemaTargetsOf } from "./_canonical.ts";
-import { stronglyConnected } from "./_semantic_dedup.ts";
 
 /** Which operation gives a shared schema its operation fields. */
 export type PrimaryOperationPolicy = "first" | "most-specific" | "alphabetical";
@@ -84,7 +85,7 @@ export function precedes(a: OperationUse, b: OperationUse, policy: PrimaryOperat
   return a.seq < b.seq;
 }
 
-/** Limit on nested callbacks and chained references followed while building the graph. */
+/** Limit on nested callbacks followed while building the graph. */
 const MAX_NESTING = 32;
 
 interface Slot {
@@ -115,6 +116,8 @@ export class OperationGraph {
   private seq = 0;
   /** Slots of components reached through `$ref`, read once however many operations refer to them. */
   private readonly componentSlots = new Map<object, Slot[]>();
+  /** The document's reference index. */
+  private readonly refs: RefIndex;
 
   private static readonly cache = new WeakMap<object, { oasVersion: OASVersion; graph: OperationGraph }>();
 
@@ -131,6 +134,7 @@ export class OperationGraph {
     private readonly doc: Record<string, unknown>,
     private readonly oasVersion: OASVersion,
   ) {
+    this.refs = new RefIndex(doc, oasVersion);
     const section = schemaSection(doc, oasVersion) ?? {};
     this.schemaNames = new Set(Object.keys(section));
     for (const name of Object.keys(section)) {
@@ -140,17 +144,19 @@ export class OperationGraph {
         else this.parents.set(target, [name]);
       }
     }
-    if (isObject(doc.paths)) {
-      for (const path of Object.keys(doc.paths)) {
-        if (path.startsWith("x-")) continue;
-        this.visitPathItem(doc.paths[path], path, undefined, 0);
-      }
-    }
-    if (oasVersion !== "2.0" && isObject(doc.webhooks)) {
-      for (const name of Object.keys(doc.webhooks)) {
-        this.visitPathItem(doc.webhooks[name], `webhook:${name}`, undefined, 0);
-      }
-    }
+    // The Path Items of `paths` and `webhooks`, found by the typed walker (which skips everything below them),
+    // visited paths first.
+    const paths: [Record<string, unknown>, string][] = [];
+    const webhooks: [Record<string, unknown>, string][] = [];
+    new Walker(oasVersion, [{
+      enter(node, at) {
+        if (at.kind === "root" || at.kind === "paths") return;
+        if (at.kind === "pathItem" && at.parentKind === "paths") paths.push([node, String(at.path[1])]);
+        else if (at.kind === "pathItem" && at.inWebhook) webhooks.push([node, `webhook:${at.path[1]}`]);
+        at.skip();
+      },
+    }]).walk(doc, "", "root");
+    for (const [item, label] of [...paths, ...webhooks]) this.visitPathItem(item, label, undefined, 0);
   }
 
   /** Direct uses of a schema (without those through referencing schemas), in document order. */
@@ -232,14 +238,15 @@ export class OperationGraph {
     return schemaTargetsOf(schema, this.oasVersion).filter((t) => this.schemaNames.has(t));
   }
 
-  /** Follows a chain of local `$ref`s to the object it ends at (undefined if broken or too long). */
+  /**
+   * Follows a chain of local `$ref`s (through the document's reference index) to the object it ends at;
+   * undefined if broken, a loop, or leading out of the document.
+   */
   private resolve(value: unknown): Record<string, unknown> | undefined {
-    let v = value;
-    for (let i = 0; i < MAX_NESTING && isObject(v) && typeof v.$ref === "string"; i++) {
-      if (!v.$ref.startsWith("#")) return undefined;
-      v = getAtPointer(this.doc, v.$ref);
-    }
-    return isObject(v) && typeof v.$ref !== "string" ? v : undefined;
+    if (!isObject(value) || typeof value.$ref !== "string") return isObject(value) ? value : undefined;
+    if (!value.$ref.startsWith("#")) return undefined;
+    const r = this.refs.follow(value.$ref);
+    return r.ok && isObject(r.value) ? r.value : undefined;
   }
 
   private visitPathItem(item: unknown, path: string, parent: OperationInfo | undefined, depth: number): void {

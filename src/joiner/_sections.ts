@@ -4,6 +4,7 @@
  * @module
  */
 import type { OASVersion } from "../core/mod.ts";
+import { componentSections } from "../walker/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
 
 /** Which strategy governs a map. */
@@ -23,53 +24,55 @@ export interface SectionSpec {
   refKind: "schema" | "security" | "other";
 }
 
-const C = "components";
-
-const OAS3: readonly SectionSpec[] = [
-  { type: "schema", segments: [C, "schemas"], group: "schema", extensions: false, refKind: "schema" },
-  { type: "parameter", segments: [C, "parameters"], group: "component", extensions: false, refKind: "other" },
-  { type: "response", segments: [C, "responses"], group: "component", extensions: false, refKind: "other" },
-  {
-    type: "requestBody",
-    segments: [C, "requestBodies"],
-    group: "component",
-    extensions: false,
-    refKind: "other",
-  },
-  { type: "header", segments: [C, "headers"], group: "component", extensions: false, refKind: "other" },
-  {
-    type: "securityScheme",
-    segments: [C, "securitySchemes"],
-    group: "component",
-    extensions: false,
-    refKind: "security",
-  },
-  { type: "example", segments: [C, "examples"], group: "component", extensions: false, refKind: "other" },
-  { type: "link", segments: [C, "links"], group: "component", extensions: false, refKind: "other" },
-  { type: "callback", segments: [C, "callbacks"], group: "component", extensions: false, refKind: "other" },
-  { type: "pathItem", segments: [C, "pathItems"], group: "component", extensions: false, refKind: "other" },
-  { type: "mediaType", segments: [C, "mediaTypes"], group: "component", extensions: false, refKind: "other" },
-  { type: "path", segments: ["paths"], group: "path", extensions: true, refKind: "other" },
-  { type: "webhook", segments: ["webhooks"], group: "path", extensions: false, refKind: "other" },
+/**
+ * The order in which the joiner decides collisions (schemas first, paths last); sections the walker's list
+ * adds later come after the known ones.
+ */
+const DECISION_ORDER: readonly string[] = [
+  "schema",
+  "parameter",
+  "response",
+  "requestBody",
+  "header",
+  "securityScheme",
+  "example",
+  "link",
+  "callback",
+  "pathItem",
+  "mediaType",
 ];
 
-const OAS2: readonly SectionSpec[] = [
-  { type: "schema", segments: ["definitions"], group: "schema", extensions: false, refKind: "schema" },
-  { type: "parameter", segments: ["parameters"], group: "component", extensions: false, refKind: "other" },
-  { type: "response", segments: ["responses"], group: "component", extensions: false, refKind: "other" },
-  {
-    type: "securityScheme",
-    segments: ["securityDefinitions"],
-    group: "component",
+function build(oasVersion: OASVersion): readonly SectionSpec[] {
+  const rank = (kind: string): number => {
+    const i = DECISION_ORDER.indexOf(kind);
+    return i === -1 ? DECISION_ORDER.length : i;
+  };
+  // The component sections are the walker's one list; the joiner adds how it treats each.
+  const components = [...componentSections(oasVersion)].sort((a, b) => rank(a.kind) - rank(b.kind));
+  const out: SectionSpec[] = components.map((section) => ({
+    type: section.kind as CollisionType,
+    segments: section.segments,
+    group: section.kind === "schema" ? "schema" : "component",
     extensions: false,
-    refKind: "security",
-  },
-  { type: "path", segments: ["paths"], group: "path", extensions: true, refKind: "other" },
-];
+    refKind: section.kind === "schema" ? "schema" : section.kind === "securityScheme" ? "security" : "other",
+  }));
+  out.push({ type: "path", segments: ["paths"], group: "path", extensions: true, refKind: "other" });
+  if (oasVersion !== "2.0") {
+    out.push({ type: "webhook", segments: ["webhooks"], group: "path", extensions: false, refKind: "other" });
+  }
+  return out;
+}
+
+const SECTIONS: Readonly<Record<OASVersion, readonly SectionSpec[]>> = {
+  "2.0": build("2.0"),
+  "3.0": build("3.0"),
+  "3.1": build("3.1"),
+  "3.2": build("3.2"),
+};
 
 /** The collision maps of a version family, schemas first, paths last. */
 export function sectionsOf(oasVersion: OASVersion): readonly SectionSpec[] {
-  return oasVersion === "2.0" ? OAS2 : OAS3;
+  return SECTIONS[oasVersion];
 }
 
 /** How a collision type is named in messages: `schema`, `request body`, `security scheme`, … */

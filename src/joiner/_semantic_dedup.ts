@@ -7,22 +7,21 @@
  * 1. Each schema gets its {@link canonicalForm}: keys sorted, descriptive keywords (title, description,
  *    example(s), deprecated, `$comment`, externalDocs) left out, and every reference into the schema section
  *    left as a slot.
- * 2. The reference graph between schemas is split into strongly connected components (iterative Tarjan), which
- *    come out dependencies first. A schema outside any cycle gets the class of its signature with each slot
- *    filled by the class of the referenced schema, so two schemas are identical exactly when their structures
- *    are identical and their references point at identical schemas (not merely at the same names).
- * 3. The schemas of a cycle (recursive schemas) are split by partition refinement inside their component,
- *    starting from one block and splitting by signature until stable; the final table of block signatures,
- *    which is independent of names, identifies the component, so isomorphic recursive structures in different
- *    documents are recognised too. Termination is guaranteed: each round splits at least one block or stops.
+ * 2. Two schemas are identical exactly when their signatures are equal and each pair of corresponding slots
+ *    refers to identical schemas (not merely to the same names): the coarsest partition of the schemas that is
+ *    stable under "same signature, slots into the same blocks" (a bisimulation). It is computed by partition
+ *    refinement in the manner of Hopcroft's automaton minimisation (slot positions are the letters), so
+ *    recursive schemas (reference cycles) and isomorphic recursive structures of different documents are
+ *    recognised too, names never mattering.
  *
- * Cost: linear in the total size of the schemas for acyclic references; a cycle of k schemas costs at most
- * k refinement rounds over that cycle. Empty schemas (see {@link isEmptySchema}) are never consolidated.
+ * Cost: O(m log n) for n schemas and m slots, chains and cycles of references included (no refinement round
+ * per member of a cycle). Empty schemas (see {@link isEmptySchema}) are never consolidated.
  *
  * @module
  */
 
 import type { OASVersion } from "../core/mod.ts";
+import { stronglyConnected } from "../core/ref_index.ts";
 import { rewriteReferences } from "../core/rename.ts";
 import { type CanonicalForm, canonicalForm, isEmptySchema, schemaSection } from "./_canonical.ts";
 
@@ -67,61 +66,7 @@ export function findSemanticDuplicates(
   const slots: number[][] = forms.map((f) => f.targets.map((t) => index.get(t) ?? -1));
   const empty: boolean[] = names.map((n) => isEmptySchema(section[n]));
 
-  const classes = new Int32Array(names.length).fill(-1);
-  const interned = new Map<string, number>();
-  const intern = (key: string): number => {
-    let id = interned.get(key);
-    if (id === undefined) {
-      id = interned.size;
-      interned.set(key, id);
-    }
-    return id;
-  };
-  let uniqueClass = -2; // empty schemas get distinct negative classes that never group
-
-  const fill = (node: number, local: (target: number) => string): string => {
-    const { texts, targets } = forms[node];
-    let out = texts[0];
-    for (let i = 0; i < targets.length; i++) {
-      const t = slots[node][i];
-      out += (t < 0 ? "?" + JSON.stringify(targets[i]) : local(t)) + texts[i + 1];
-    }
-    return out;
-  };
-
-  for (const component of stronglyConnected(slots)) {
-    if (component.length === 1 && !slots[component[0]].includes(component[0])) {
-      const node = component[0];
-      if (empty[node]) {
-        classes[node] = uniqueClass--;
-        continue;
-      }
-      classes[node] = intern("A" + fill(node, (t) => "#" + classes[t]));
-      continue;
-    }
-    const members = new Set(component);
-    const local = new Map<number, number>();
-    for (const m of component) local.set(m, 0);
-    let blocks = 1;
-    let signatures: string[] = [];
-    for (;;) {
-      const sig = new Map<number, string>();
-      for (const m of component) {
-        sig.set(
-          m,
-          local.get(m) + "|" + fill(m, (t) => (members.has(t) ? "L" + local.get(t) : "#" + classes[t])),
-        );
-      }
-      const distinct = [...new Set(sig.values())].sort();
-      const numbering = new Map(distinct.map((s, i) => [s, i]));
-      for (const m of component) local.set(m, numbering.get(sig.get(m)!)!);
-      signatures = distinct;
-      if (distinct.length === blocks) break;
-      blocks = distinct.length;
-    }
-    const table = JSON.stringify(signatures);
-    for (const m of component) classes[m] = intern("C" + table + "|" + local.get(m));
-  }
+  const classes = coarsestPartition(forms, slots, empty);
 
   const groups = new Map<number, string[]>();
   names.forEach((n, i) => {
@@ -148,59 +93,134 @@ export function findSemanticDuplicates(
 }
 
 /**
- * Strongly connected components of a graph given as adjacency lists (negative targets ignored), iteratively
- * (Tarjan). Components come out in reverse topological order: every component after those it points at.
+ * The classes of the coarsest stable partition of the schemas (see the module's description); -1 for empty
+ * schemas, which never group. Hopcroft-style: a worklist of splitter blocks, each splitting the blocks of the
+ * schemas whose slot `i` leads into it, the smaller half going back on the worklist.
  */
-export function stronglyConnected(adjacency: readonly (readonly number[])[]): number[][] {
-  const n = adjacency.length;
-  const order = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  const out: number[][] = [];
-  let counter = 0;
-  const work: { node: number; edge: number }[] = [];
-  for (let root = 0; root < n; root++) {
-    if (order[root] >= 0) continue;
-    work.push({ node: root, edge: 0 });
-    order[root] = low[root] = counter++;
-    stack.push(root);
-    onStack[root] = 1;
-    while (work.length > 0) {
-      const top = work[work.length - 1];
-      const edges = adjacency[top.node];
-      if (top.edge < edges.length) {
-        const next = edges[top.edge++];
-        if (next < 0) continue;
-        if (order[next] < 0) {
-          order[next] = low[next] = counter++;
-          stack.push(next);
-          onStack[next] = 1;
-          work.push({ node: next, edge: 0 });
-        } else if (onStack[next]) {
-          low[top.node] = Math.min(low[top.node], order[next]);
-        }
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1].node;
-        low[parent] = Math.min(low[parent], low[top.node]);
-      }
-      if (low[top.node] === order[top.node]) {
-        const component: number[] = [];
-        let m: number;
-        do {
-          m = stack.pop()!;
-          onStack[m] = 0;
-          component.push(m);
-        } while (m !== top.node);
-        out.push(component);
+function coarsestPartition(
+  forms: readonly CanonicalForm[],
+  slots: readonly (readonly number[])[],
+  empty: readonly boolean[],
+): Int32Array {
+  const n = forms.length;
+  // Initial blocks: one per signature (slots into the section as markers, other slots literal).
+  const labelBlock = new Map<string, number>();
+  const blockOf = new Int32Array(n);
+  let blocks = 0;
+  for (let v = 0; v < n; v++) {
+    if (empty[v]) {
+      blockOf[v] = blocks++;
+      continue;
+    }
+    const { texts, targets } = forms[v];
+    let label = texts[0];
+    for (let i = 0; i < targets.length; i++) {
+      label += (slots[v][i] < 0 ? "?" + JSON.stringify(targets[i]) : "\u0000@") + texts[i + 1];
+    }
+    let b = labelBlock.get(label);
+    if (b === undefined) {
+      b = blocks++;
+      labelBlock.set(label, b);
+    }
+    blockOf[v] = b;
+  }
+  // Refinable partition: members of each block contiguous in `elems`.
+  const size = new Int32Array(Math.max(1, n) * 2 + 1);
+  for (let v = 0; v < n; v++) size[blockOf[v]]++;
+  const start: number[] = [];
+  const end: number[] = [];
+  let at = 0;
+  for (let b = 0; b < blocks; b++) {
+    start.push(at);
+    end.push(at);
+    at += size[b];
+  }
+  const elems = new Int32Array(n);
+  const loc = new Int32Array(n);
+  for (let v = 0; v < n; v++) {
+    const b = blockOf[v];
+    elems[end[b]] = v;
+    loc[v] = end[b]++;
+  }
+  // Incoming slots of each schema: (source, slot position).
+  const inSource: number[][] = Array.from({ length: n }, () => []);
+  const inSlot: number[][] = Array.from({ length: n }, () => []);
+  for (let v = 0; v < n; v++) {
+    const out = slots[v];
+    for (let i = 0; i < out.length; i++) {
+      const t = out[i];
+      if (t >= 0) {
+        inSource[t].push(v);
+        inSlot[t].push(i);
       }
     }
   }
-  return out;
+  const marked: number[] = [];
+  const inWork: boolean[] = [];
+  const work: number[] = [];
+  for (let b = 0; b < blocks; b++) {
+    work.push(b);
+    inWork.push(true);
+  }
+  while (work.length > 0) {
+    const splitter = work.pop()!;
+    inWork[splitter] = false;
+    // Sources into the splitter, grouped by slot position.
+    const bySlot = new Map<number, number[]>();
+    for (let k = start[splitter]; k < end[splitter]; k++) {
+      const t = elems[k];
+      const sources = inSource[t];
+      const positions = inSlot[t];
+      for (let j = 0; j < sources.length; j++) {
+        let list = bySlot.get(positions[j]);
+        if (list === undefined) bySlot.set(positions[j], list = []);
+        list.push(sources[j]);
+      }
+    }
+    for (const sources of bySlot.values()) {
+      // Move every source to the front of its block; then split the blocks partly moved.
+      const touched: number[] = [];
+      for (const v of sources) {
+        const b = blockOf[v];
+        if (marked[b] === undefined || marked[b] === 0) touched.push(b);
+        marked[b] = marked[b] ?? 0;
+        const first = start[b] + marked[b];
+        if (loc[v] < first) continue; // already moved
+        const other = elems[first];
+        elems[loc[v]] = other;
+        loc[other] = loc[v];
+        elems[first] = v;
+        loc[v] = first;
+        marked[b]++;
+      }
+      for (const b of touched) {
+        const count = marked[b];
+        marked[b] = 0;
+        if (count === end[b] - start[b]) continue;
+        const nb = blocks++;
+        start.push(start[b]);
+        end.push(start[b] + count);
+        start[b] += count;
+        for (let k = start[nb]; k < end[nb]; k++) blockOf[elems[k]] = nb;
+        if (inWork[b]) {
+          work.push(nb);
+          inWork.push(true);
+        } else {
+          const smaller = count <= end[b] - start[b] ? nb : b;
+          inWork.push(false);
+          work.push(smaller);
+          inWork[smaller] = true;
+        }
+      }
+    }
+  }
+  const classes = new Int32Array(n);
+  for (let v = 0; v < n; v++) classes[v] = empty[v] ? -1 : blockOf[v];
+  return classes;
 }
+
+/** Strongly connected components (iterative Tarjan), shared with the reference index. */
+export { stronglyConnected };
 
 /**
  * Finds duplicates with {@link findSemanticDuplicates}, then, IN PLACE: deletes the duplicates from the schema

@@ -50,6 +50,12 @@ export interface RuleContext {
    * reference is returned as it is. Undefined when a reference cannot be resolved.
    */
   resolve(value: unknown, file: string, segments: readonly (string | number)[]): Resolved | undefined;
+  /**
+   * The pure reference loop (`A → B → A`, nothing but references) that the Reference Object at a path of a file
+   * belongs to, as `file#pointer` labels in chain order from it (the root file's without a file name); undefined
+   * when it is not on one.
+   */
+  refLoop?(file: string, segments: readonly (string | number)[]): readonly string[] | undefined;
   /** Looks one reference up (no chains), as written in the file `file`. */
   lookup(ref: string, file: string): RefLookup;
   /** The kind of the object at a path of a file, when its place says (root document only). */

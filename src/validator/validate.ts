@@ -4,8 +4,9 @@
  *
  * @module
  */
+import { createRefIndex } from "../core/refs.ts";
+import { RefIndex } from "../core/ref_index.ts";
 import {
-  createRefResolver,
   type DocumentReader,
   type DocumentStats,
   type Finding,
@@ -19,7 +20,6 @@ import {
   parsePointer,
   type ParseResult,
   redactUrl,
-  type RefResolver,
   type SourceMap,
   UsageError,
 } from "../core/mod.ts";
@@ -370,7 +370,7 @@ function sortInDocumentOrder(raws: Raw[], run: RuleRun): void {
 interface RuleRun {
   findings: Raw[];
   rootFile: string;
-  resolver?: RefResolver;
+  resolver?: RefIndex;
   /** A reference to another file was met while files were not loaded: run again with them. */
   needsFiles: boolean;
   /** Objects walked because a reference led to them (other files, places the layout does not describe). */
@@ -386,7 +386,7 @@ async function runRules(
 ): Promise<RuleRun> {
   const { reader, localOnly } = options;
   const root = parsed.document as Record<string, unknown>;
-  const resolver = localOnly ? undefined : await createRefResolver({
+  const refRoot = {
     document: root,
     oasVersion: parsed.oasVersion,
     source: parsed.source,
@@ -395,8 +395,18 @@ async function runRules(
     url: parsed.url,
     readSet: parsed.readSet,
     sourceMap: parsed.sourceMap,
-  }, { reader });
-  const rootFile = resolver?.rootKey ?? parsed.path ?? parsed.source;
+  };
+  // Without references to files, the index of the document alone (nothing is read).
+  const index = localOnly
+    ? new RefIndex(root, parsed.oasVersion, {
+      source: parsed.source,
+      key: parsed.path ?? parsed.source,
+      baseDir: parsed.baseDir,
+      sourceMap: parsed.sourceMap,
+    })
+    : await createRefIndex(refRoot, { reader });
+  const resolver = localOnly ? undefined : index;
+  const rootFile = index.rootKey;
   const version = parsed.oasVersion;
   const findings: Raw[] = [];
   let needsFiles = false;
@@ -412,21 +422,17 @@ async function runRules(
     return r;
   };
   const lookupUncached = (ref: string, file: string): RefLookup => {
-    if (ref.startsWith("#") && (file === rootFile || resolver !== undefined)) {
-      const data = dataOf(file);
-      const segments = parsePointer(ref);
-      if (segments === undefined) {
-        // 3.1+ schemas may point at a plain-name anchor (`#name`, declared with $anchor).
-        const name = ref.slice(1);
-        if ((version === "3.1" || version === "3.2") && /^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) {
-          return JSON.stringify(data).includes(`"${name}"`)
-            ? { ok: true, value: undefined, file, segments: [] }
-            : {
-              ok: false,
-              reason: "missing-target",
-              message: `no $anchor named "${name}" is declared for ${JSON.stringify(ref)}.`,
-            };
-        }
+    if (ref.startsWith("#") && (file === rootFile || !localOnly)) {
+      const r = index.resolve(ref, file);
+      if (r.ok) {
+        // A plain-name anchor is known to be declared; its target is not walked as a place.
+        return r.value !== undefined && ref !== "#" && !ref.startsWith("#/") &&
+            parsePointer(ref) === undefined
+          ? { ok: true, value: undefined, file, segments: [] }
+          : { ok: true, value: r.value, file, segments: r.segments };
+      }
+      if (r.reason === "missing-anchor") return { ok: false, reason: "missing-target", message: r.message };
+      if (r.reason === "bad-pointer") {
         return {
           ok: false,
           reason: "bad-pointer",
@@ -435,17 +441,13 @@ async function runRules(
           } has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
         };
       }
-      const value = getAt(data, segments);
-      if (value === undefined) {
-        return {
-          ok: false,
-          reason: "missing-target",
-          message: `reference ${
-            JSON.stringify(ref)
-          } points at nothing; define the target or fix the reference.`,
-        };
-      }
-      return { ok: true, value, file, segments };
+      return {
+        ok: false,
+        reason: "missing-target",
+        message: `reference ${
+          JSON.stringify(ref)
+        } points at nothing; define the target or fix the reference.`,
+      };
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !/^[a-z]:[\\/]/i.test(ref) && !/^file:/i.test(ref)) {
       return {
@@ -454,13 +456,13 @@ async function runRules(
         message: `remote reference ${JSON.stringify(redactUrl(ref))} is not followed.`,
       };
     }
-    if (resolver === undefined) {
+    if (localOnly) {
       needsFiles = true;
       return { ok: false, reason: "pending", message: "" };
     }
-    const r = resolver.resolve(ref, file);
+    const r = index.resolve(ref, file);
     if (!r.ok) return { ok: false, reason: r.reason, message: r.message };
-    return { ok: true, value: r.value, file: resolver.document(r.file)?.key ?? r.file, segments: r.segments };
+    return { ok: true, value: r.value, file: index.document(r.file)?.key ?? r.file, segments: r.segments };
   };
 
   // Keyed by the segments list itself: lookups are cached, so each target has one list.
@@ -506,17 +508,32 @@ async function runRules(
       });
     },
     resolve(value: unknown, file: string, segments: readonly (string | number)[]): Resolved | undefined {
-      let current: Resolved = { value, file, segments };
-      for (let hops = 0; hops < 32; hops++) {
-        const v = current.value;
-        if (v === null || typeof v !== "object" || typeof (v as Record<string, unknown>).$ref !== "string") {
-          return current;
-        }
-        const r = lookup((v as Record<string, unknown>).$ref as string, current.file);
-        if (!r.ok || r.value === undefined) return undefined;
-        current = { value: r.value, file: r.file, segments: r.segments };
+      if (
+        value === null || typeof value !== "object" ||
+        typeof (value as Record<string, unknown>).$ref !== "string"
+      ) {
+        return { value, file, segments };
       }
-      return undefined;
+      // The first step through the cached lookup; the rest of a chain (rare) through the index, which
+      // remembers chains and stops at loops.
+      const first = lookup((value as Record<string, unknown>).$ref as string, file);
+      if (!first.ok || first.value === undefined) return undefined;
+      const v = first.value;
+      if (v === null || typeof v !== "object" || typeof (v as Record<string, unknown>).$ref !== "string") {
+        return first;
+      }
+      const next = (v as Record<string, unknown>).$ref as string;
+      if (localOnly && !next.startsWith("#")) return undefined;
+      const r = index.follow(next, first.file);
+      if (!r.ok || r.value === undefined) return undefined;
+      return { value: r.value, file: index.document(r.file)?.key ?? r.file, segments: r.segments };
+    },
+    refLoop(file: string, segments: readonly (string | number)[]): readonly string[] | undefined {
+      const loop = index.loopAt(file, segments);
+      return loop?.map((p) =>
+        (p.file === rootFile ? "" : index.document(p.file)?.source ?? p.file) + "#" +
+        formatPointer(p.segments)
+      );
     },
     lookup,
     kindAt,

@@ -1,8 +1,9 @@
 import type { Rule } from "../rule.ts";
 
 /**
- * `ref-resolves`: every `$ref` in a structural place points at something. Remote (`http(s)`) references are
- * not followed; they are reported by `ref-remote`.
+ * `ref-resolves`: every `$ref` in a structural place points at something, and a chain of references reaches a
+ * value (a pure loop `A → B → A` never does). Remote (`http(s)`) references are not followed; they are reported
+ * by `ref-remote`.
  */
 export const refResolves: Rule = {
   id: "ref-resolves",
@@ -15,6 +16,16 @@ export const refResolves: Rule = {
         const r = ctx.lookup(ref, at.file);
         if (!r.ok && r.reason !== "remote" && r.reason !== "pending") {
           ctx.report([...at.path, "$ref"], r.message);
+        } else if (r.ok && r.value !== null && typeof r.value === "object" && "$ref" in r.value) {
+          const loop = ctx.refLoop?.(at.file, at.path);
+          if (loop !== undefined) {
+            ctx.report(
+              [...at.path, "$ref"],
+              `reference ${JSON.stringify(ref)} is part of a loop of references that never reaches a value (${
+                [...loop, loop[0]].join(" → ")
+              }); make one of them a value.`,
+            );
+          }
         }
       },
     };

@@ -1,0 +1,738 @@
+/**
+ * The reference index of a loaded document set: resolution of every kind of `$ref` (local JSON pointers,
+ * relative files, 3.1+ `$anchor` plain names and `$id`s), chains followed with cycle detection, the edges and
+ * referrers of any place, the components of every kind, and strongly connected components for cycles.
+ *
+ * The index is synchronous: the documents are given to it (the root, and the referenced files once loaded by
+ * `refs.ts`'s {@link import("./refs.ts").createRefIndex}). It reads the kind tables and the walker of
+ * `src/walker`, which depend only on core's leaf modules, so there is no import cycle.
+ *
+ * @module
+ */
+import { dirname } from "node:path";
+import { locateRef, type ReadSet, redactUrl, redactUrlsIn, type RefOrigin } from "./confine.ts";
+import { getAt, parsePointer } from "./pointer.ts";
+import type { OASVersion } from "./version.ts";
+import type { SourceMap } from "./source_map.ts";
+import { componentSections, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
+
+/** The root of a reference tree: a loaded document. */
+export interface RefRoot {
+  /** The root document. */
+  document: unknown;
+  /** Version family (decides where `$ref` is structure and where it is data). */
+  oasVersion: OASVersion;
+  /** Name for messages. */
+  source: string;
+  /** Absolute real path of the root file, when it is a file. */
+  path?: string;
+  /** Directory relative references resolve against and may not leave. */
+  baseDir: string;
+  /** The URL of a root loaded from one: its references resolve against it and never name local files. */
+  url?: string;
+  /** Where the files read are recorded. */
+  readSet?: ReadSet;
+  /** Source positions of the root text. */
+  sourceMap(): SourceMap;
+}
+
+/** A document taking part in resolution (the root, or a referenced file). */
+export interface RefDocument {
+  /** Key: the absolute path, or the root's source name when it is not a file. */
+  key: string;
+  /** Name for messages: path relative to the current directory, or the root's source name. */
+  source: string;
+  /** The parsed data. */
+  data: unknown;
+  /** Source positions of its text. */
+  sourceMap(): SourceMap;
+}
+
+/** A successfully resolved reference. */
+export interface ResolvedRef {
+  /** Resolved. */
+  ok: true;
+  /** The target value. */
+  value: unknown;
+  /** Key of the document holding the target. */
+  file: string;
+  /** Pointer segments of the target inside that document. */
+  segments: string[];
+}
+
+/** Why a reference cannot be resolved. */
+export type UnresolvedReason =
+  | "remote"
+  | "outside"
+  | "missing-file"
+  | "bad-file"
+  | "missing-target"
+  | "bad-pointer"
+  | "missing-anchor"
+  | "loop";
+
+/** A reference that cannot be resolved, with the reason. */
+export interface UnresolvedRef {
+  /** Not resolved. */
+  ok: false;
+  /** One sentence: why. */
+  message: string;
+  /** `remote`, `outside`, `missing-file`, `bad-file`, `missing-target`, `bad-pointer`, `missing-anchor`, `loop`. */
+  reason: UnresolvedReason;
+}
+
+/** A place in a document of the set. */
+export interface RefPlace {
+  /** Key of the document. */
+  file: string;
+  /** Path inside it. */
+  segments: readonly (string | number)[];
+}
+
+/** One structural `$ref`: where it is written, what it says, the kind its place expects, where it leads. */
+export interface RefEdge {
+  /** The Reference Object's place. */
+  from: RefPlace;
+  /** The reference as written. */
+  ref: string;
+  /** The kind the reference's place expects. */
+  expected: OasKind;
+  /** Its target (one step, no chains). */
+  target: ResolvedRef | UnresolvedRef;
+}
+
+/** One reusable component. */
+export interface ComponentEntry {
+  /** Section name as 3.x calls it (`schemas`, `securitySchemes`, …). */
+  section: string;
+  /** Kind of the component. */
+  kind: OasKind;
+  /** Its name. */
+  name: string;
+  /** Its path from the root (`["components", "schemas", "Pet"]`, `["definitions", "Pet"]`). */
+  segments: string[];
+  /** The component. */
+  value: unknown;
+}
+
+/** Splits a `$ref` into its file part (empty for the same document) and its fragment (with `#`, or empty). */
+export function splitRef(ref: string): { filePart: string; fragment: string } {
+  const hash = ref.indexOf("#");
+  return hash === -1
+    ? { filePart: ref, fragment: "" }
+    : { filePart: ref.slice(0, hash), fragment: ref.slice(hash) };
+}
+
+/** Whether the file part of a reference is a URL with a scheme (not a Windows drive letter). */
+export function isRemoteRef(filePart: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(filePart) && !/^[a-z]:[\\/]/i.test(filePart);
+}
+
+const PLAIN_NAME = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+function placeKey(file: string, segments: readonly (string | number)[]): string {
+  let out = file + "\0";
+  for (const s of segments) out += "/" + String(s).replaceAll("~", "~0").replaceAll("/", "~1");
+  return out;
+}
+
+/**
+ * Strongly connected components of a graph given as adjacency lists (negative targets ignored), iteratively
+ * (Tarjan). Components come out in reverse topological order: every component after those it points at.
+ */
+export function stronglyConnected(adjacency: readonly (readonly number[])[]): number[][] {
+  const n = adjacency.length;
+  const order = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  const out: number[][] = [];
+  let counter = 0;
+  const work: { node: number; edge: number }[] = [];
+  for (let root = 0; root < n; root++) {
+    if (order[root] >= 0) continue;
+    work.push({ node: root, edge: 0 });
+    order[root] = low[root] = counter++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (work.length > 0) {
+      const top = work[work.length - 1];
+      const edges = adjacency[top.node];
+      if (top.edge < edges.length) {
+        const next = edges[top.edge++];
+        if (next < 0) continue;
+        if (order[next] < 0) {
+          order[next] = low[next] = counter++;
+          stack.push(next);
+          onStack[next] = 1;
+          work.push({ node: next, edge: 0 });
+        } else if (onStack[next]) {
+          low[top.node] = Math.min(low[top.node], order[next]);
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low[parent] = Math.min(low[parent], low[top.node]);
+      }
+      if (low[top.node] === order[top.node]) {
+        const component: number[] = [];
+        let m: number;
+        do {
+          m = stack.pop()!;
+          onStack[m] = 0;
+          component.push(m);
+        } while (m !== top.node);
+        out.push(component);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether a document key is a URL (a document loaded from one) rather than a file path. */
+export function isUrlKey(key: string): boolean {
+  return /^https?:\/\//i.test(key);
+}
+
+/** Options of {@link RefIndex}. */
+export interface RefIndexOptions {
+  /** Name of the root for messages. @default "document" */
+  source?: string;
+  /** Key of the root (its absolute path when it is a file). @default the source */
+  key?: string;
+  /** Directory relative references of the root resolve against. @default "." */
+  baseDir?: string;
+  /** The real path of `baseDir`: referenced files may not leave it. @default baseDir */
+  realBase?: string;
+  /** The URL the root was loaded from (when it is not a file): its references resolve against it. */
+  url?: string;
+  /** Source positions of the root. */
+  sourceMap?: () => SourceMap;
+  /**
+   * Find references also in places the OpenAPI layout does not describe (the walker's lenient walk), as
+   * resolving a whole document needs. @default false
+   */
+  lenient?: boolean;
+}
+
+/**
+ * The reference index of a document set. Build it for one document with {@link RefIndex.of} or
+ * `new RefIndex(...)`, or with its referenced files loaded with `createRefIndex()` (core's refs module).
+ *
+ * @example
+ * ```ts
+ * import { RefIndex } from "./ref_index.ts";
+ * const doc = { openapi: "3.1.0", components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { type: "string" } } } };
+ * const index = new RefIndex(doc, "3.1");
+ * const r = index.follow("#/components/schemas/A");
+ * r.ok && r.value; // { type: "string" }
+ * ```
+ */
+export class RefIndex {
+  /** The root document's key. */
+  readonly rootKey: string;
+  /** Version family of the set. */
+  readonly oasVersion: OASVersion;
+  readonly #docs = new Map<string, RefDocument>();
+  readonly #failed = new Map<string, UnresolvedRef>();
+  readonly #baseDir: string;
+  readonly #realBase: string;
+  readonly #rootUrl: string | undefined;
+  readonly #lenient: boolean;
+  #anchors: Map<string, Map<string, (string | number)[]>> | undefined;
+  #ids: Map<string, RefPlace> | undefined;
+  #edges: RefEdge[] | undefined;
+  #referrers: Map<string, RefEdge[]> | undefined;
+  readonly #chains = new Map<string, ResolvedRef | UnresolvedRef>();
+  readonly #resolved = new Map<string, ResolvedRef | UnresolvedRef>();
+  readonly #loops = new Map<string, { loop: RefPlace[]; at: number } | null>();
+
+  /** The index of a root document (add referenced files with {@link addDocument}, or use `createRefIndex`). */
+  constructor(document: unknown, oasVersion: OASVersion, options: RefIndexOptions = {}) {
+    const source = options.source ?? "document";
+    this.rootKey = options.key ?? source;
+    this.oasVersion = oasVersion;
+    this.#baseDir = options.baseDir ?? ".";
+    this.#realBase = options.realBase ?? this.#baseDir;
+    this.#rootUrl = options.url;
+    this.#lenient = options.lenient === true;
+    this.#docs.set(this.rootKey, {
+      key: this.rootKey,
+      source,
+      data: document,
+      sourceMap: options.sourceMap ?? (() => {
+        throw new Error("no source map");
+      }),
+    });
+  }
+
+  /**
+   * The index of one document without files (local references and anchors). Resolutions are remembered: make
+   * a new index after changing the document.
+   */
+  static of(document: unknown, oasVersion: OASVersion): RefIndex {
+    return new RefIndex(document, oasVersion);
+  }
+
+  /** Every document taking part, the root first. */
+  get documents(): RefDocument[] {
+    return [...new Set(this.#docs.values())];
+  }
+
+  /** A document by key (or by a path it was reached under). */
+  document(key: string): RefDocument | undefined {
+    return this.#docs.get(key);
+  }
+
+  /** Adds a loaded document under its key, and under `alias` (the path a reference named) when different. */
+  addDocument(doc: RefDocument, alias?: string): void {
+    this.#docs.set(doc.key, doc);
+    if (alias !== undefined && alias !== doc.key) this.#docs.set(alias, doc);
+    this.#edges = undefined;
+    this.#anchors = undefined;
+    this.#ids = undefined;
+    this.#chains.clear();
+    this.#loops.clear();
+    this.#resolved.clear();
+  }
+
+  /** Records that the file a reference names cannot be used, and why (given by the loader). */
+  addFailure(file: string, why: UnresolvedRef): void {
+    this.#failed.set(file, why);
+    this.#resolved.clear();
+  }
+
+  /** A failure recorded for a file. */
+  failure(file: string): UnresolvedRef | undefined {
+    return this.#failed.get(file);
+  }
+
+  /** Directory relative references in the document `fromKey` resolve against. */
+  dirOf(fromKey: string): string {
+    return fromKey === this.rootKey ? this.#baseDir : dirname(fromKey);
+  }
+
+  /** Where references in the document `fromKey` resolve: a directory confined to the base, or a URL. */
+  #originOf(fromKey: string): RefOrigin {
+    if (fromKey === this.rootKey) {
+      return this.#rootUrl !== undefined
+        ? { kind: "url", url: this.#rootUrl }
+        : { kind: "file", dir: this.#baseDir, base: this.#baseDir };
+    }
+    return isUrlKey(fromKey)
+      ? { kind: "url", url: fromKey }
+      : { kind: "file", dir: dirname(fromKey), base: this.#realBase };
+  }
+
+  /**
+   * Splits a reference into the key of the file (or same-origin URL) it names (`fromKey` for the same file) and
+   * its fragment, or says why it may not be followed. Where a reference may lead is decided by `locateRef`
+   * (confine.ts), from the reference alone, before any file-system call.
+   */
+  target(ref: string, fromKey: string = this.rootKey): { file: string; fragment: string } | UnresolvedRef {
+    if (ref.charCodeAt(0) === 35 /* # */) return { file: fromKey, fragment: ref };
+    const { filePart, fragment } = splitRef(ref);
+    if (filePart === "") return { file: fromKey, fragment };
+    if (isRemoteRef(filePart)) {
+      const byId = this.#idPlace(filePart);
+      if (byId !== undefined) return { file: byId.file, fragment };
+    }
+    const where = locateRef(filePart, ref, this.#originOf(fromKey));
+    if (where.kind === "refused") return { ok: false, reason: where.reason, message: where.message };
+    return { file: where.kind === "url" ? where.url : where.path, fragment };
+  }
+
+  /**
+   * Resolves one reference written in the document `fromKey` (default: the root), without following chains.
+   * Results are remembered per document and reference.
+   */
+  resolve(ref: string, fromKey: string = this.rootKey): ResolvedRef | UnresolvedRef {
+    const cacheKey = fromKey === this.rootKey ? ref : `${fromKey}\0${ref}`;
+    let r = this.#resolved.get(cacheKey);
+    if (r === undefined) {
+      r = this.#resolveUncached(ref, fromKey);
+      this.#resolved.set(cacheKey, r);
+    }
+    return r;
+  }
+
+  #resolveUncached(ref: string, fromKey: string): ResolvedRef | UnresolvedRef {
+    const t = this.target(ref, fromKey);
+    if ("ok" in t) return t;
+    const doc = this.#docs.get(t.file);
+    if (doc === undefined) {
+      const failed = this.#failed.get(t.file);
+      if (failed) return failed;
+      return {
+        ok: false,
+        reason: "missing-file",
+        message: `reference "${redactUrlsIn(ref)}": file "${redactUrl(t.file)}" was not loaded.`,
+      };
+    }
+    // A `$id` names a schema: the fragment applies inside it.
+    const filePart = ref.charCodeAt(0) === 35 ? "" : splitRef(ref).filePart;
+    const idPlace = filePart === "" || !isRemoteRef(filePart) ? undefined : this.#idPlace(filePart);
+    const base = idPlace ? getAt(doc.data, idPlace.segments) : doc.data;
+    const segments = parsePointer(t.fragment);
+    if (segments === undefined) {
+      const name = t.fragment.slice(1);
+      if ((this.oasVersion === "3.1" || this.oasVersion === "3.2") && PLAIN_NAME.test(name)) {
+        const at = this.#anchorsOf(doc.key).get(name);
+        if (at === undefined) {
+          return {
+            ok: false,
+            reason: "missing-anchor",
+            message: `no $anchor named "${name}" is declared for ${JSON.stringify(redactUrlsIn(ref))}.`,
+          };
+        }
+        return { ok: true, value: getAt(doc.data, at), file: doc.key, segments: at.map(String) };
+      }
+      return {
+        ok: false,
+        reason: "bad-pointer",
+        message: `reference "${
+          redactUrlsIn(ref)
+        }" has a fragment that is not a JSON pointer; write it as "#/path/to/target".`,
+      };
+    }
+    const value = getAt(base, segments);
+    if (value === undefined) {
+      return {
+        ok: false,
+        reason: "missing-target",
+        message: `reference "${redactUrlsIn(ref)}" points at nothing; no value at "${
+          t.fragment || "#"
+        }" in ${doc.source}.`,
+      };
+    }
+    return {
+      ok: true,
+      value,
+      file: doc.key,
+      segments: idPlace ? [...idPlace.segments.map(String), ...segments] : segments,
+    };
+  }
+
+  /**
+   * Resolves a reference and, while its target is itself a Reference Object, the target's reference, to the
+   * first value that is not one. A chain that comes back to a place it passed is a loop (reason `loop`).
+   * Results are remembered per place, so following every reference of a document costs time linear in the
+   * number of references, however long the chains.
+   */
+  follow(ref: string, fromKey: string = this.rootKey): ResolvedRef | UnresolvedRef {
+    const first = this.resolve(ref, fromKey);
+    if (!first.ok || !isObject(first.value) || typeof first.value.$ref !== "string") return first;
+    // Walk the chain until a remembered place, a value, a failure or a repeat.
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let current: ResolvedRef = first;
+    let result: ResolvedRef | UnresolvedRef;
+    for (;;) {
+      const key = placeKey(current.file, current.segments);
+      const known = this.#chains.get(key);
+      if (known !== undefined) {
+        result = known;
+        break;
+      }
+      if (onPath.has(key)) {
+        result = {
+          ok: false,
+          reason: "loop",
+          message: `reference "${
+            redactUrlsIn(ref)
+          }" is part of a loop of references that never reaches a value.`,
+        };
+        break;
+      }
+      onPath.add(key);
+      path.push(key);
+      const v = current.value as Record<string, unknown>;
+      const next = this.resolve(v.$ref as string, current.file);
+      if (!next.ok) {
+        result = next;
+        break;
+      }
+      if (!isObject(next.value) || typeof next.value.$ref !== "string") {
+        result = next;
+        break;
+      }
+      current = next;
+    }
+    for (const key of path) this.#chains.set(key, result);
+    return result;
+  }
+
+  /**
+   * The places of the pure reference loop (`A → B → A`, each a Reference Object and nothing else to reach) that
+   * the Reference Object at a place belongs to, in chain order from that place; undefined when it is not on one.
+   */
+  loopAt(file: string, segments: readonly (string | number)[]): RefPlace[] | undefined {
+    const doc = this.#docs.get(file);
+    const startKey = placeKey(doc?.key ?? file, segments);
+    const order: RefPlace[] = [];
+    const keys: string[] = [];
+    const seen = new Map<string, number>();
+    let place: RefPlace = { file: doc?.key ?? file, segments };
+    let value = doc === undefined ? undefined : getAt(doc.data, segments);
+    let found: { loop: RefPlace[]; keys: string[] } | null = null;
+    for (;;) {
+      const key = placeKey(place.file, place.segments);
+      const known = this.#loops.get(key);
+      if (known !== undefined) break; // everything before it leads into it, and is on no loop
+      const at = seen.get(key);
+      if (at !== undefined) {
+        found = { loop: order.slice(at), keys: keys.slice(at) };
+        break;
+      }
+      if (!isObject(value) || typeof value.$ref !== "string") break;
+      seen.set(key, order.length);
+      order.push(place);
+      keys.push(key);
+      const next = this.resolve(value.$ref, place.file);
+      if (!next.ok) break;
+      place = { file: next.file, segments: next.segments };
+      value = next.value;
+    }
+    // Remember every place passed: members of the loop with the loop, the others with none (linear overall).
+    for (const key of keys) this.#loops.set(key, null);
+    if (found !== null) found.keys.forEach((key, i) => this.#loops.set(key, { loop: found!.loop, at: i }));
+    const mine = this.#loops.get(startKey);
+    if (mine === undefined || mine === null) return undefined;
+    return [...mine.loop.slice(mine.at), ...mine.loop.slice(0, mine.at)];
+  }
+
+  #anchorsOf(fileKey: string): Map<string, (string | number)[]> {
+    this.#indexIds();
+    return this.#anchors!.get(fileKey) ?? new Map();
+  }
+
+  #idPlace(filePart: string): RefPlace | undefined {
+    if (this.oasVersion !== "3.1" && this.oasVersion !== "3.2") return undefined;
+    this.#indexIds();
+    return this.#ids!.get(filePart);
+  }
+
+  /** Collects `$anchor`, `$dynamicAnchor` and `$id` of the schemas of every document (3.1+ only). */
+  #indexIds(): void {
+    if (this.#anchors !== undefined) return;
+    this.#anchors = new Map();
+    this.#ids = new Map();
+    if (this.oasVersion !== "3.1" && this.oasVersion !== "3.2") return;
+    const anchors = this.#anchors;
+    const ids = this.#ids;
+    for (const doc of this.documents) {
+      const own = new Map<string, (string | number)[]>();
+      anchors.set(doc.key, own);
+      const walker = new Walker(this.oasVersion, [{
+        schema(node, at) {
+          for (const k of ["$anchor", "$dynamicAnchor"]) {
+            const name = node[k];
+            if (typeof name === "string" && !own.has(name)) own.set(name, [...at.path]);
+          }
+          const id = node.$id;
+          if (typeof id === "string" && id !== "" && !ids.has(id)) {
+            ids.set(id, { file: doc.key, segments: [...at.path] });
+          }
+        },
+      }], { lenient: doc.key !== this.rootKey });
+      walker.walk(doc.data, doc.key, doc.key === this.rootKey ? "root" : "schema");
+    }
+    for (const [key, doc] of this.#docs) if (!anchors.has(key)) anchors.set(key, anchors.get(doc.key)!);
+  }
+
+  /**
+   * Walks the root document with the typed walker; with `follow`, also the places its references lead to in
+   * other files (or to places the layout does not describe), each once, as the kind their references expect —
+   * so reference cycles never loop. Returns the walker (its `stopped` says whether a visitor ended the walk).
+   */
+  walk(
+    visitors: Visitors | readonly Visitors[],
+    options: { follow?: boolean; lenient?: boolean } = {},
+  ): Walker {
+    const list: readonly Visitors[] = Array.isArray(visitors) ? visitors : [visitors as Visitors];
+    const walker = new Walker(this.oasVersion, list, {
+      lenient: options.lenient,
+      follow: options.follow === true
+        ? (ref, file) => {
+          const r = this.resolve(ref, file);
+          return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
+        }
+        : undefined,
+    });
+    walker.walkDocument(this.#docs.get(this.rootKey)!.data, this.rootKey);
+    return walker;
+  }
+
+  /**
+   * Every structural `$ref` of the set: those of the root document in document order, then those of the
+   * places references lead to in other files (or to places the layout does not describe), walked as the kind
+   * their references expect, each place once.
+   */
+  edges(): readonly RefEdge[] {
+    if (this.#edges !== undefined) return this.#edges;
+    const edges: RefEdge[] = [];
+    this.walk({
+      $ref: (_holder, ref, expected, at) => {
+        edges.push({
+          from: { file: at.file, segments: [...at.path] },
+          ref,
+          expected,
+          target: this.resolve(ref, at.file),
+        });
+      },
+    }, { follow: true, lenient: this.#lenient });
+    this.#edges = edges;
+    return edges;
+  }
+
+  /** The structural references whose target (one step) is the place given, in the order of {@link edges}. */
+  referrers(file: string, segments: readonly (string | number)[]): readonly RefEdge[] {
+    if (this.#referrers === undefined) {
+      const map = new Map<string, RefEdge[]>();
+      for (const e of this.edges()) {
+        if (!e.target.ok) continue;
+        const key = placeKey(e.target.file, e.target.segments);
+        const list = map.get(key);
+        if (list) list.push(e);
+        else map.set(key, [e]);
+      }
+      this.#referrers = map;
+    }
+    const doc = this.#docs.get(file);
+    return this.#referrers.get(placeKey(doc?.key ?? file, segments)) ?? [];
+  }
+
+  /** The reusable components of the root document, section by section in the specification's order. */
+  components(kind?: OasKind): ComponentEntry[] {
+    const out: ComponentEntry[] = [];
+    const root = this.#docs.get(this.rootKey)!.data;
+    for (const section of componentSections(this.oasVersion)) {
+      if (kind !== undefined && section.kind !== kind) continue;
+      const map = getAt(root, section.segments);
+      if (!isObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        out.push({
+          section: section.name,
+          kind: section.kind,
+          name,
+          segments: [...section.segments, name],
+          value: map[name],
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The cycles of the reference graph: strongly connected components (of more than one place, or one place that
+   * refers into itself) of the graph whose nodes are the places references lead to, with an edge from a place
+   * to each target of a reference written inside it. Each cycle lists its places.
+   */
+  cycles(): RefPlace[][] {
+    const edges = this.edges();
+    const nodes: RefPlace[] = [];
+    // The target places in a trie of segments per file, so the nearest enclosing place of a reference is found
+    // in time proportional to its path's length.
+    interface Trie {
+      index: number;
+      children: Map<string, Trie>;
+    }
+    const tries = new Map<string, Trie>();
+    const trieAt = (file: string, segments: readonly (string | number)[], create: boolean): Trie[] => {
+      let t = tries.get(file);
+      if (t === undefined) {
+        if (!create) return [];
+        tries.set(file, t = { index: -1, children: new Map() });
+      }
+      const chain = [t];
+      for (const seg of segments) {
+        let next: Trie | undefined = t.children.get(String(seg));
+        if (next === undefined) {
+          if (!create) break;
+          t.children.set(String(seg), next = { index: -1, children: new Map() });
+        }
+        t = next;
+        chain.push(t);
+      }
+      return chain;
+    };
+    for (const e of edges) {
+      if (!e.target.ok) continue;
+      const leaf = trieAt(e.target.file, e.target.segments, true).at(-1)!;
+      if (leaf.index === -1) {
+        leaf.index = nodes.length;
+        nodes.push({ file: e.target.file, segments: e.target.segments });
+      }
+    }
+    const adjacency: number[][] = nodes.map(() => []);
+    for (const e of edges) {
+      if (!e.target.ok) continue;
+      const to = trieAt(e.target.file, e.target.segments, false).at(-1)!.index;
+      const chain = trieAt(e.from.file, e.from.segments, false);
+      for (let i = chain.length - 1; i >= 0; i--) {
+        if (chain[i].index >= 0) {
+          adjacency[chain[i].index].push(to);
+          break;
+        }
+      }
+    }
+    const out: RefPlace[][] = [];
+    for (const component of stronglyConnected(adjacency)) {
+      if (component.length > 1 || adjacency[component[0]].includes(component[0])) {
+        out.push(component.reverse().map((i) => nodes[i]));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The pure reference loops of the set (`A → B → A` with nothing else): the strongly connected components of
+   * the graph of Reference Objects whose targets are Reference Objects (each has one edge, so its components
+   * are its cycles), each once, in chain order.
+   */
+  refLoops(): RefPlace[][] {
+    // Nodes: Reference Objects; an edge to the Reference Object a reference leads to, if its target is one.
+    const nodes: RefPlace[] = [];
+    const index = new Map<string, number>();
+    const id = (file: string, segments: readonly (string | number)[]): number => {
+      const key = placeKey(file, segments);
+      let i = index.get(key);
+      if (i === undefined) {
+        i = nodes.length;
+        index.set(key, i);
+        nodes.push({ file, segments });
+      }
+      return i;
+    };
+    const next: number[][] = [];
+    for (const e of this.edges()) {
+      const from = id(e.from.file, e.from.segments);
+      next[from] ??= [];
+      const t = e.target;
+      if (t.ok && isObject(t.value) && typeof t.value.$ref === "string") {
+        next[from].push(id(t.file, t.segments));
+      }
+    }
+    for (let i = 0; i < nodes.length; i++) next[i] ??= [];
+    const out: RefPlace[][] = [];
+    for (const component of stronglyConnected(next)) {
+      if (component.length === 1 && !next[component[0]].includes(component[0])) continue;
+      // Chain order, from the member that comes first in the walk.
+      const members = new Set(component);
+      let start = Math.min(...component);
+      const loop: RefPlace[] = [];
+      for (let i = 0; i < component.length; i++) {
+        loop.push(nodes[start]);
+        start = next[start].find((n) => members.has(n)) ?? start;
+      }
+      out.push(loop);
+    }
+    return out;
+  }
+}
