@@ -15,6 +15,7 @@ import { getAt, parsePointer } from "./pointer.ts";
 import type { OASVersion } from "./version.ts";
 import type { SourceMap } from "./source_map.ts";
 import { componentSections, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
+import { isObject } from "./json.ts";
 
 /** The root of a reference tree: a loaded document. */
 export interface RefRoot {
@@ -129,10 +130,6 @@ export function isRemoteRef(filePart: string): boolean {
 }
 
 const PLAIN_NAME = /^[A-Za-z_][-A-Za-z0-9._]*$/;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 function placeKey(file: string, segments: readonly (string | number)[]): string {
   let out = file + "\0";

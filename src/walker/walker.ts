@@ -10,6 +10,7 @@
 import type { OASVersion } from "../core/version.ts";
 import { formatPath, formatPointer } from "../core/pointer.ts";
 import { classify, type KindSpec, kindTable, type OasKind } from "./kinds.ts";
+import { isObject } from "../core/json.ts";
 
 /** Called for an object of a kind; `at` tells where it is. */
 export type KindVisitor = (node: Record<string, unknown>, at: Walker) => void;
@@ -73,10 +74,6 @@ function swap<T>(list: T[], i: number, j: number): void {
   const t = list[i];
   list[i] = list[j];
   list[j] = t;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** Keys whose values are data wherever they stand (used by the lenient walk in unknown places). */
