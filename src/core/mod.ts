@@ -48,6 +48,9 @@ export type {
   UnresolvedRef,
 } from "./refs.ts";
 export { serializeDocument } from "./serialize.ts";
+export { treeSize } from "./tree_size.ts";
+export type { TreeSize } from "./tree_size.ts";
+export { MAX_DEPTH } from "./parse_text.ts";
 export { fileExists, writeFileAtomic } from "./write.ts";
 export type { WriteFileOptions } from "./write.ts";
 export { lineColumnAt, LineIndex } from "./text_position.ts";
