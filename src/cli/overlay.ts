@@ -11,9 +11,9 @@ import { applyOverlay, type ApplyOverlayResult, type LoadedOverlay, loadOverlay 
 import { emitDocument, outputFlag, printHeader, quietFlag } from "./_common.ts";
 import type { Command } from "./types.ts";
 
-/** Prints overlay validation errors as `<path>: <message>` lines. */
-function printErrors(write: (text: string) => void, errors: readonly Finding[]): void {
-  write(`Errors (${errors.length}):\n`);
+/** Prints overlay validation errors (or warnings) as `<path>: <message>` lines. */
+function printErrors(write: (text: string) => void, errors: readonly Finding[], title = "Errors"): void {
+  write(`${title} (${errors.length}):\n`);
   for (const e of errors) write(`  ${e.path || "(root)"}: ${e.message}\n`);
 }
 
@@ -71,7 +71,12 @@ The overlay's "extends" is shown but never fetched.`,
       description: "Specification to change (required); - for standard input",
     },
     outputFlag,
-    { name: "strict", type: "boolean", description: "Fail when any action's target matches nothing" },
+    {
+      name: "strict",
+      type: "boolean",
+      description:
+        "Fail when any action's target matches nothing, or a target uses a name with - in dot notation",
+    },
     {
       name: "dry-run",
       short: "n",
@@ -97,7 +102,8 @@ The overlay's "extends" is shown but never fetched.`,
     const dryRun = ctx.flags["dry-run"] === true;
     const output = ctx.flags.output as string | undefined;
 
-    const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader });
+    const strict = ctx.flags.strict === true;
+    const overlay: LoadedOverlay = await loadOverlay(overlayArg, { reader: io.reader, strict });
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${overlay.source} is not a valid Overlay document.\n`);
       printErrors(io.stderr, overlay.validation.errors);
@@ -105,7 +111,7 @@ The overlay's "extends" is shown but never fetched.`,
     }
     const spec: StructuredDocument = await loadStructured(specArg, { reader: io.reader });
     const result = applyOverlay(spec.data, overlay.data, { inPlace: true, dryRun, source: overlay.source });
-    const failed = ctx.flags.strict === true && result.skippedCount > 0;
+    const failed = strict && result.skippedCount > 0;
 
     if (!quiet) {
       const extra: [string, string][] = [
@@ -148,17 +154,23 @@ const validateCommand: Command = {
   summary: "Validate an Overlay document",
   usage: "validate [flags] <overlay-file>",
   description:
-    `Checks an Overlay document (1.0.x or 1.1.x): overlay, info.title, info.version and a non-empty actions list
-are required; each action needs a valid RFC 9535 JSONPath target and exactly one of update, remove: true or
-(1.1) copy; fields other than the specification's and x- extensions are errors. Prints the title, versions,
-action count and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
-  flags: [{ ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' }],
+    `Checks an Overlay document (1.0.x or 1.1.x) against the official Overlay JSON Schema of its version:
+overlay, info.title, info.version and a non-empty list of distinct actions are required, and fields other than
+the specification's and x- extensions are errors; each target (and copy) must be an RFC 9535 JSONPath query.
+Warnings: an action with neither update, remove: true nor copy does nothing; remove: true wins over copy and
+update, copy over update; a member name with "-" in dot notation ($.x-oai-traits, as the specification's
+examples write it) is accepted, and is an error with --strict. Prints the title, versions, action count,
+warnings and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
+  flags: [
+    { ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' },
+    { name: "strict", type: "boolean", description: "Treat warnings about JSONPath syntax as errors" },
+  ],
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const io = ctx.io;
     const quiet = ctx.flags.quiet === true;
-    const overlay = await loadOverlay(ctx.args[0], { reader: io.reader });
+    const overlay = await loadOverlay(ctx.args[0], { reader: io.reader, strict: ctx.flags.strict === true });
     const v = overlay.validation;
     if (!quiet) {
       let out = `Overlay: ${overlay.source}\n`;
@@ -168,6 +180,7 @@ action count and "Overlay is valid", or every error as "<path>: <message>", to s
       if (v.extends !== undefined) out += `Extends: ${v.extends} (not fetched)\n`;
       out += `Actions: ${v.actionCount}\n`;
       io.stdout(out);
+      if (v.warnings.length > 0) printErrors(io.stdout, v.warnings, "Warnings");
     }
     if (v.valid) {
       io.stdout("Overlay is valid\n");
