@@ -355,7 +355,9 @@ if (import.meta.main) {
           current = await Deno.readTextFile(file);
         } catch { /* missing counts as stale */ }
         if (current !== text) {
-          console.error(`${folder}${name} is stale; run: deno run --allow-read --allow-write scripts/gen_schemas.ts`);
+          console.error(
+            `${folder}${name} is stale; run: deno run --allow-read --allow-write scripts/gen_schemas.ts`,
+          );
           stale++;
         }
       } else {
