@@ -392,7 +392,9 @@ function checkBudgets(
     const segments = node.segments();
     if (segments.length + offset + depth > state.maxDepth) {
       const path = node.path;
-      const at = path.length > 120 ? `${path.slice(0, 60)}...${path.slice(-50)}` : path;
+      const at = path.length > 120
+        ? `${path.slice(0, path.indexOf("]", 60) + 1)}...${path.slice(path.lastIndexOf("[", path.length - 50))}`
+        : path;
       throw new OverlayError(
         `action [${index}] would nest the document deeper than ${state.maxDepth} levels at ${at} ` +
           `(the value is ${depth} levels deep); oatool refuses documents nested that deeply, so target a ` +
