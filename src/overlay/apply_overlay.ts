@@ -199,10 +199,10 @@ function select(state: State, query: JsonPathQuery, text: string, index: number)
     return queryJsonPath(state.document, query);
   } catch (e) {
     if (!(e instanceof JsonPathLimitError)) throw e;
-    throw new OverlayError(
-      `action [${index}] ${e.message.replace("the JSONPath query", `query ${JSON.stringify(text)}:`)}`,
-      index,
-    );
+    const prefix = `action [${index}] query ${JSON.stringify(text)}:`;
+    const named = "the JSONPath query";
+    const message = e.message.startsWith(named) ? e.message.replace(named, prefix) : `${prefix} ${e.message}`;
+    throw new OverlayError(message, index);
   }
 }
 
@@ -393,7 +393,9 @@ function checkBudgets(
     if (segments.length + offset + depth > state.maxDepth) {
       const path = node.path;
       const at = path.length > 120
-        ? `${path.slice(0, path.indexOf("]", 60) + 1)}...${path.slice(path.lastIndexOf("[", path.length - 50))}`
+        ? `${path.slice(0, path.indexOf("]", 60) + 1)}...${
+          path.slice(path.lastIndexOf("[", path.length - 50))
+        }`
         : path;
       throw new OverlayError(
         `action [${index}] would nest the document deeper than ${state.maxDepth} levels at ${at} ` +
