@@ -13,8 +13,8 @@ export interface LoadedOverlay extends StructuredDocument {
 
 /**
  * Reads an Overlay document (JSON or YAML) and validates it (`strict` as in {@linkcode validateOverlay}); it is
- * not applied. An invalid overlay is returned
- * with `validation.valid` false rather than thrown, so callers can list the problems.
+ * not applied. An invalid overlay is returned with `validation.valid` false rather than thrown, so callers can
+ * list the problems.
  *
  * @example
  * ```ts
