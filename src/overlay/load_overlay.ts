@@ -14,7 +14,7 @@ export interface LoadedOverlay extends StructuredDocument {
 /**
  * Reads an Overlay document (JSON or YAML) and validates it (`strict` as in {@linkcode validateOverlay}); it is
  * not applied. An invalid overlay is returned with `validation.valid` false rather than thrown, so callers can
- * list the problems.
+ * list the problems; each finding carries its `file:line:column` location.
  *
  * @example
  * ```ts
@@ -29,5 +29,10 @@ export async function loadOverlay(
   options: LoadOptions & ValidateOverlayOptions = {},
 ): Promise<LoadedOverlay> {
   const loaded = await loadStructured(input, options);
-  return { ...loaded, validation: validateOverlay(loaded.data, { strict: options.strict }) };
+  const validation = validateOverlay(loaded.data, { strict: options.strict });
+  for (const finding of [...validation.errors, ...validation.warnings]) {
+    const location = loaded.sourceMap().positionOf(finding.pointer);
+    if (location !== undefined) finding.location = location;
+  }
+  return { ...loaded, validation };
 }

@@ -241,3 +241,16 @@ Deno.test("validateOverlay: the rules of issue 11", async (t) => {
     });
   });
 });
+
+Deno.test("loadOverlay places every finding at its line and column", async () => {
+  const loaded = await loadOverlay({ file: fileURLToPath(new URL("invalid.yaml", fixtures)) });
+  const at = (e: { path: string; location?: { line: number; column: number } }) =>
+    `${e.path}@${e.location?.line}:${e.location?.column}`;
+  assert.deepEqual(loaded.validation.errors.slice(0, 3).map(at), [
+    "unknownTop@19:1",
+    "info.title@2:1",
+    "info.version@3:3",
+  ]);
+  assert.deepEqual(loaded.validation.warnings.slice(0, 1).map(at), ["actions[2]@10:5"]);
+  assert.match(loaded.validation.errors[0].location?.file ?? "", /invalid\.yaml$/);
+});
