@@ -70,6 +70,11 @@ export interface QueryJsonPathOptions {
    * @default the larger of 100,000 and 10 × the number of values in the document
    */
   maxNodes?: number;
+  /**
+   * The number of values in the document, when the caller already knows it (an upper bound will do): the
+   * default budget is then computed from it instead of walking the document once more.
+   */
+  documentSize?: number;
 }
 
 /**
@@ -100,6 +105,7 @@ export function queryJsonPath(
     spent: 0,
     limit: options.maxNodes ?? MIN_NODE_BUDGET,
     measured: options.maxNodes !== undefined,
+    documentSize: options.documentSize,
     text: typeof query === "string" ? query : undefined,
   };
   return evaluateSegments(ast.segments, [new JsonPathNode(document)], context);
@@ -115,6 +121,8 @@ interface Context {
   limit: number;
   /** True once {@link Context.limit} is final. */
   measured: boolean;
+  /** Values in the document, when the caller gave them. */
+  documentSize: number | undefined;
   /** The query text, for messages. */
   text: string | undefined;
 }
@@ -128,7 +136,7 @@ function nodeOf(context: Context, value: unknown, parent: JsonPathNode, key: str
 function overBudget(context: Context): void {
   if (!context.measured) {
     context.measured = true;
-    const nodes = treeSize(context.root).nodes;
+    const nodes = context.documentSize ?? treeSize(context.root).nodes;
     context.limit = Math.max(context.limit, NODE_BUDGET_FACTOR * nodes);
     if (context.spent <= context.limit) return;
     throw new JsonPathLimitError(

@@ -196,7 +196,7 @@ interface State {
 /** Evaluates an action's query; a query over its budget fails as the action. */
 function select(state: State, query: JsonPathQuery, text: string, index: number): JsonPathNode[] {
   try {
-    return queryJsonPath(state.document, query);
+    return queryJsonPath(state.document, query, { documentSize: state.nodes });
   } catch (e) {
     if (!(e instanceof JsonPathLimitError)) throw e;
     const prefix = `action [${index}] query ${JSON.stringify(text)}:`;
