@@ -171,6 +171,15 @@ Deno.test("queryJsonPath has a node budget proportional to the document", async 
     });
   });
 
+  await t.step("a document size given by the caller sets the budget without another walk", () => {
+    assert.throws(
+      () => queryJsonPath(doc, "$..*..*", { documentSize: 20_000 }),
+      (e: unknown) =>
+        e instanceof JsonPathLimitError && e.limit === 200_000 &&
+        e.message.includes("over its node budget (10 × the 20000 values of the document, at least 100000)"),
+    );
+  });
+
   await t.step("nodes visited by queries inside filters count too", () => {
     assert.throws(() => queryJsonPath(doc, "$..[?count(@..*) > 1]"), JsonPathLimitError);
   });
