@@ -105,6 +105,7 @@ export function queryJsonPath(
     spent: 0,
     limit: options.maxNodes ?? MIN_NODE_BUDGET,
     measured: options.maxNodes !== undefined,
+    budget: "maxNodes",
     documentSize: options.documentSize,
     text: typeof query === "string" ? query : undefined,
   };
@@ -121,6 +122,8 @@ interface Context {
   limit: number;
   /** True once {@link Context.limit} is final. */
   measured: boolean;
+  /** How the limit was set, for messages. */
+  budget: string;
   /** Values in the document, when the caller gave them. */
   documentSize: number | undefined;
   /** The query text, for messages. */
@@ -138,18 +141,13 @@ function overBudget(context: Context): void {
     context.measured = true;
     const nodes = context.documentSize ?? treeSize(context.root).nodes;
     context.limit = Math.max(context.limit, NODE_BUDGET_FACTOR * nodes);
+    context.budget =
+      `${NODE_BUDGET_FACTOR} × the ${nodes} values of the document, at least ${MIN_NODE_BUDGET}`;
     if (context.spent <= context.limit) return;
-    throw new JsonPathLimitError(
-      `${describeQuery(context)} selects or visits more than ${context.limit} nodes, over its node budget ` +
-        `(${NODE_BUDGET_FACTOR} × the ${nodes} values of the document, at least ${MIN_NODE_BUDGET}); ` +
-        "narrow the query, for example with one descendant segment (..) instead of several.",
-      "nodes",
-      context.limit,
-    );
   }
   throw new JsonPathLimitError(
     `${describeQuery(context)} selects or visits more than ${context.limit} nodes, over its node budget ` +
-      "(maxNodes); narrow the query, for example with one descendant segment (..) instead of several.",
+      `(${context.budget}); narrow the query, for example with one descendant segment (..) instead of several.`,
     "nodes",
     context.limit,
   );
