@@ -92,6 +92,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** A document-supplied string for a message: quoted, and shortened past 80 characters. */
+export function quoted(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+}
+
 function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
@@ -226,8 +231,8 @@ function checkAction(
       note(
         strict ? errors : warnings,
         [...at, field],
-        `member name ${JSON.stringify(name)} at position ${position} of ${
-          JSON.stringify(text)
+        `member name ${quoted(name)} at position ${position} of ${
+          quoted(text)
         } uses "-" in dot notation, which RFC 9535 does not allow${
           strict ? "" : " (accepted, as the Overlay Specification's examples write it)"
         }; write it as ['${name}']`,
@@ -341,7 +346,7 @@ function translate(
       if (at.length === 1 && last === "overlay") {
         return [
           at,
-          `unsupported Overlay version ${JSON.stringify(error.data)}; supported versions are 1.0.x and 1.1.x`,
+          `unsupported Overlay version ${quoted(String(error.data))}; supported versions are 1.0.x and 1.1.x`,
         ];
       }
       // A target not starting with "$" is reported by the JSONPath check, with the position.

@@ -1,6 +1,6 @@
 import { deepCopy, type Finding, finding, MAX_DEPTH, treeSize } from "../core/mod.ts";
 import { JsonPathLimitError, type JsonPathNode, type JsonPathQuery, queryJsonPath } from "../jsonpath/mod.ts";
-import { type CheckedAction, checkOverlay } from "./_check_overlay.ts";
+import { type CheckedAction, checkOverlay, quoted } from "./_check_overlay.ts";
 import {
   appendAll,
   describeKind,
@@ -199,7 +199,7 @@ function select(state: State, query: JsonPathQuery, text: string, index: number)
     return queryJsonPath(state.document, query, { documentSize: state.nodes });
   } catch (e) {
     if (!(e instanceof JsonPathLimitError)) throw e;
-    const prefix = `action [${index}] query ${JSON.stringify(text)}:`;
+    const prefix = `action [${index}] query ${quoted(text)}:`;
     const named = "the JSONPath query";
     const message = e.message.startsWith(named) ? e.message.replace(named, prefix) : `${prefix} ${e.message}`;
     throw new OverlayError(message, index);
