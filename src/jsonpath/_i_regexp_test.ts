@@ -75,6 +75,9 @@ Deno.test("I-Regexp runs in linear time and bounds the compiled pattern", async 
     assert.equal((compileIRegexp("(a|aa)+$", false) as IRegexp).test(input), false);
     assert.equal((compileIRegexp("((a*)*)*b", false) as IRegexp).test(input), false);
     assert.equal(matches("(a+)+!", input), true);
+    // match() is a full match, not the first alternative found from the start.
+    assert.equal(matches("a|ab", "ab"), true);
+    assert.equal(matches("(a|ab)(c|bcd)", "abcd"), true);
   });
 
   await t.step("repetitions that expand beyond the budget are refused with a clear error", () => {
