@@ -85,7 +85,7 @@ export {
 
 // The verbs.
 export { parse } from "./src/parser/mod.ts";
-export type { ParseOptions } from "./src/parser/mod.ts";
+export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
 export type { DocumentStats } from "./src/core/stats.ts";
 export { validate } from "./src/validator/mod.ts";
 export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
@@ -93,8 +93,8 @@ export { join, JoinResult } from "./src/joiner/mod.ts";
 export type {
   CollisionContext,
   CollisionDetail,
-  CollisionOutcome,
   CollisionHandler,
+  CollisionOutcome,
   CollisionReport,
   CollisionResolution,
   CollisionStrategy,
