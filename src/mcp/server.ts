@@ -41,6 +41,8 @@ export interface McpServerOptions {
   reader?: DocumentReader;
   /** How the URL guard resolves host names. @default DNS through `Deno.resolveDns` */
   resolveHost?: HostResolver;
+  /** The session cache to use (to share one or to look into it); `cacheSize` is then ignored. */
+  cache?: SpecCache;
 }
 
 /** The names of the tools the server lists, in order. */
@@ -65,7 +67,7 @@ export function createServer(options: McpServerOptions = {}): McpServer {
   });
   const ctx: ToolContext = {
     reader,
-    cache: new SpecCache(options.cacheSize ?? DEFAULT_CACHE_SIZE),
+    cache: options.cache ?? new SpecCache(options.cacheSize ?? DEFAULT_CACHE_SIZE),
     cwd: reader.cwd(),
     maxContentSize: options.maxContentSize ?? DEFAULT_MAX_CONTENT_SIZE,
     walkLimit: options.walkLimit ?? DEFAULT_WALK_LIMIT,

@@ -200,8 +200,32 @@ export function errorMessage(error: unknown, cwd: string): string {
   return scrubPaths(firstLine, cwd);
 }
 
-/** Replaces absolute paths in a message: inside `cwd` by their relative path, elsewhere by `…/<name>`. */
-export function scrubPaths(text: string, cwd: string): string {
+let rootEntries: ReadonlySet<string> | undefined;
+
+/** The names in the file system's root folder (`home`, `etc`, `tmp`, ...), read once. */
+function fileSystemRoots(): ReadonlySet<string> {
+  if (rootEntries === undefined) {
+    const names = new Set<string>();
+    try {
+      for (const entry of Deno.readDirSync("/")) names.add(entry.name);
+    } catch {
+      // not readable: only paths inside the working directory are recognised then
+    }
+    rootEntries = names;
+  }
+  return rootEntries;
+}
+
+/**
+ * Replaces absolute file paths in a message: inside `cwd` by their relative path, elsewhere by `…/<name>`. A
+ * path counts as a file path when its first part is an entry of the file system's root (`roots`) or it lies
+ * inside `cwd`, so that API paths such as `/pets/{id}` in a message stay as they are.
+ */
+export function scrubPaths(
+  text: string,
+  cwd: string,
+  roots: ReadonlySet<string> = fileSystemRoots(),
+): string {
   return text.replace(/(?<![\w.:/\\-])\/[^\s"'`,;()<>]*/g, (path) => {
     const trail = /[.:]+$/.exec(path)?.[0] ?? "";
     const bare = trail === "" ? path : path.slice(0, -trail.length);
@@ -210,6 +234,7 @@ export function scrubPaths(text: string, cwd: string): string {
     if (rel === "") return "." + trail;
     if (!rel.startsWith("..") && !isAbsolute(rel)) return rel + trail;
     const parts = bare.split(sep).filter((p) => p !== "");
-    return `…/${parts[parts.length - 1] ?? ""}${trail}`;
+    if (!roots.has(parts[0])) return path;
+    return `…/${parts[parts.length - 1]}${trail}`;
   });
 }
