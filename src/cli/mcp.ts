@@ -70,6 +70,7 @@ link-local or unique-local addresses are refused unless --allow-private-urls is 
       maxContentSize: ctx.flags["max-content-size"],
       maxInputSize: ctx.flags["max-input-size"],
       allowPrivateUrls: ctx.flags["allow-private-urls"],
+      log: (line: string) => ctx.io.stderr(line + "\n"),
     };
     ctx.io.stderr(`oatool mcp: serving on standard input and output\n`);
     await serveStdio(options);

@@ -85,18 +85,51 @@ export function createServer(options: McpServerOptions = {}): McpServer {
 }
 
 /**
- * Serves a server created with `options` over standard input and output until the input ends. Nothing but the
- * protocol is written to standard output.
+ * Serves a server created with `options` over standard input and output until the input ends; requests read
+ * before the end are still answered. Nothing but the protocol is written to standard output.
  */
-export async function serveStdio(options: McpServerOptions = {}): Promise<void> {
+export async function serveStdio(
+  options: McpServerOptions & {
+    /** Where diagnostics go (a line each, such as input that is not JSON-RPC). @default dropped */
+    log?: (line: string) => void;
+  } = {},
+): Promise<void> {
   const server = createServer(options);
+  const log = options.log;
+  if (log !== undefined) {
+    server.server.onerror = (error: Error) => log(`oatool mcp: ${error.message.split("\n")[0]}`);
+  }
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((done) => {
-    transport.onclose = () => done();
-    process.stdin.once("end", () => done());
-    process.stdin.once("close", () => done());
-  });
+  let inputEnded = false;
+  const open = new Set<string | number>();
+  let finish = () => {};
+  const finished = new Promise<void>((done) => finish = done);
+  const settle = () => {
+    if (inputEnded && open.size === 0) finish();
+  };
+  transport.onclose = () => finish();
   await server.connect(transport);
-  await closed;
+  // Count the requests read and the answers sent, so the end of the input waits for the answers.
+  type Message = { id?: string | number; method?: string };
+  const receive = transport.onmessage! as (message: Message, extra?: unknown) => void;
+  transport.onmessage = (message: Message, extra?: unknown) => {
+    if (message.method !== undefined && message.id !== undefined) open.add(message.id);
+    receive(message, extra);
+  };
+  const send = transport.send.bind(transport) as (message: Message, options?: unknown) => Promise<void>;
+  transport.send = async (message: Message, sendOptions?: unknown) => {
+    await send(message, sendOptions);
+    if (message.method === undefined && message.id !== undefined) {
+      open.delete(message.id);
+      settle();
+    }
+  };
+  const ended = () => {
+    inputEnded = true;
+    settle();
+  };
+  process.stdin.once("end", ended);
+  process.stdin.once("close", ended);
+  await finished;
   await server.close();
 }
