@@ -8,7 +8,7 @@
  *
  * @module
  */
-export { createServer, serveStdio } from "./src/mcp/mod.ts";
+export { createServer, serveStdio, SpecCache } from "./src/mcp/mod.ts";
 export type { HostResolver, McpServerOptions } from "./src/mcp/mod.ts";
 
 if (import.meta.main) {

@@ -43,7 +43,9 @@ export async function startMcp(options: { cwd?: string; flags?: string[] } = {})
     client,
     stderr: () => err,
     async call(name, args) {
-      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: REQUEST_BOUND_MS });
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        timeout: REQUEST_BOUND_MS,
+      });
       const content = result.content as { type: string; text: string }[];
       return {
         isError: result.isError === true,

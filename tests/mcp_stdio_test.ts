@@ -42,10 +42,16 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
       const calls: [string, Record<string, unknown>, (r: Record<string, unknown>) => boolean][] = [
         ["validate", { spec: { file: PETSTORE } }, (r) => r.valid === true && r.version === "3.1.0"],
         ["parse", { spec: { file: "a.yaml" } }, (r) => (r.summary as { title: string }).title === "a"],
-        ["join", { specs: [{ file: "a.yaml" }, { content: VALID("b") }], output: "joined.yaml" }, (r) =>
-          r.path_count === 2 && r.written_to === "joined.yaml"],
-        ["overlay_apply", { spec: { file: PETSTORE }, overlay: { file: OVERLAY }, dry_run: true }, (r) =>
-          r.dry_run === true && (r.actions as unknown[]).length === 7],
+        [
+          "join",
+          { specs: [{ file: "a.yaml" }, { content: VALID("b") }], output: "joined.yaml" },
+          (r) => r.path_count === 2 && r.written_to === "joined.yaml",
+        ],
+        [
+          "overlay_apply",
+          { spec: { file: PETSTORE }, overlay: { file: OVERLAY }, dry_run: true },
+          (r) => r.dry_run === true && (r.actions as unknown[]).length === 7,
+        ],
         ["overlay_validate", { spec: { file: OVERLAY } }, (r) => r.valid === true && r.action_count === 7],
       ];
       assertEquals(calls.map((c) => c[0]), [...TOOL_NAMES]);
@@ -142,8 +148,16 @@ Deno.test("stdio: malformed requests are answered and the server keeps serving",
       ["validate", { spec: { file: 42 } }, "spec.file"],
       ["validate", { spec: { file: PETSTORE }, no_warnings: "no" }, "no_warnings"],
       ["validate", {}, "spec"],
-      ["validate", { spec: { file: PETSTORE, url: "https://example.com/a.yaml" } }, "file and url were given"],
-      ["parse", { spec: { file: PETSTORE, url: "https://example.com/a.yaml", content: "x" } }, "file and url and content"],
+      [
+        "validate",
+        { spec: { file: PETSTORE, url: "https://example.com/a.yaml" } },
+        "file and url were given",
+      ],
+      [
+        "parse",
+        { spec: { file: PETSTORE, url: "https://example.com/a.yaml", content: "x" } },
+        "file and url and content",
+      ],
       ["join", { specs: [{ file: PETSTORE }] }, "specs"],
       ["overlay_apply", { spec: { file: PETSTORE } }, "overlay"],
     ];

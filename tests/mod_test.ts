@@ -34,6 +34,7 @@ const EXPECTED = [
 
 /** The exported names of every other entry point of deno.json (sub-path exports), pinned the same way. */
 const EXPECTED_ENTRIES: Record<string, string[]> = {
+  "./mcp": ["SpecCache", "createServer", "serveStdio"],
   "./core": [
     "CollisionError",
     "HTTP_METHODS",

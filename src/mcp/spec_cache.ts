@@ -19,8 +19,16 @@ export class SpecCache {
   #hits = 0;
   #misses = 0;
 
-  /** @param capacity entries kept at most (0 disables the cache). */
-  constructor(readonly capacity: number = DEFAULT_CACHE_SIZE) {}
+  /** Entries kept at most (0 disables the cache). */
+  readonly capacity: number;
+
+  /**
+   * Makes an empty cache.
+   * @param capacity entries kept at most (0 disables the cache)
+   */
+  constructor(capacity: number = DEFAULT_CACHE_SIZE) {
+    this.capacity = capacity;
+  }
 
   /** The entry for `key`, marked as the most recently used, or undefined. */
   get(key: string): ParseResult | undefined {

@@ -28,7 +28,10 @@ Deno.test("hostile mcp: garbage lines and malformed calls are answered; stdout h
     request(2, "tools/call", { name: "validate", arguments: 5 }),
     request(3, "tools/call", { name: "validate", arguments: { spec: deep } }),
     request(4, "tools/call", { name: "validate", arguments: { spec: { url: "http://127.0.0.1:9/x" } } }),
-    request(5, "tools/call", { name: "validate", arguments: { spec: { url: "http://[::ffff:127.0.0.1]:9/x" } } }),
+    request(5, "tools/call", {
+      name: "validate",
+      arguments: { spec: { url: "http://[::ffff:127.0.0.1]:9/x" } },
+    }),
     request(6, "tools/call", { name: "validate", arguments: { spec: { url: "file:///etc/passwd" } } }),
     request(7, "no/such/method", {}),
     request(8, "tools/call", { name: "validate", arguments: { spec: { file: PETSTORE } } }),
