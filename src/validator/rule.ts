@@ -5,8 +5,7 @@
  * @module
  */
 import type { OASVersion, Severity } from "../core/mod.ts";
-import type { OasKind } from "../walker/mod.ts";
-import type { Visitors } from "../walker/mod.ts";
+import type { OasKind, Visitors } from "../walker/mod.ts";
 
 export type { OasKind } from "../walker/mod.ts";
 export type { KindVisitor, RefVisitor, Visitors, Walker } from "../walker/mod.ts";
