@@ -1,0 +1,35 @@
+/**
+ * Always performed: every `in: path` parameter without `required: true` gets it — inline parameters of
+ * operations and Path Items (in paths, webhooks and callbacks), 3.x `components.parameters` and 2.0's root
+ * `parameters`. A `$ref` parameter is fixed at its definition, once (the walker visits Reference Objects as
+ * references, and each definition at its own place).
+ *
+ * @module
+ */
+import { walkDocument } from "../walker/mod.ts";
+import { type FixContext, q } from "./_context.ts";
+
+/** Sets `required: true` on path parameters. */
+export function requirePathParams(ctx: FixContext): void {
+  const found: { param: Record<string, unknown>; path: (string | number)[] }[] = [];
+  const seen = new Set<object>(); // one object reached twice (YAML aliases) is fixed once
+  walkDocument(ctx.doc, ctx.oasVersion, {
+    parameter(p, at) {
+      if (p.in !== "path" || p.required === true || seen.has(p)) return;
+      seen.add(p);
+      found.push({ param: p, path: [...at.path] });
+    },
+  });
+  for (const { param, path } of found) {
+    const before = param.required;
+    param.required = true;
+    ctx.add(
+      "path-parameter-required",
+      [...path, "required"],
+      `set "required: true" on the path parameter ${q(param.name)}${
+        before === undefined ? "" : ` (was ${q(before)})`
+      }.`,
+      before === undefined ? { after: true, at: path } : { before, after: true },
+    );
+  }
+}
