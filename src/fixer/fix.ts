@@ -38,7 +38,8 @@ function isParseResult(input: unknown): input is ParseResult {
  * (`fixDuplicateOperationIds`), schema names (`fixSchemaNames`), unused schemas (`pruneSchemas`), Path Items
  * without operations (`prunePaths`). Each fix is reported (in pipeline order, within a step in document order)
  * and nothing else changes; fixing a fixed document changes nothing. The fixed document is then validated:
- * `remainingErrors` are its errors. A `ParseResult` given is not changed: its document is copied.
+ * `remainingErrors` are its errors. A `ParseResult` given is not changed (its document is copied) unless
+ * `inPlace` is set.
  *
  * @example
  * ```ts
@@ -67,7 +68,7 @@ export async function fix(input: InputSource | ParseResult, options: FixOptions 
   const given = isParseResult(input);
   const parsed = given ? input : await loadDocument(input, { reader: options.reader });
   const started = performance.now();
-  const copy = given || options.dryRun === true;
+  const copy = options.dryRun === true || (given && options.inPlace !== true);
   const doc = (copy ? deepCopy(parsed.document) : parsed.document) as Record<string, unknown>;
   let locate: ((segments: readonly (string | number)[]) => SourcePosition | undefined) | undefined;
   if (options.sourceMap) {

@@ -92,6 +92,11 @@ export interface FixOptions {
   dryRun?: boolean;
   /** Give every fix the `location` (file:line:column) in the input text of the node it changed. @default false */
   sourceMap?: boolean;
+  /**
+   * Fix the document of a `ParseResult` given as input in place instead of a copy (ignored with `dryRun`).
+   * @default false
+   */
+  inPlace?: boolean;
   /** Validate the fixed document for `remainingErrors`. @default true */
   validate?: boolean;
 }
