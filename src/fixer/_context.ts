@@ -11,7 +11,19 @@ import {
   type OASVersion,
   type SourcePosition,
 } from "../core/mod.ts";
+import type { Visitors } from "../walker/mod.ts";
 import type { Fix, FixOptions, FixType } from "./types.ts";
+
+/**
+ * A fix step that finds its places during a walk shared with other steps (one pass over the document for
+ * all of them), then changes the document in {@link FixStep.apply}, in pipeline order.
+ */
+export interface FixStep {
+  /** What the step looks for while the document is walked. */
+  visitors: Visitors;
+  /** Makes the changes found and records them. */
+  apply(): void;
+}
 
 /** The state of one run of the fixer. */
 export class FixContext {

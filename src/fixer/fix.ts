@@ -13,6 +13,7 @@ import {
   type SourcePosition,
 } from "../core/mod.ts";
 import { validate } from "../validator/mod.ts";
+import { walkDocument } from "../walker/mod.ts";
 import { FixContext } from "./_context.ts";
 import { addMissingPathParams } from "./missing_path_params.ts";
 import {
@@ -77,9 +78,12 @@ export async function fix(input: InputSource | ParseResult, options: FixOptions 
   }
   const ctx = new FixContext(doc, parsed.oasVersion, options, locate);
   if (options.stubMissingRefs) stubMissingRefs(ctx);
-  addMissingPathParams(ctx);
-  requirePathParams(ctx);
-  if (options.fixDuplicateOperationIds) fixDuplicateOperationIds(ctx);
+  // Path parameters, required and operationIds find their places in one shared walk, then change the
+  // document in pipeline order (none of them changes what another looks at).
+  const steps = [addMissingPathParams(ctx), requirePathParams(ctx)];
+  if (options.fixDuplicateOperationIds) steps.push(fixDuplicateOperationIds(ctx));
+  walkDocument(doc, parsed.oasVersion, steps.map((s) => s.visitors));
+  for (const step of steps) step.apply();
   if (options.fixSchemaNames) fixSchemaNames(ctx);
   if (options.pruneSchemas) pruneSchemas(ctx);
   if (options.prunePaths) prunePaths(ctx);

@@ -122,7 +122,9 @@ const CASES: Case[] = [
           put: { parameters: [{ $ref: "#/components/parameters/Q" }], responses: ok },
         },
       },
-      webhooks: { w: { post: { parameters: [{ name: "w", in: "path", required: false, schema: {} }], responses: ok } } },
+      webhooks: {
+        w: { post: { parameters: [{ name: "w", in: "path", required: false, schema: {} }], responses: ok } },
+      },
       components: { parameters: { Q: { name: "q", in: "path", schema: {} } } },
     }),
     fixes: [

@@ -8,8 +8,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { RefIndex } from "../core/ref_index.ts";
-import { walkDocument } from "../walker/mod.ts";
-import { type FixContext, q } from "./_context.ts";
+import { type FixContext, type FixStep, q } from "./_context.ts";
 
 /** The type (and format) of an added path parameter from its name: see the fix command's table. */
 export function inferType(name: string, infer: boolean): { type: string; format?: string } {
@@ -33,8 +32,8 @@ interface Pending {
   missing: string[];
 }
 
-/** Adds the missing path parameters. */
-export function addMissingPathParams(ctx: FixContext): void {
+/** Adds the missing path parameters (a step of the shared walk). */
+export function addMissingPathParams(ctx: FixContext): FixStep {
   let index: RefIndex | undefined;
   const resolve = (p: unknown): unknown => {
     if (!isObject(p) || typeof p.$ref !== "string") return p;
@@ -50,7 +49,7 @@ export function addMissingPathParams(ctx: FixContext): void {
     }
   };
   const pending: Pending[] = [];
-  walkDocument(ctx.doc, ctx.oasVersion, {
+  const visitors: FixStep["visitors"] = {
     operation(op, at) {
       const template = at.enclosingPath;
       const item = at.parent;
@@ -67,7 +66,11 @@ export function addMissingPathParams(ctx: FixContext): void {
         pending.push({ operation: op, path: [...at.path], template, missing });
       }
     },
-  });
+  };
+  return { visitors, apply: () => addParameters(ctx, pending) };
+}
+
+function addParameters(ctx: FixContext, pending: readonly Pending[]): void {
   const infer = ctx.options.infer === true;
   for (const p of pending) {
     const list = (p.operation.parameters ??= []) as unknown[];

@@ -14,8 +14,7 @@
  */
 import { formatPath, UsageError } from "../core/mod.ts";
 import { CASE_STYLES, type CaseStyle, convertCase } from "../template/mod.ts";
-import { walkDocument } from "../walker/mod.ts";
-import { type FixContext, q } from "./_context.ts";
+import { type FixContext, type FixStep, q } from "./_context.ts";
 
 /** The default operationId template: the original id followed by the occurrence (`getUser2`). */
 export const DEFAULT_OPERATION_ID_TEMPLATE = "{operationId}{n}";
@@ -108,15 +107,21 @@ interface Occurrence {
   enclosing: string;
 }
 
-/** Renames duplicate operationIds and the links that name them. */
-export function fixDuplicateOperationIds(ctx: FixContext): void {
+interface Link {
+  link: Record<string, unknown>;
+  path: (string | number)[];
+  enclosing: string;
+}
+
+/** Renames duplicate operationIds and the links that name them (a step of the shared walk). */
+export function fixDuplicateOperationIds(ctx: FixContext): FixStep {
   const template = compileOperationIdTemplate(
     ctx.options.operationIdTemplate ?? DEFAULT_OPERATION_ID_TEMPLATE,
   );
   const ops: Occurrence[] = [];
-  const links: { link: Record<string, unknown>; path: (string | number)[]; enclosing: string }[] = [];
+  const links: Link[] = [];
   const seen = new Set<object>();
-  walkDocument(ctx.doc, ctx.oasVersion, {
+  const visitors: FixStep["visitors"] = {
     operation(op, at) {
       if (typeof op.operationId !== "string" || seen.has(op)) return;
       seen.add(op);
@@ -133,7 +138,16 @@ export function fixDuplicateOperationIds(ctx: FixContext): void {
         links.push({ link, path: [...at.path], enclosing: at.enclosingPath });
       }
     },
-  });
+  };
+  return { visitors, apply: () => rename(ctx, template, ops, links) };
+}
+
+function rename(
+  ctx: FixContext,
+  template: ReturnType<typeof compileOperationIdTemplate>,
+  ops: readonly Occurrence[],
+  links: readonly Link[],
+): void {
   const taken = new Set(ops.map((o) => o.id));
   const first = new Map<string, Occurrence>();
   const count = new Map<string, number>();

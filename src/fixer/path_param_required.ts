@@ -6,20 +6,26 @@
  *
  * @module
  */
-import { walkDocument } from "../walker/mod.ts";
-import { type FixContext, q } from "./_context.ts";
+import { type FixContext, type FixStep, q } from "./_context.ts";
 
-/** Sets `required: true` on path parameters. */
-export function requirePathParams(ctx: FixContext): void {
+/** Sets `required: true` on path parameters (a step of the shared walk). */
+export function requirePathParams(ctx: FixContext): FixStep {
   const found: { param: Record<string, unknown>; path: (string | number)[] }[] = [];
   const seen = new Set<object>(); // one object reached twice (YAML aliases) is fixed once
-  walkDocument(ctx.doc, ctx.oasVersion, {
+  const visitors: FixStep["visitors"] = {
     parameter(p, at) {
       if (p.in !== "path" || p.required === true || seen.has(p)) return;
       seen.add(p);
       found.push({ param: p, path: [...at.path] });
     },
-  });
+  };
+  return { visitors, apply: () => setRequired(ctx, found) };
+}
+
+function setRequired(
+  ctx: FixContext,
+  found: readonly { param: Record<string, unknown>; path: (string | number)[] }[],
+): void {
   for (const { param, path } of found) {
     const before = param.required;
     param.required = true;

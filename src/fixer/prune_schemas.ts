@@ -10,7 +10,6 @@
 import { isObject } from "../core/json.ts";
 import { getAt, parsePointer } from "../core/mod.ts";
 import { RefIndex } from "../core/ref_index.ts";
-import { walkDocument } from "../walker/mod.ts";
 import { type FixContext, q } from "./_context.ts";
 import { emptyPaths } from "./prune_paths.ts";
 import { schemaSection } from "./schema_names.ts";
@@ -40,15 +39,19 @@ export function pruneSchemas(ctx: FixContext): void {
       set.add(to);
     }
   };
+  // One walk (following references into places the layout does not describe) for references and mappings.
   const index = RefIndex.of(ctx.doc, ctx.oasVersion);
-  for (const e of index.edges()) {
-    if (!e.target.ok || e.target.file !== index.rootKey || e.from.file !== index.rootKey) continue;
-    const to = inSection(e.target.segments);
-    if (to !== undefined) link(e.from.segments, to);
-  }
-  walkDocument(ctx.doc, ctx.oasVersion, {
+  const root = index.rootKey;
+  index.walk({
+    $ref(_holder, ref, _expected, at) {
+      if (at.file !== root) return;
+      const r = index.resolve(ref, at.file);
+      if (!r.ok || r.file !== root) return;
+      const to = inSection(r.segments);
+      if (to !== undefined) link(at.path, to);
+    },
     discriminator(d, at) {
-      if (!isObject(d.mapping)) return;
+      if (at.file !== root || !isObject(d.mapping)) return;
       for (const value of Object.values(d.mapping)) {
         if (typeof value !== "string") continue;
         const hash = value.indexOf("#");
@@ -61,7 +64,7 @@ export function pruneSchemas(ctx: FixContext): void {
         if (to !== undefined) link(at.path, to);
       }
     },
-  });
+  }, { follow: true });
   const used = new Set<string>();
   const queue = [...roots];
   for (let i = 0; i < queue.length; i++) {
