@@ -176,6 +176,10 @@ const EXPECTED = [
   "renderOverlaySummary",
   "renderParseSummary",
   "renderRefusedInput",
+  // issue 14: fix() and its report.
+  "fix",
+  "renderFixLine",
+  "renderFixReport",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

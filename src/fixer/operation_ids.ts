@@ -33,11 +33,17 @@ type Part = string | { name: string; style?: CaseStyle };
 
 /** The values of the placeholders for one operation. */
 export interface OperationIdValues {
+  /** The original operationId. */
   operationId: string;
+  /** The HTTP method, lower case. */
   method: string;
+  /** The path (or webhook name, callback expression) with each run of other characters than letters and digits as `_`. */
   path: string;
+  /** The first tag, or `""`. */
   tag: string;
+  /** All tags joined by `_`. */
   tags: string;
+  /** The occurrence of the id: 2 for the second, 3 for the third, …. */
   n: string;
 }
 
