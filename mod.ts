@@ -36,7 +36,7 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
-export { fix, type Fix, type FixOptions, type FixResult, type FixType } from "./src/fixer/mod.ts";
+export { type Fix, fix, type FixOptions, type FixResult, type FixType } from "./src/fixer/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

@@ -29,6 +29,9 @@ export const OPERATION_ID_PLACEHOLDERS: readonly string[] = [
   "n",
 ];
 
+/** Further values of `{n}` tried when a template's result is taken, before suffixes. */
+const MAX_N_TRIES = 100;
+
 type Part = string | { name: string; style?: CaseStyle };
 
 /** The values of the placeholders for one operation. */
@@ -155,6 +158,7 @@ function rename(
   links: readonly Link[],
 ): void {
   const taken = new Set(ops.map((o) => o.id));
+  const nextSuffix = new Map<string, number>();
   const first = new Map<string, Occurrence>();
   const count = new Map<string, number>();
   // Path Item and old id → the new ids of operations renamed there.
@@ -185,11 +189,16 @@ function rename(
     }
     if (taken.has(id)) {
       const was = id;
-      const limit = taken.size + 2;
+      // A few more values of {n}, then suffixes counted on from the last one used for this id: linear overall.
       if (template.usesN && generated !== "") {
-        for (let i = 0; i < limit && taken.has(id); i++) id = template({ ...values(), n: String(++n) });
+        for (let i = 0; i < MAX_N_TRIES && taken.has(id); i++) id = template({ ...values(), n: String(++n) });
       }
-      for (let k = 2; taken.has(id) && k < limit + 2; k++) id = `${was}_${k}`;
+      if (taken.has(id)) {
+        let k = nextSuffix.get(was) ?? 2;
+        while (taken.has(`${was}_${k}`)) k++;
+        nextSuffix.set(was, k + 1);
+        id = `${was}_${k}`;
+      }
       notes.push(`${q(was)} is already taken; used ${q(id)}`);
     }
     if (notes.length > 0) {

@@ -26,6 +26,7 @@ export function fixSchemaNames(ctx: FixContext): void {
   const o = ctx.options;
   const names = new Map<string, string>();
   const taken = new Set(Object.keys(map));
+  const nextSuffix = new Map<string, number>();
   for (const name of Object.keys(map)) {
     if (COMPONENT_NAME.test(name)) continue;
     const base = componentNameOf(name, {
@@ -35,7 +36,13 @@ export function fixSchemaNames(ctx: FixContext): void {
       preserveCasing: o.preserveCasing,
     });
     let next = base;
-    for (let k = 2; taken.has(next); k++) next = `${base}_${k}`;
+    if (taken.has(next)) {
+      // Suffixes counted on from the last one used for this base: linear however many names collide.
+      let k = nextSuffix.get(base) ?? 2;
+      while (taken.has(`${base}_${k}`)) k++;
+      nextSuffix.set(base, k + 1);
+      next = `${base}_${k}`;
+    }
     taken.add(next);
     names.set(name, next);
   }
