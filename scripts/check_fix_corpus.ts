@@ -27,7 +27,7 @@ import { type Finding, loadDocument, OatoolError, type ParseResult } from "../sr
 import { RefIndex } from "../src/core/ref_index.ts";
 import { fix, type FixOptions } from "../src/fixer/mod.ts";
 import { validate } from "../src/validator/mod.ts";
-import { npmInstall, parseBenchArgs, workDir } from "./_bench.ts";
+import { listFiles, npmInstall, parseBenchArgs, workDir } from "./_bench.ts";
 
 const OPTIONS: FixOptions = {
   pruneSchemas: true,
@@ -36,26 +36,6 @@ const OPTIONS: FixOptions = {
   fixDuplicateOperationIds: true,
   fixSchemaNames: true,
 };
-
-function listFiles(dir: string, pattern: RegExp): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(d)];
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const p = join(d, e.name);
-      if (e.isDirectory) stack.push(p);
-      else if (e.isFile && pattern.test(e.name)) out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 function countByRule(errors: readonly Finding[]): Map<string, number> {
   const m = new Map<string, number>();

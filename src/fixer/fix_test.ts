@@ -31,6 +31,13 @@ interface Case {
   remaining?: string[];
 }
 
+/** A schema reached from a callback that keeps another alive through its discriminator mapping. */
+const fromCallback = {
+  discriminator: { propertyName: "k", mapping: { a: "#/components/schemas/Mapped" } },
+  required: ["k"],
+  properties: { k: { type: "string" } },
+};
+
 /** How a readable path shows a key after its parent. */
 const label = (key: string) => (key.includes(".") ? `['${key}']` : `.${key}`);
 
@@ -432,11 +439,7 @@ const CASES: Case[] = [
           },
         },
         schemas: {
-          FromCallback: {
-            discriminator: { propertyName: "k", mapping: { a: "#/components/schemas/Mapped" } },
-            required: ["k"],
-            properties: { k: { type: "string" } },
-          },
+          FromCallback: fromCallback,
           Mapped: { type: "object" },
           FromParam: { type: "object" },
           FromEmptyPath: { type: "object" },
@@ -462,11 +465,7 @@ const CASES: Case[] = [
       "[prune-path] paths./empty",
     ],
     expect: [[["components", "schemas"], {
-      FromCallback: {
-        discriminator: { propertyName: "k", mapping: { a: "#/components/schemas/Mapped" } },
-        required: ["k"],
-        properties: { k: { type: "string" } },
-      },
+      FromCallback: fromCallback,
       Mapped: { type: "object" },
       FromParam: { type: "object" },
       FromResponse: { type: "object" },

@@ -40,11 +40,6 @@ export {
 export type { OperationIdTemplate, OperationIdValues } from "./operation_ids.ts";
 export { inferType, templateNames } from "./missing_path_params.ts";
 export { emptyPaths, isEmptyPathItem } from "./prune_paths.ts";
-export {
-  COMPONENT_NAME,
-  componentNameOf,
-  GENERIC_NAMING_STRATEGIES,
-  type GenericNameOptions,
-  type GenericNamingStrategy,
-  sanitizeComponentName,
-} from "../template/mod.ts";
+// Schema names come from the generic naming of src/template (shared with every other renaming).
+export { componentNameOf, GENERIC_NAMING_STRATEGIES } from "../template/mod.ts";
+export type { GenericNameOptions, GenericNamingStrategy } from "../template/mod.ts";

@@ -53,25 +53,24 @@ Deno.test("operationId template: unknown placeholders, modifiers and stray brace
   }
 });
 
-const doc = (template: string) => ({
-  content: JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "T", version: "1" },
-    paths: {
-      "/users/{id}": {
-        get: { operationId: "getUser", tags: ["users", "admin"], parameters: [idParam], responses: ok },
-        put: { operationId: "getUser", tags: ["users", "admin"], parameters: [idParam], responses: ok },
-      },
-      "/people/{id}": {
-        get: { operationId: "getUser", parameters: [idParam], responses: ok },
-        delete: { operationId: "putUsersId", parameters: [idParam], responses: ok },
-      },
-    },
-  }),
-  template,
-});
 const idParam = { name: "id", in: "path", required: true, schema: { type: "string" } };
 const ok = { "200": { description: "ok" } };
+const content = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "T", version: "1" },
+  paths: {
+    "/users/{id}": {
+      get: { operationId: "getUser", tags: ["users", "admin"], parameters: [idParam], responses: ok },
+      put: { operationId: "getUser", tags: ["users", "admin"], parameters: [idParam], responses: ok },
+    },
+    "/people/{id}": {
+      get: { operationId: "getUser", parameters: [idParam], responses: ok },
+      delete: { operationId: "putUsersId", parameters: [idParam], responses: ok },
+    },
+  },
+});
+const withTemplate = (operationIdTemplate: string) =>
+  fix({ content }, { fixDuplicateOperationIds: true, operationIdTemplate });
 
 Deno.test("fix: templates with placeholders and modifiers rename duplicates", async () => {
   const table: [string, string[]][] = [
@@ -82,50 +81,31 @@ Deno.test("fix: templates with placeholders and modifiers rename duplicates", as
     ["{operationId:snake}_{method:upper}", ["get_user_PUT", "get_user_GET"]],
   ];
   for (const [template, ids] of table) {
-    const d = doc(template);
-    const r = await fix({ content: d.content }, {
-      fixDuplicateOperationIds: true,
-      operationIdTemplate: template,
-    });
+    const r = await withTemplate(template);
     assert.deepEqual(r.fixes.map((f) => f.after), ids, template);
     assert.deepEqual(r.remainingErrors, [], template);
   }
 });
 
 Deno.test("fix: an empty or taken template result falls back deterministically, with a warning", async () => {
-  const empty = await fix({ content: doc("").content }, {
-    fixDuplicateOperationIds: true,
-    operationIdTemplate: "{tag}",
-  });
+  const empty = await withTemplate("{tag}");
   assert.deepEqual(empty.fixes.map((f) => f.after), ["users", "getUser3"]);
   assert.deepEqual(empty.warnings.map((w) => [w.path, w.message, w.rule]), [[
     "paths./people/{id}.get.operationId",
     'operationId template for the duplicate "getUser": the template gave an empty id; used "getUser3".',
     "operationid-template-fallback",
   ]]);
-  const taken = await fix({ content: doc("").content }, {
-    fixDuplicateOperationIds: true,
-    operationIdTemplate: "{method}",
-  });
+  const taken = await withTemplate("{method}");
   assert.deepEqual(taken.fixes.map((f) => f.after), ["put", "get"]);
   assert.deepEqual(taken.warnings, []);
-  const same = await fix({ content: doc("").content }, {
-    fixDuplicateOperationIds: true,
-    operationIdTemplate: "getUser",
-  });
+  const same = await withTemplate("getUser");
   assert.deepEqual(same.fixes.map((f) => f.after), ["getUser_2", "getUser_3"]);
   assert.equal(same.warnings.length, 2);
   assert.match(same.warnings[0].message, /"getUser" is already taken; used "getUser_2"/);
   // With {n}, a taken result tries the next n.
-  const next = await fix({ content: doc("").content }, {
-    fixDuplicateOperationIds: true,
-    operationIdTemplate: "putUsersId{n}",
-  });
+  const next = await withTemplate("putUsersId{n}");
   assert.deepEqual(next.fixes.map((f) => f.after), ["putUsersId2", "putUsersId3"]);
   assert.deepEqual(next.warnings, []);
-  const again = await fix({ content: doc("").content }, {
-    fixDuplicateOperationIds: true,
-    operationIdTemplate: "getUser{n}",
-  });
+  const again = await withTemplate("getUser{n}");
   assert.deepEqual(again.fixes.map((f) => f.after), ["getUser2", "getUser3"]);
 });
