@@ -126,7 +126,14 @@ remain (the document is still written) or the input cannot be read.`,
         ],
       });
       io.stderr("\n");
-      io.stderr(renderFixReport(result, { dryRun, output: written, style: createStyle(io.color) }));
+      const map = f["source-map"] ? parsed.sourceMap() : undefined;
+      io.stderr(renderFixReport(result, {
+        dryRun,
+        output: written,
+        style: createStyle(io.color),
+        // Remaining errors are placed in the input where their place is there (not in parts the fixes added).
+        locate: map === undefined ? undefined : (e) => map.positionOf(e.pointer) ?? null,
+      }));
       if (written !== undefined) io.stderr(`Written to ${escapeText(written)}\n`);
     }
     return result.remainingErrors.length === 0 ? 0 : 1;

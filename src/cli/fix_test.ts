@@ -70,6 +70,8 @@ Deno.test("oatool fix -s: each fix with the file:line:column of the node it chan
   );
   assert.match(r.stderr, /\[schema-name\] .*v31\.yaml:62:5: components\.schemas\.Response_Pet_: renamed/);
   assert.match(r.stderr, /\[stub-missing-ref\] .*v31\.yaml:20:18: components\.responses\.Missing/);
+  // Remaining errors are placed in the input too.
+  assert.match(r.stderr, /\n {2}.*v31\.yaml:70:9: components\.schemas\.Pet\.discriminator\.propertyName: /);
 });
 
 Deno.test("oatool fix -q prints only the document; standard input works", async () => {

@@ -401,6 +401,26 @@ const CASES: Case[] = [
       [["paths", "/a", "get", "responses", "201", "schema", "$ref"], `#/definitions/${page}`],
     ],
   })),
+  {
+    name: "stubs: an empty name is not stubbed; __proto__ is an ordinary name",
+    doc: v3({
+      paths: {},
+      components: {
+        schemas: {
+          A: {
+            properties: {
+              e: { $ref: "#/components/schemas/" },
+              p: { $ref: "#/components/schemas/__proto__" },
+            },
+          },
+        },
+      },
+    }),
+    options: { stubMissingRefs: true },
+    fixes: ["[stub-missing-ref] components.schemas.__proto__"],
+    expect: [[["components", "schemas", "__proto__"], {}]],
+    remaining: ["ref-resolves"],
+  },
   // Pruning.
   {
     name: "3.x prune: chains and cycles of unused schemas go; mappings, other components and callbacks keep",

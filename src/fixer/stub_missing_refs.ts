@@ -88,8 +88,14 @@ export function stubMissingRefs(ctx: FixContext): void {
       }
       parent = next;
     }
-    if (blocked || Object.hasOwn(parent, at.name)) continue;
-    parent[at.name] = stub;
+    if (blocked || at.name === "" || Object.hasOwn(parent, at.name)) continue;
+    // Defined, not assigned: a component named `__proto__` is a key like any other.
+    Object.defineProperty(parent, at.name, {
+      value: stub,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     ctx.add(
       "stub-missing-ref",
       segments,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Finding, formatPosition } from "../core/mod.ts";
+import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
 import type { Fix } from "../fixer/mod.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingList } from "./findings.ts";
@@ -32,6 +32,8 @@ export interface FixReportOptions {
   limit?: number;
   /** Colours. @default no colour */
   style?: Style;
+  /** The position of a remaining error (`-s`: in the input, where its place is in the input). */
+  locate?: (f: Finding) => SourcePosition | null | undefined;
 }
 
 /** One fix as `[<type>] [file:line:column: ]<path>: <description>` (no line break). */
@@ -64,7 +66,12 @@ export function renderFixReport(result: FixReportInput, options: FixReportOption
   const target = escapeText(options.output ?? "");
   if (errors.length > 0) {
     out += `\n${style.bold(`Remaining Errors (${errors.length}):`)}\n`;
-    out += renderFindingList(errors, { limit: options.limit ?? 20, rule: true, style });
+    out += renderFindingList(errors, {
+      limit: options.limit ?? 20,
+      rule: true,
+      style,
+      locate: options.locate,
+    });
     out += options.output === undefined
       ? `  Run "oatool validate" on the fixed document for details.\n`
       : `  Run "oatool validate ${target}" for details.\n`;
