@@ -17,19 +17,6 @@
  * @module
  */
 export { fix } from "./fix.ts";
-// The core types the fixer's signatures name, so that the sub-path export documents them.
-export type {
-  DocumentFormat,
-  DocumentReader,
-  DocumentStats,
-  Finding,
-  InputSource,
-  OASVersion,
-  OpenAPIDocument,
-  ParseResult,
-  Severity,
-  SourcePosition,
-} from "../core/mod.ts";
 export { FIX_TYPES } from "./types.ts";
 export type { Fix, FixOptions, FixResult, FixType } from "./types.ts";
 export {
