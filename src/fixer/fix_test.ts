@@ -110,6 +110,21 @@ const CASES: Case[] = [
     }),
     fixes: [],
   },
+  {
+    name: "3.2: additionalOperations get missing path parameters and keep their path item from pruning",
+    doc: v3({
+      paths: {
+        "/a/{id}": { additionalOperations: { COPY: { responses: ok } } },
+        "/b": { additionalOperations: {} },
+      },
+    }, "3.2.0"),
+    options: { prunePaths: true },
+    fixes: [
+      "[missing-path-parameter] paths./a/{id}.additionalOperations.COPY.parameters[0]",
+      "[prune-path] paths./b",
+    ],
+    expect: [[["paths", "/a/{id}", "additionalOperations", "COPY", "parameters", 0, "name"], "id"]],
+  },
   // required: true on path parameters.
   {
     name: "3.x: required set inline, path-level, in callbacks, webhooks and components (a $ref once)",
