@@ -21,7 +21,7 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
   try {
     const tools = await listTools(s.client);
     assertEquals(tools.map((t) => t.name), [...TOOL_NAMES]);
-    assertEquals(TOOL_NAMES, ["validate", "parse", "join", "overlay_apply", "overlay_validate"]);
+    assertEquals(TOOL_NAMES, ["validate", "parse", "fix", "join", "overlay_apply", "overlay_validate"]);
     for (const tool of tools) {
       assert((tool.description ?? "").length > 80, tool.name);
       assertEquals(tool.inputSchema.type, "object");

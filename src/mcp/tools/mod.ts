@@ -4,6 +4,7 @@
  * @module
  */
 import type { Tool } from "../define_tool.ts";
+import { fixTool } from "./fix.ts";
 import { joinTool } from "./join.ts";
 import { overlayApplyTool } from "./overlay_apply.ts";
 import { overlayValidateTool } from "./overlay_validate.ts";
@@ -14,6 +15,7 @@ import { validateTool } from "./validate.ts";
 export const TOOLS: readonly Tool[] = [
   validateTool,
   parseTool,
+  fixTool,
   joinTool,
   overlayApplyTool,
   overlayValidateTool,
