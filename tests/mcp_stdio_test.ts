@@ -42,7 +42,11 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
       const calls: [string, Record<string, unknown>, (r: Record<string, unknown>) => boolean][] = [
         ["validate", { spec: { file: PETSTORE } }, (r) => r.valid === true && r.version === "3.1.0"],
         ["parse", { spec: { file: "a.yaml" } }, (r) => (r.summary as { title: string }).title === "a"],
-        ["fix", { spec: { file: PETSTORE }, dry_run: true }, (r) => r.version === "3.1.0" && r.fix_count === 0],
+        [
+          "fix",
+          { spec: { file: PETSTORE }, dry_run: true },
+          (r) => r.version === "3.1.0" && r.fix_count === 0,
+        ],
         [
           "join",
           { specs: [{ file: "a.yaml" }, { content: VALID("b") }], output: "joined.yaml" },

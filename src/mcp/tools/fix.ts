@@ -22,7 +22,9 @@ export const fixTool: Tool = defineTool({
       "File to write the fixed document to (relative to the server's working directory); never a symbolic link or a file the call read",
     ),
     fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
-    fix_schema_names: z.boolean().optional().describe("Rename schemas whose names are not valid component names"),
+    fix_schema_names: z.boolean().optional().describe(
+      "Rename schemas whose names are not valid component names",
+    ),
     prune: z.boolean().optional().describe("Remove unreferenced schemas and path items without operations"),
     stub_missing_refs: z.boolean().optional().describe("Add stubs for local $ref targets that do not exist"),
   },
