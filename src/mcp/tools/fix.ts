@@ -7,7 +7,7 @@ import { z } from "zod";
 import { fix } from "../../fixer/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
-import { documentField, outputField } from "./_fields.ts";
+import { documentField } from "./_fields.ts";
 
 /** `fix`: corrects the structural problems a fixer can. */
 export const fixTool: Tool = defineTool({
