@@ -7,20 +7,14 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { PERMISSIONS, ROOT } from "./_spawn.ts";
-
-/** What a tool call answered. */
-export interface StdioCall {
-  isError: boolean;
-  text: string;
-  structured?: Record<string, unknown>;
-}
+import { type CallOutcome, callTool } from "../src/mcp/_test_client.ts";
 
 /** A session with a spawned server. */
 export interface StdioSession {
   client: Client;
   /** Standard error of the server so far. */
   stderr(): string;
-  call(name: string, args: Record<string, unknown>): Promise<StdioCall>;
+  call(name: string, args: Record<string, unknown>): Promise<CallOutcome>;
   close(): Promise<void>;
 }
 
@@ -42,17 +36,7 @@ export async function startMcp(options: { cwd?: string; flags?: string[] } = {})
   return {
     client,
     stderr: () => err,
-    async call(name, args) {
-      const result = await client.callTool({ name, arguments: args }, undefined, {
-        timeout: REQUEST_BOUND_MS,
-      });
-      const content = result.content as { type: string; text: string }[];
-      return {
-        isError: result.isError === true,
-        text: content.map((c) => c.text).join(""),
-        structured: result.structuredContent as Record<string, unknown> | undefined,
-      };
-    },
+    call: (name, args) => callTool(client, name, args, REQUEST_BOUND_MS),
     async close() {
       await client.close();
     },

@@ -22,6 +22,22 @@ export interface Connected {
   close(): Promise<void>;
 }
 
+/** Calls a tool through `client` (with a bound on the wait, in ms) and gives what it answered. */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  timeoutMs = 120_000,
+): Promise<CallOutcome> {
+  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  const content = result.content as { type: string; text: string }[];
+  return {
+    isError: result.isError === true,
+    text: content.map((c) => c.text).join(""),
+    structured: result.structuredContent as Record<string, unknown> | undefined,
+  };
+}
+
 /** Connects the SDK's client to a new server through the in-memory transport. */
 export async function connect(options: McpServerOptions = {}): Promise<Connected> {
   const server = createServer(options);
@@ -31,15 +47,7 @@ export async function connect(options: McpServerOptions = {}): Promise<Connected
   await client.connect(clientSide);
   return {
     client,
-    async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
-      const content = result.content as { type: string; text: string }[];
-      return {
-        isError: result.isError === true,
-        text: content.map((c) => c.text).join(""),
-        structured: result.structuredContent as Record<string, unknown> | undefined,
-      };
-    },
+    call: (name, args) => callTool(client, name, args),
     async close() {
       await client.close();
       await server.close();
