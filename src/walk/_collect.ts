@@ -348,7 +348,8 @@ export function collectPaths(src: Source): Entry<PathItem>[] {
       at.skip();
       const ref = str(node.$ref);
       const target = ref === undefined ? node : { ...follow(src, ref, at.file), ...node };
-      const list = methods.filter((m) => isObject(target[m])).map((m) => m.toUpperCase());
+      const list = Object.keys(target).filter((m) => methods.includes(m) && isObject(target[m]))
+        .map((m) => m.toUpperCase());
       if (src.version === "3.2" && isObject(target.additionalOperations)) {
         for (const [m, op] of Object.entries(target.additionalOperations)) {
           if (isObject(op)) list.push(m.toUpperCase());
