@@ -36,6 +36,44 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
+export {
+  walk,
+  WalkFilterError,
+  walkHeaders,
+  walkOperations,
+  walkParameters,
+  walkPaths,
+  walkRefs,
+  walkResponses,
+  walkSchemas,
+  walkSecurity,
+} from "./src/walk/mod.ts";
+export type {
+  HeaderItem,
+  OperationItem,
+  ParameterItem,
+  PathItem,
+  RefItem,
+  ResponseItem,
+  SchemaItem,
+  SecurityItem,
+  WalkCommonOptions,
+  WalkGroup,
+  WalkHeadersOptions,
+  WalkInput,
+  WalkItems,
+  WalkKind,
+  WalkLocated,
+  WalkOperationsOptions,
+  WalkOptions,
+  WalkParametersOptions,
+  WalkPathsOptions,
+  WalkRefsOptions,
+  WalkResponsesOptions,
+  WalkResult,
+  WalkSchemasOptions,
+  WalkSecurityOptions,
+} from "./src/walk/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

@@ -176,6 +176,19 @@ const EXPECTED = [
   "renderOverlaySummary",
   "renderParseSummary",
   "renderRefusedInput",
+  // The walk queries (issue 12) and their renderers.
+  "renderWalkNote",
+  "renderWalkTable",
+  "walk",
+  "WalkFilterError",
+  "walkHeaders",
+  "walkOperations",
+  "walkParameters",
+  "walkPaths",
+  "walkRefs",
+  "walkResponses",
+  "walkSchemas",
+  "walkSecurity",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

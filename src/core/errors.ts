@@ -11,6 +11,8 @@ export class OatoolError extends Error {
   readonly code: string;
 
   /**
+   * An error with its stable code.
+   *
    * @param message One sentence: what went wrong, quoting the offending value, and what to do.
    * @param code Stable machine-readable code.
    */

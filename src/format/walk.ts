@@ -158,7 +158,7 @@ const NOUNS: Readonly<Record<WalkKind, [string, string]>> = {
 };
 
 /** `12 operations`, `1 security scheme`, … (for `refs`, `targets` counts distinct targets). */
-export function walkNoun(kind: WalkKind, n: number, targets = false): string {
+function walkNoun(kind: WalkKind, n: number, targets = false): string {
   if (kind === "refs" && targets) return `${n} ${n === 1 ? "reference target" : "reference targets"}`;
   const [one, many] = NOUNS[kind];
   return `${n} ${n === 1 ? one : many}`;

@@ -10,6 +10,11 @@ import { isObject } from "../core/json.ts";
 
 /** A filter or option of a walk query is malformed (the message names the bad term or value). */
 export class WalkFilterError extends OatoolError {
+  /**
+   * A malformed filter or option (code `WALK_FILTER`).
+   *
+   * @param message One sentence naming the bad term or value and what to write instead.
+   */
   constructor(message: string) {
     super(message, "WALK_FILTER");
   }

@@ -25,7 +25,7 @@ export {
   walkSchemas,
   walkSecurity,
 } from "./walk.ts";
-export type { WalkInput, WalkItems, WalkOptions } from "./walk.ts";
+export type { LoadedDocument, WalkInput, WalkItems, WalkOptions } from "./walk.ts";
 export { matchesExtension, parseExtensionFilter, WalkFilterError } from "./extension.ts";
 export type { ExtensionFilter, ExtensionTerm } from "./extension.ts";
 export { compileGlob } from "./glob.ts";
@@ -54,3 +54,14 @@ export type {
   WalkSchemasOptions,
   WalkSecurityOptions,
 } from "./types.ts";
+// The core types the queries' signatures name.
+export type {
+  DocumentFormat,
+  DocumentReader,
+  InputSource,
+  ReadFileIdentity,
+  ReadOptions,
+  ReadRoot,
+  ReadSet,
+} from "../core/mod.ts";
+export type { OatoolError } from "../core/errors.ts";

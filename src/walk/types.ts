@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { DocumentReader, RefIndex } from "../core/mod.ts";
+import type { DocumentReader } from "../core/mod.ts";
 
 /** The kinds the walk queries list. */
 export type WalkKind =
@@ -56,8 +56,6 @@ export interface WalkCommonOptions {
   offset?: number;
   /** Where files, URLs and standard input are read from. */
   reader?: DocumentReader;
-  /** A reference index of the document to use (one is built otherwise); ignored with `resolveRefs`. */
-  refIndex?: RefIndex;
 }
 
 /** One group of matched items. */

@@ -5,16 +5,9 @@
  *
  * @module
  */
-import {
-  formatPath,
-  type InputSource,
-  loadDocument,
-  type OASVersion,
-  type ParseResult,
-  resolveRefs,
-} from "../core/mod.ts";
+import { formatPath, type InputSource, loadDocument, resolveRefs } from "../core/mod.ts";
 import { RefIndex } from "../core/ref_index.ts";
-import { createRefIndex } from "../core/refs.ts";
+import { createRefIndex, type RefRoot } from "../core/refs.ts";
 import { compileGlob, type GlobMatcher } from "./glob.ts";
 import { WalkFilterError } from "./extension.ts";
 import { type CommonPlan, type Entry, finish, optional, planCommon, statusMatcher } from "./_query.ts";
@@ -52,31 +45,59 @@ import type {
   WalkSecurityOptions,
 } from "./types.ts";
 
-/** What a walk query reads: a loaded document (`parse`/`loadDocument`'s result), or where to load one from. */
-export type WalkInput = InputSource | ParseResult;
+/**
+ * A document already loaded: a `ParseResult` of `parse()` or `loadDocument()` (its other fields are used when
+ * present: the file it came from, for references to other files).
+ */
+export interface LoadedDocument {
+  /** The document. */
+  document: unknown;
+  /** Its version family: `2.0`, `3.0`, `3.1` or `3.2`. */
+  oasVersion: "2.0" | "3.0" | "3.1" | "3.2";
+  /** Name for messages. */
+  source: string;
+  /** Directory relative `$ref`s resolve against. */
+  baseDir: string;
+  /** Absolute real path, for files. */
+  path?: string;
+}
 
-function isParseResult(input: WalkInput): input is ParseResult {
+/** What a walk query reads: a loaded document, or where to load one from (a path, URL, `-`, or content). */
+export type WalkInput = InputSource | LoadedDocument;
+
+function isLoaded(input: WalkInput): input is LoadedDocument {
   return typeof input === "object" && "document" in input && "oasVersion" in input;
+}
+
+/** The reference root of a loaded document (a ParseResult is one already). */
+function refRoot(loaded: LoadedDocument): RefRoot {
+  if ("sourceMap" in loaded && typeof loaded.sourceMap === "function") return loaded as unknown as RefRoot;
+  return {
+    ...loaded,
+    sourceMap: () => {
+      throw new Error("no source map");
+    },
+  };
 }
 
 /** Loads the input (unless loaded), resolves its references when asked, and builds its reference index. */
 async function sourceOf(input: WalkInput, options: WalkCommonOptions): Promise<Source> {
-  const result = isParseResult(input) ? input : await loadDocument(input, { reader: options.reader });
-  let doc: unknown = result.document;
+  const root = refRoot(isLoaded(input) ? input : await loadDocument(input, { reader: options.reader }));
+  let doc: unknown = root.document;
   let index: RefIndex;
   if (options.resolveRefs) {
-    const resolved = await resolveRefs(result, { reader: options.reader });
+    const resolved = await resolveRefs(root, { reader: options.reader });
     doc = resolved.document;
-    index = new RefIndex(doc, result.oasVersion, { source: result.source, key: resolved.resolver.rootKey });
+    index = new RefIndex(doc, root.oasVersion, { source: root.source, key: resolved.resolver.rootKey });
   } else {
-    index = options.refIndex ?? await createRefIndex(result, { reader: options.reader });
+    index = await createRefIndex(root, { reader: options.reader });
   }
   const rootKey = index.rootKey;
   return {
     doc,
-    version: result.oasVersion as OASVersion,
+    version: root.oasVersion,
     index,
-    sourceOf: (file) => file === rootKey ? result.source : index.document(file)?.source ?? file,
+    sourceOf: (file) => file === rootKey ? root.source : index.document(file)?.source ?? file,
   };
 }
 
