@@ -25,7 +25,8 @@ export {
   walkSchemas,
   walkSecurity,
 } from "./walk.ts";
-export type { LoadedDocument, WalkInput, WalkItems, WalkOptions } from "./walk.ts";
+export type { WalkItems, WalkOptions } from "./walk.ts";
+export type { LoadedDocument, WalkInput } from "./input.ts";
 export { matchesExtension, parseExtensionFilter, WalkFilterError } from "./extension.ts";
 export type { ExtensionFilter, ExtensionTerm } from "./extension.ts";
 export { compileGlob } from "./glob.ts";

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { formatPath, type InputSource, loadDocument, resolveRefs } from "../core/mod.ts";
-import { RefIndex } from "../core/ref_index.ts";
-import { createRefIndex, type RefRoot } from "../core/refs.ts";
+import { formatPath } from "../core/mod.ts";
+import { sourceOf, type WalkInput } from "./input.ts";
 import { compileGlob, type GlobMatcher } from "./glob.ts";
 import { WalkFilterError } from "./extension.ts";
 import { type CommonPlan, type Entry, finish, optional, planCommon, statusMatcher } from "./_query.ts";
@@ -44,62 +43,6 @@ import type {
   WalkSchemasOptions,
   WalkSecurityOptions,
 } from "./types.ts";
-
-/**
- * A document already loaded: a `ParseResult` of `parse()` or `loadDocument()` (its other fields are used when
- * present: the file it came from, for references to other files).
- */
-export interface LoadedDocument {
-  /** The document. */
-  document: unknown;
-  /** Its version family: `2.0`, `3.0`, `3.1` or `3.2`. */
-  oasVersion: "2.0" | "3.0" | "3.1" | "3.2";
-  /** Name for messages. */
-  source: string;
-  /** Directory relative `$ref`s resolve against. */
-  baseDir: string;
-  /** Absolute real path, for files. */
-  path?: string;
-}
-
-/** What a walk query reads: a loaded document, or where to load one from (a path, URL, `-`, or content). */
-export type WalkInput = InputSource | LoadedDocument;
-
-function isLoaded(input: WalkInput): input is LoadedDocument {
-  return typeof input === "object" && "document" in input && "oasVersion" in input;
-}
-
-/** The reference root of a loaded document (a ParseResult is one already). */
-function refRoot(loaded: LoadedDocument): RefRoot {
-  if ("sourceMap" in loaded && typeof loaded.sourceMap === "function") return loaded as unknown as RefRoot;
-  return {
-    ...loaded,
-    sourceMap: () => {
-      throw new Error("no source map");
-    },
-  };
-}
-
-/** Loads the input (unless loaded), resolves its references when asked, and builds its reference index. */
-async function sourceOf(input: WalkInput, options: WalkCommonOptions): Promise<Source> {
-  const root = refRoot(isLoaded(input) ? input : await loadDocument(input, { reader: options.reader }));
-  let doc: unknown = root.document;
-  let index: RefIndex;
-  if (options.resolveRefs) {
-    const resolved = await resolveRefs(root, { reader: options.reader });
-    doc = resolved.document;
-    index = new RefIndex(doc, root.oasVersion, { source: root.source, key: resolved.resolver.rootKey });
-  } else {
-    index = await createRefIndex(root, { reader: options.reader });
-  }
-  const rootKey = index.rootKey;
-  return {
-    doc,
-    version: root.oasVersion,
-    index,
-    sourceOf: (file) => file === rootKey ? root.source : index.document(file)?.source ?? file,
-  };
-}
 
 const pathGlob = (p: string | undefined): GlobMatcher | undefined =>
   p === undefined || p === "" ? undefined : compileGlob(p, { segments: true });
