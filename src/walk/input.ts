@@ -45,8 +45,15 @@ function refRoot(loaded: LoadedDocument): RefRoot {
   };
 }
 
-/** Loads the input (unless loaded), resolves its references when asked, and builds its reference index. */
-export async function sourceOf(input: WalkInput, options: WalkCommonOptions): Promise<Source> {
+/**
+ * Loads the input (unless loaded), resolves its references when asked, and builds its reference index (with the
+ * files references name loaded when the query `follows` references).
+ */
+export async function sourceOf(
+  input: WalkInput,
+  options: WalkCommonOptions,
+  follows = true,
+): Promise<Source> {
   const root = refRoot(isLoaded(input) ? input : await loadDocument(input, { reader: options.reader }));
   let doc: unknown = root.document;
   let index: RefIndex;
@@ -55,7 +62,10 @@ export async function sourceOf(input: WalkInput, options: WalkCommonOptions): Pr
     doc = resolved.document;
     index = new RefIndex(doc, root.oasVersion, { source: root.source, key: resolved.resolver.rootKey });
   } else {
-    index = await createRefIndex(root, { reader: options.reader });
+    // A query that follows no reference (schemas) needs no referenced file loaded: skip that walk.
+    index = follows
+      ? await createRefIndex(root, { reader: options.reader })
+      : new RefIndex(root.document, root.oasVersion, { source: root.source, key: root.path ?? root.source });
   }
   const rootKey = index.rootKey;
   return {

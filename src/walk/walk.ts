@@ -62,10 +62,11 @@ async function run<T, O extends WalkCommonOptions>(
   input: WalkInput,
   options: O,
   prepare: (plan: CommonPlan) => (src: Source) => WalkResult<T>,
+  follows = true,
 ): Promise<WalkResult<T>> {
   // Options are checked before anything is read, so a bad filter fails fast.
   const query = prepare(planCommon(kind, options));
-  return query(await sourceOf(input, options));
+  return query(await sourceOf(input, options, follows));
 }
 
 /**
@@ -144,7 +145,7 @@ export function walkSchemas(
         (item, by) =>
           by === "type" ? [typeKey(item.type) ?? "(untyped)"] : [item.component ? "component" : "inline"],
       );
-  });
+  }, false);
 }
 
 /**

@@ -15,7 +15,7 @@ async function walkFile(dir: string, doc: unknown, args: string[]) {
   return await spawnOatool(["walk", ...args, file], { timeoutMs: 60_000 });
 }
 
-Deno.test("hostile walk: schemas nested 900 deep are listed without recursion", async () => {
+Deno.test("hostile walk: schemas nested 600 levels deep are listed without recursion", async () => {
   await withTempDir(async (dir) => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 300; i++) schema = { type: "object", properties: { p: schema } };
