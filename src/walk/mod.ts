@@ -55,7 +55,7 @@ export type {
   WalkSchemasOptions,
   WalkSecurityOptions,
 } from "./types.ts";
-// The core types the queries' signatures name.
+// The core types the queries' signatures name, so this entry documents on its own too.
 export type {
   DocumentFormat,
   DocumentReader,
