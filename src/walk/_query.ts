@@ -85,36 +85,23 @@ export function finish<T>(
 ): WalkResult<T> {
   const ext = plan.extension;
   const matched = entries.filter((e) => test(e) && (ext === undefined || matchesExtension(ext, e.node)));
-  const page = { offset: plan.offset, limit: plan.limit };
+  // Groups or items, then one page of them.
+  const head = { kind, total: entries.length, matched: matched.length };
+  const page = <U>(list: U[]) => list.slice(plan.offset, plan.offset + plan.limit);
+  const tail = { offset: plan.offset, limit: plan.limit };
   if (plan.groupBy !== undefined) {
     const by = plan.groupBy;
     const groups = groupCounts(matched.flatMap((e) => keysOf(e.item, by)));
-    const slice = groups.slice(plan.offset, plan.offset + plan.limit);
-    return {
-      kind,
-      total: entries.length,
-      matched: matched.length,
-      returned: slice.length,
-      ...page,
-      items: [],
-      groups: slice,
-      groupCount: groups.length,
-    };
+    const slice = page(groups);
+    return { ...head, returned: slice.length, ...tail, items: [], groups: slice, groupCount: groups.length };
   }
-  const slice = matched.slice(plan.offset, plan.offset + plan.limit);
-  return {
-    kind,
-    total: entries.length,
-    matched: matched.length,
-    returned: slice.length,
-    ...page,
-    items: slice.map((e) => {
-      const placed = e.segments === undefined
-        ? e.item
-        : { ...e.item, location: formatPath(e.segments), pointer: formatPointer(e.segments) };
-      return plan.detail ? { ...placed, node: e.node } : placed;
-    }),
-  };
+  const items = page(matched).map((e) => {
+    const placed = e.segments === undefined
+      ? e.item
+      : { ...e.item, location: formatPath(e.segments), pointer: formatPointer(e.segments) };
+    return plan.detail ? { ...placed, node: e.node } : placed;
+  });
+  return { ...head, returned: items.length, ...tail, items };
 }
 
 /** A check of an optional filter: true when the filter is not given. */

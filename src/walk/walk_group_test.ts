@@ -1,7 +1,6 @@
 /** Groups, reference totals, pages, resolveRefs, inputs, errors, the extension filter and globs. */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { loadDocument, type ParseResult } from "../core/mod.ts";
+import { fixture, FIXTURES } from "./_test_fixtures.ts";
 import {
   compileGlob,
   parseExtensionFilter,
@@ -19,13 +18,8 @@ import {
   walkSecurity,
 } from "./mod.ts";
 
-const dir = fileURLToPath(new URL("../../testdata/walk/", import.meta.url));
-const docs = new Map<string, ParseResult>();
-async function load(name: string): Promise<ParseResult> {
-  let r = docs.get(name);
-  if (r === undefined) docs.set(name, r = await loadDocument(`${dir}${name}.yaml`));
-  return r;
-}
+const dir = FIXTURES;
+const load = fixture;
 
 Deno.test("walk groups: labels and order (count, then key)", async () => {
   const groups = async (kind: WalkKind, doc: string, options: WalkOptions) =>

@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { loadDocument, type ParseResult } from "../core/mod.ts";
+import { fixture } from "./_test_fixtures.ts";
 import { walk, type WalkKind, walkOperations, type WalkOptions } from "./mod.ts";
 
-const dir = fileURLToPath(new URL("../../testdata/walk/", import.meta.url));
-const docs = new Map<string, ParseResult>();
-async function load(name: string): Promise<ParseResult> {
-  let r = docs.get(name);
-  if (r === undefined) docs.set(name, r = await loadDocument(`${dir}${name}.yaml`));
-  return r;
-}
+const load = fixture;
 
 /** One row of a table: the query, and what it must list (each item projected to one line). */
 interface Row {
