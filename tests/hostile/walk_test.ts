@@ -102,3 +102,46 @@ Deno.test("hostile walk: one Path Item referenced from 2,000 paths is listed onc
     assert.equal(r.stdout, "DELETE\t2000\nGET\t2000\nPATCH\t2000\nPOST\t2000\nPUT\t2000\n");
   });
 });
+
+Deno.test("hostile walk: --max-input-size refuses a large document; a large referenced file stays unresolved", async () => {
+  await withTempDir(async (dir) => {
+    const big = `openapi: 3.1.0\ninfo: { title: Big, version: "1", description: "${
+      "x".repeat(4096)
+    }" }\npaths: {}\n`;
+    await Deno.writeTextFile(join(dir, "big.yaml"), big);
+    await Deno.writeTextFile(
+      join(dir, "refers.yaml"),
+      `openapi: 3.1.0\ninfo: { title: R, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n` +
+        `        "200": { description: OK, content: { application/json: { schema: { $ref: "big-schema.yaml" } } } }\n`,
+    );
+    await Deno.writeTextFile(
+      join(dir, "big-schema.yaml"),
+      `type: string\ndescription: "${"y".repeat(4096)}"\n`,
+    );
+    const refused = await spawnOatool(["walk", "operations", "--max-input-size", "1K", "big.yaml"], {
+      cwd: dir,
+    });
+    assert.equal(refused.killed, false);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.stderr,
+      /^oatool walk operations: .*larger than 1024 bytes\b.*--max-input-size[^\n]*\n$/,
+    );
+    const refs = await spawnOatool([
+      "walk",
+      "refs",
+      "-q",
+      "--detail",
+      "--max-input-size",
+      "1K",
+      "refers.yaml",
+    ], {
+      cwd: dir,
+    });
+    assert.equal(refs.code, 0, refs.stderr);
+    assert.equal(
+      refs.stdout,
+      "big-schema.yaml (unresolved)\tschema\tpaths./a.get.responses.200.content.application/json.schema\n",
+    );
+  });
+});
