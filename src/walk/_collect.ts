@@ -76,68 +76,79 @@ function sectionOf(path: readonly (string | number)[]): OperationItem["section"]
   return path[0] === "webhooks" ? "webhooks" : "paths";
 }
 
+/** Where the API part of a walk is: the path an item belongs to, its section, whether to leave it out. */
+interface Api<E> {
+  /** Adds an entry (in document order; a referenced Path Item's entries where its reference is). */
+  push(entry: E): void;
+  /** The path template, webhook name or callback expression the node belongs to. */
+  path(at: At): string | undefined;
+  /** Which part of the document the node is in, for its path. */
+  section(at: At): OperationItem["section"];
+  /**
+   * Whether to leave the node out: it is inside a Path Item that is only a component (3.1
+   * `components.pathItems`), whose contents are listed under the paths that reference it instead.
+   */
+  hidden(at: At): boolean;
+}
+
 /**
- * Operations under `paths`, `webhooks` and callbacks, in document order. A Path Item that is a `$ref` lists the
- * operations of its target under its own path (each target once per path); operations of Path Items that are
- * only components (3.1 `components.pathItems`) are not listed on their own.
+ * Walks the document for the parts of its API: the collector's visitors see the nodes under `paths`, `webhooks`,
+ * callbacks and components, and a Path Item that is a `$ref` has its target walked as if it stood there (each
+ * target place once per path, from a queue after the document: no recursion, and reference loops end).
  */
-export function collectOperations(src: Source): Entry<OperationItem>[] {
-  // Entries in document order; a referenced Path Item's operations go where its reference is (a nested list),
-  // walked after the document from a queue (no recursion, each target place once per path).
-  type Slot = Entry<OperationItem> | Slot[];
+function walkApi<E>(src: Source, visitors: (api: Api<E>) => Visitors): E[] {
+  type Slot = { entry: E } | Slot[];
+  type Override = { path: string; section: OperationItem["section"] };
   const root: Slot[] = [];
   const seen = new Set<string>();
   const queue: {
     value: Obj;
     file: string;
     segments: readonly (string | number)[];
-    path: string;
-    section: OperationItem["section"];
+    over: Override;
     into: Slot[];
   }[] = [];
-  const visitors = (
-    into: Slot[],
-    override?: { path: string; section: OperationItem["section"] },
-  ): Visitors => ({
-    operation(node, at) {
-      const own = at.enclosingPath;
-      const path = own ?? override?.path;
-      if (path === undefined) return;
-      const op: OperationItem = {
-        method: at.method!.toUpperCase(),
-        path,
-        section: own !== undefined || override === undefined ? sectionOf(at.path) : override.section,
-        tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
-        deprecated: node.deprecated === true,
-        ...UNPLACED,
-      };
-      if (typeof node.operationId === "string") op.operationId = node.operationId;
-      if (typeof node.summary === "string") op.summary = node.summary;
-      into.push({ item: op, node, segments: [...at.path] });
-    },
-    $ref(_holder, ref, expected, at) {
-      if (expected !== "pathItem") return;
-      const path = at.enclosingPath;
-      if (path === undefined) return;
-      const r = src.index.follow(ref, at.file);
-      if (!r.ok || !isObject(r.value)) return;
-      const section = sectionOf(at.path);
-      const key = `${r.file}\0${formatPointer(r.segments)}\0${path}\0${section}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      const slot: Slot[] = [];
-      into.push(slot);
-      queue.push({ value: r.value, file: r.file, segments: r.segments, path, section, into: slot });
-    },
-  });
-  walkRoot(src, visitors(root));
+  const apiOf = (into: Slot[], over?: Override): Visitors[] => {
+    const api: Api<E> = {
+      push: (entry) => into.push({ entry }),
+      path: (at) => at.enclosingPath ?? over?.path,
+      section: (at) =>
+        at.enclosingPath !== undefined || over === undefined ? sectionOf(at.path) : over.section,
+      hidden: (at) =>
+        over === undefined && at.path[0] === "components" && at.path[1] === "pathItems" &&
+        at.enclosingPath === undefined,
+    };
+    const refs: Visitors = {
+      $ref(_holder, ref, expected, at) {
+        if (expected !== "pathItem") return;
+        const path = api.path(at);
+        if (path === undefined) return;
+        const r = src.index.follow(ref, at.file);
+        if (!r.ok || !isObject(r.value)) return;
+        const section = api.section(at);
+        const key = `${r.file}\0${formatPointer(r.segments)}\0${path}\0${section}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        const slot: Slot[] = [];
+        into.push(slot);
+        queue.push({
+          value: r.value,
+          file: r.file,
+          segments: r.segments,
+          over: { path, section },
+          into: slot,
+        });
+      },
+    };
+    return [visitors(api), refs];
+  };
+  new Walker(src.version, apiOf(root)).walkDocument(src.doc, src.index.rootKey);
   for (let i = 0; i < queue.length; i++) {
     const q = queue[i];
-    new Walker(src.version, [visitors(q.into, { path: q.path, section: q.section })])
-      .walk(q.value, q.file, "pathItem", q.segments);
+    new Walker(src.version, apiOf(q.into, q.over)).walk(q.value, q.file, "pathItem", q.segments);
   }
   // Flatten the nested lists iteratively.
-  const out: Entry<OperationItem>[] = [];
+  const out: E[] = [];
   const stack: { list: Slot[]; i: number }[] = [{ list: root, i: 0 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
@@ -147,9 +158,34 @@ export function collectOperations(src: Source): Entry<OperationItem>[] {
     }
     const s = top.list[top.i++];
     if (Array.isArray(s)) stack.push({ list: s, i: 0 });
-    else out.push(s);
+    else out.push(s.entry);
   }
   return out;
+}
+
+/**
+ * Operations under `paths`, `webhooks` and callbacks, in document order. A Path Item that is a `$ref` lists the
+ * operations of its target under its own path (each target once per path); operations of Path Items that are
+ * only components (3.1 `components.pathItems`) are not listed on their own.
+ */
+export function collectOperations(src: Source): Entry<OperationItem>[] {
+  return walkApi<Entry<OperationItem>>(src, (api) => ({
+    operation(node, at) {
+      const path = api.path(at);
+      if (path === undefined || api.hidden(at)) return;
+      const op: OperationItem = {
+        method: at.method!.toUpperCase(),
+        path,
+        section: api.section(at),
+        tags: Array.isArray(node.tags) ? node.tags.filter((t): t is string => typeof t === "string") : [],
+        deprecated: node.deprecated === true,
+        ...UNPLACED,
+      };
+      if (typeof node.operationId === "string") op.operationId = node.operationId;
+      if (typeof node.summary === "string") op.summary = node.summary;
+      api.push({ item: op, node, segments: [...at.path] });
+    },
+  }));
 }
 
 /** The type of a schema as a key: the string, a list joined with `|`, undefined without one. */
@@ -194,44 +230,45 @@ export interface ParameterEntry extends Entry<ParameterItem> {
  * when `resolve` is set; one that does not resolve (a loop, a missing target) stays a reference.
  */
 export function collectParameters(src: Source, resolve: boolean): ParameterEntry[] {
-  const out: ParameterEntry[] = [];
-  const methodsOf = (at: At): string[] => {
-    const m = upper(at.method);
-    if (m !== undefined) return [m];
-    const parent = at.parent;
-    if (at.parentKind !== "pathItem" || !isObject(parent)) return [];
-    return HTTP_METHODS[src.version].filter((k) => isObject(parent[k])).map((k) => k.toUpperCase());
-  };
-  const base = (at: At): ParameterItem => {
-    const item: ParameterItem = {
-      component: isComponent(at.path, src.version, "parameters", "parameters"),
-      ...UNPLACED,
+  return walkApi<ParameterEntry>(src, (api) => {
+    const methodsOf = (at: At): string[] => {
+      const m = upper(at.method);
+      if (m !== undefined) return [m];
+      const parent = at.parent;
+      if (at.parentKind !== "pathItem" || !isObject(parent)) return [];
+      return HTTP_METHODS[src.version].filter((k) => isObject(parent[k])).map((k) => k.toUpperCase());
     };
-    const path = at.enclosingPath;
-    if (path !== undefined) item.path = path;
-    const method = upper(at.method);
-    if (method !== undefined) item.method = method;
-    return item;
-  };
-  const fill = (item: ParameterItem, node: Obj) => {
-    if (typeof node.name === "string") item.name = node.name;
-    if (typeof node.in === "string") item.in = node.in;
-  };
-  walkRoot(src, {
-    parameter(node, at) {
-      const item = base(at);
-      fill(item, node);
-      out.push({ item, node, methods: methodsOf(at), segments: [...at.path] });
-    },
-    $ref(holder, ref, expected, at) {
-      if (expected !== "parameter") return;
-      const item = { ...base(at), ref };
-      const target = resolve ? follow(src, ref, at.file) : undefined;
-      if (target !== undefined) fill(item, target);
-      out.push({ item, node: target ?? holder, methods: methodsOf(at), segments: [...at.path] });
-    },
+    const base = (at: At): ParameterItem => {
+      const item: ParameterItem = {
+        component: isComponent(at.path, src.version, "parameters", "parameters"),
+        ...UNPLACED,
+      };
+      const path = api.path(at);
+      if (path !== undefined) item.path = path;
+      const method = upper(at.method);
+      if (method !== undefined) item.method = method;
+      return item;
+    };
+    const fill = (item: ParameterItem, node: Obj) => {
+      if (typeof node.name === "string") item.name = node.name;
+      if (typeof node.in === "string") item.in = node.in;
+    };
+    return {
+      parameter(node, at) {
+        if (api.hidden(at)) return;
+        const item = base(at);
+        fill(item, node);
+        api.push({ item, node, methods: methodsOf(at), segments: [...at.path] });
+      },
+      $ref(holder, ref, expected, at) {
+        if (expected !== "parameter" || api.hidden(at)) return;
+        const item = { ...base(at), ref };
+        const target = resolve ? follow(src, ref, at.file) : undefined;
+        if (target !== undefined) fill(item, target);
+        api.push({ item, node: target ?? holder, methods: methodsOf(at), segments: [...at.path] });
+      },
+    };
   });
-  return out;
 }
 
 function contentOf(node: Obj, version: OASVersion): string[] {
@@ -241,57 +278,60 @@ function contentOf(node: Obj, version: OASVersion): string[] {
 
 /** Responses of operations and components; Reference Objects resolved (chains followed) where they can be. */
 export function collectResponses(src: Source): Entry<ResponseItem>[] {
-  const out: Entry<ResponseItem>[] = [];
-  const add = (node: Obj, at: At, ref?: string) => {
-    const component = isComponent(at.path, src.version, "responses", "responses");
-    const item: ResponseItem = { content: [], component, ...UNPLACED };
-    const status = at.status;
-    if (status !== undefined) item.status = status;
-    if (component) item.name = String(at.path[at.path.length - 1]);
-    const path = at.enclosingPath;
-    if (path !== undefined) item.path = path;
-    const method = upper(at.method);
-    if (method !== undefined) item.method = method;
-    if (ref !== undefined) item.ref = ref;
-    const description = str(node.description);
-    if (description !== undefined) item.description = description;
-    item.content = contentOf(node, src.version);
-    out.push({ item, node, segments: [...at.path] });
-  };
-  walkRoot(src, {
-    response: (node, at) => add(node, at),
-    $ref(holder, ref, expected, at) {
-      if (expected === "response") add(follow(src, ref, at.file) ?? holder, at, ref);
-    },
+  return walkApi<Entry<ResponseItem>>(src, (api) => {
+    const add = (node: Obj, at: At, ref?: string) => {
+      if (api.hidden(at)) return;
+      const component = isComponent(at.path, src.version, "responses", "responses");
+      const item: ResponseItem = { content: [], component, ...UNPLACED };
+      const status = at.status;
+      if (status !== undefined) item.status = status;
+      if (component) item.name = String(at.path[at.path.length - 1]);
+      const path = api.path(at);
+      if (path !== undefined) item.path = path;
+      const method = upper(at.method);
+      if (method !== undefined) item.method = method;
+      if (ref !== undefined) item.ref = ref;
+      const description = str(node.description);
+      if (description !== undefined) item.description = description;
+      item.content = contentOf(node, src.version);
+      api.push({ item, node, segments: [...at.path] });
+    };
+    return {
+      response: (node, at) => add(node, at),
+      $ref(holder, ref, expected, at) {
+        if (expected === "response") add(follow(src, ref, at.file) ?? holder, at, ref);
+      },
+    };
   });
-  return out;
 }
 
 /** Headers of responses, encodings and components; Reference Objects resolved where they can be. */
 export function collectHeaders(src: Source): Entry<HeaderItem>[] {
-  const out: Entry<HeaderItem>[] = [];
-  const add = (node: Obj, at: At, ref?: string) => {
-    const item: HeaderItem = {
-      name: String(at.path[at.path.length - 1]),
-      component: at.path[0] === "components" || (src.version === "2.0" && at.path[0] === "responses"),
-      ...UNPLACED,
+  return walkApi<Entry<HeaderItem>>(src, (api) => {
+    const add = (node: Obj, at: At, ref?: string) => {
+      if (api.hidden(at)) return;
+      const path = api.path(at);
+      const item: HeaderItem = {
+        name: String(at.path[at.path.length - 1]),
+        component: path === undefined &&
+          (at.path[0] === "components" || (src.version === "2.0" && at.path[0] === "responses")),
+        ...UNPLACED,
+      };
+      const status = at.status;
+      if (status !== undefined) item.status = status;
+      if (path !== undefined) item.path = path;
+      const method = upper(at.method);
+      if (method !== undefined) item.method = method;
+      if (ref !== undefined) item.ref = ref;
+      api.push({ item, node, segments: [...at.path] });
     };
-    const status = at.status;
-    if (status !== undefined) item.status = status;
-    const path = at.enclosingPath;
-    if (path !== undefined) item.path = path;
-    const method = upper(at.method);
-    if (method !== undefined) item.method = method;
-    if (ref !== undefined) item.ref = ref;
-    out.push({ item, node, segments: [...at.path] });
-  };
-  walkRoot(src, {
-    header: (node, at) => add(node, at),
-    $ref(holder, ref, expected, at) {
-      if (expected === "header") add(follow(src, ref, at.file) ?? holder, at, ref);
-    },
+    return {
+      header: (node, at) => add(node, at),
+      $ref(holder, ref, expected, at) {
+        if (expected === "header") add(follow(src, ref, at.file) ?? holder, at, ref);
+      },
+    };
   });
-  return out;
 }
 
 function securityDetails(node: Obj): string | undefined {

@@ -268,6 +268,14 @@ const ROWS: Row[] = [
   { doc: "v30", kind: "responses", options: { method: "delete" }, want: ["204 DELETE /users/{id}"] },
   { doc: "v32", kind: "responses", options: { method: "query" }, want: ["200 QUERY /search"] },
   { doc: "v31", kind: "responses", options: { path: "itemCreated" }, want: ["200 POST itemCreated"] },
+  // a Path Item `$ref` lists its target's responses under its own path (and not again at the component)
+  {
+    doc: "v31",
+    kind: "responses",
+    options: { path: "/items" },
+    total: 3,
+    want: ["200 GET /items"],
+  },
   // headers
   {
     doc: "v30",
