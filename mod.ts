@@ -112,6 +112,8 @@ export type {
   StructuredWarning,
   WarningCategory,
 } from "./src/joiner/mod.ts";
+export { fix } from "./src/fixer/mod.ts";
+export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
 export { applyOverlay, loadOverlay, validateOverlay } from "./src/overlay/mod.ts";
 export type {
   ApplyOverlayOptions,
