@@ -38,6 +38,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./overlay.ts")).overlayCommand,
   },
   {
+    name: "walk",
+    summary: "Query elements of a document",
+    load: async () => (await import("./walk.ts")).walkCommand,
+  },
+  {
     name: "mcp",
     summary: "Start the tool server (stdio) exposing the capabilities as MCP tools",
     load: async () => (await import("./mcp.ts")).mcpCommand,

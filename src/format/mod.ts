@@ -11,3 +11,4 @@ export * from "./join.ts";
 export * from "./overlay.ts";
 export * from "./parse.ts";
 export * from "./fix.ts";
+export * from "./walk.ts";
