@@ -58,6 +58,18 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
           (r) => r.dry_run === true && (r.actions as unknown[]).length === 7,
         ],
         ["overlay_validate", { spec: { file: OVERLAY } }, (r) => r.valid === true && r.action_count === 7],
+        ["walk_operations", { spec: { file: PETSTORE }, limit: 1 }, (r) => r.returned === 1 && r.limit === 1],
+        ["walk_schemas", { spec: { file: PETSTORE }, component: true }, (r) => (r.matched as number) > 0],
+        ["walk_parameters", { spec: { file: PETSTORE }, in: "query" }, (r) => (r.matched as number) > 0],
+        [
+          "walk_responses",
+          { spec: { file: PETSTORE }, group_by: "status_code" },
+          (r) => Array.isArray(r.groups),
+        ],
+        ["walk_headers", { spec: { file: PETSTORE } }, (r) => typeof r.total === "number"],
+        ["walk_security", { spec: { file: PETSTORE } }, (r) => typeof r.total === "number"],
+        ["walk_paths", { spec: { file: PETSTORE }, path: "/pets" }, (r) => r.matched === 1],
+        ["walk_refs", { spec: { file: PETSTORE } }, (r) => (r.total as number) > 0],
       ];
       assertEquals(calls.map((c) => c[0]), [...TOOL_NAMES]);
       for (const [name, args, check] of calls) {
@@ -174,6 +186,39 @@ Deno.test("stdio: malformed requests are answered and the server keeps serving",
     await s.client.ping();
     assertEquals((await s.call("validate", { spec: { file: PETSTORE } })).structured?.valid, true);
     assertEquals(s.stderr().includes("serving on standard input and output"), true);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("stdio: walk pagination edges and the --walk-limit flags", async () => {
+  const s = await startMcp({ flags: ["--walk-limit", "2", "--walk-detail-limit", "1"] });
+  try {
+    const page = async (args: Record<string, unknown>) => {
+      const r = await s.call("walk_operations", { spec: { file: PETSTORE }, ...args });
+      assertEquals(r.isError, false, r.text);
+      const st = r.structured!;
+      return [st.matched, st.returned, st.offset, st.limit, (st.items as unknown[]).length];
+    };
+    const total = (await s.call("walk_operations", { spec: { file: PETSTORE }, limit: 1000 })).structured!
+      .matched as number;
+    assert(total >= 3, String(total));
+    assertEquals(await page({}), [total, 2, 0, 2, 2]);
+    assertEquals(await page({ detail: true }), [total, 1, 0, 1, 1]);
+    assertEquals(await page({ limit: 0 }), [total, 0, 0, 0, 0]);
+    assertEquals(await page({ offset: total - 1 }), [total, 1, total - 1, 2, 1]);
+    assertEquals(await page({ offset: total }), [total, 0, total, 2, 0]);
+    assertEquals(await page({ offset: total + 50, limit: 5 }), [total, 0, total + 50, 5, 0]);
+    const grouped = await s.call("walk_operations", {
+      spec: { file: PETSTORE },
+      group_by: "method",
+      limit: 1,
+    });
+    assertEquals([grouped.structured?.returned, (grouped.structured?.groups as unknown[]).length], [1, 1]);
+    const both = await s.call("walk_operations", { spec: { file: PETSTORE }, group_by: "tag", detail: true });
+    assertEquals(both.text, "group_by and detail exclude each other; give one of them.");
+    const negative = await s.call("walk_operations", { spec: { file: PETSTORE }, offset: -1 });
+    assertEquals(negative.isError, true);
   } finally {
     await s.close();
   }

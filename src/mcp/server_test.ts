@@ -21,7 +21,22 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
   try {
     const tools = await listTools(s.client);
     assertEquals(tools.map((t) => t.name), [...TOOL_NAMES]);
-    assertEquals(TOOL_NAMES, ["validate", "parse", "fix", "join", "overlay_apply", "overlay_validate"]);
+    assertEquals(TOOL_NAMES, [
+      "validate",
+      "parse",
+      "fix",
+      "join",
+      "overlay_apply",
+      "overlay_validate",
+      "walk_operations",
+      "walk_schemas",
+      "walk_parameters",
+      "walk_responses",
+      "walk_headers",
+      "walk_security",
+      "walk_paths",
+      "walk_refs",
+    ]);
     for (const tool of tools) {
       assert((tool.description ?? "").length > 80, tool.name);
       assertEquals(tool.inputSchema.type, "object");

@@ -10,6 +10,14 @@ import { overlayApplyTool } from "./overlay_apply.ts";
 import { overlayValidateTool } from "./overlay_validate.ts";
 import { parseTool } from "./parse.ts";
 import { validateTool } from "./validate.ts";
+import { walkOperationsTool } from "./walk_operations.ts";
+import { walkSchemasTool } from "./walk_schemas.ts";
+import { walkParametersTool } from "./walk_parameters.ts";
+import { walkResponsesTool } from "./walk_responses.ts";
+import { walkHeadersTool } from "./walk_headers.ts";
+import { walkSecurityTool } from "./walk_security.ts";
+import { walkPathsTool } from "./walk_paths.ts";
+import { walkRefsTool } from "./walk_refs.ts";
 
 /** The tools, in the order they are listed. */
 export const TOOLS: readonly Tool[] = [
@@ -19,4 +27,12 @@ export const TOOLS: readonly Tool[] = [
   joinTool,
   overlayApplyTool,
   overlayValidateTool,
+  walkOperationsTool,
+  walkSchemasTool,
+  walkParametersTool,
+  walkResponsesTool,
+  walkHeadersTool,
+  walkSecurityTool,
+  walkPathsTool,
+  walkRefsTool,
 ];
