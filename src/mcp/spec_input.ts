@@ -166,7 +166,8 @@ export async function outputPath(ctx: ToolContext, path: string, field = "output
     info = undefined; // does not exist yet: fine
   }
   if (info?.isSymlink) {
-    throw new ToolError(`${field} "${path}" is a symbolic link; name a regular file or a new path.`);
+    const what = field === "output" ? "a regular file" : "a folder";
+    throw new ToolError(`${field} "${path}" is a symbolic link; name ${what} or a new path.`);
   }
   if (info?.isDirectory && field === "output") {
     throw new ToolError(`${field} "${path}" is a directory; name a file.`);
