@@ -255,3 +255,32 @@ export async function fileExists(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Writes text files into a directory, creating the directory (and its parents) first; each file is written
+ * like {@link writeFileAtomic}. Names must be plain file names (no folders). Returns the paths written.
+ *
+ * @throws {WriteError} when the directory cannot be created, a name is not a plain file name, or a write fails.
+ */
+export async function writeFilesInto(
+  dir: string,
+  files: readonly { name: string; content: string }[],
+  options: WriteFileOptions = {},
+): Promise<string[]> {
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new WriteError(`cannot create the output directory "${shown(resolve(dir))}": ${why}.`);
+  }
+  const written: string[] = [];
+  for (const f of files) {
+    if (f.name === "" || f.name === "." || f.name === ".." || /[\\/\0]/.test(f.name)) {
+      throw new WriteError(`"${f.name}" is not a plain file name; generated files are written inside one directory.`);
+    }
+    const path = join(dir, f.name);
+    await writeFileAtomic(path, f.content, options);
+    written.push(path);
+  }
+  return written;
+}
