@@ -276,7 +276,9 @@ export async function writeFilesInto(
   const written: string[] = [];
   for (const f of files) {
     if (f.name === "" || f.name === "." || f.name === ".." || /[\\/\0]/.test(f.name)) {
-      throw new WriteError(`"${f.name}" is not a plain file name; generated files are written inside one directory.`);
+      throw new WriteError(
+        `"${f.name}" is not a plain file name; generated files are written inside one directory.`,
+      );
     }
     const path = join(dir, f.name);
     await writeFileAtomic(path, f.content, options);

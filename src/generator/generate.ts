@@ -58,6 +58,8 @@ export interface GenerateOptions {
   splitByTag?: boolean;
   /** Split by the first path segment when a limit is passed (and not by tag). @default true */
   splitByPath?: boolean;
+  /** Give each issue its `file:line:column` (`location`). @default false */
+  sourceMap?: boolean;
   /** Where the document and its referenced files are read from. */
   reader?: DocumentReader;
 }
