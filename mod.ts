@@ -36,6 +36,13 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
+export { generate, writeGenerated } from "./src/generator/mod.ts";
+export type {
+  GeneratedFile,
+  GenerateOptions,
+  GenerateResult,
+  WriteGeneratedOptions,
+} from "./src/generator/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

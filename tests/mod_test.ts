@@ -176,6 +176,11 @@ const EXPECTED = [
   "renderOverlaySummary",
   "renderParseSummary",
   "renderRefusedInput",
+  // The generator (issue 16): the verb, writing its files, the report renderer, and core's directory writer.
+  "generate",
+  "writeGenerated",
+  "renderGenerateReport",
+  "writeFilesInto",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

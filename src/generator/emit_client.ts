@@ -195,7 +195,10 @@ export function statusConditions(
 export function emitClientMethod(op: GoOperation, group: string, pointers: boolean): Unit {
   const u = unit(group);
   const w = u.w;
-  u.imports.add("context");
+  for (const i of ["context", "io", "net/url"]) u.imports.add(i);
+  if (op.body?.encoding === "json") u.imports.add("bytes").add("encoding/json");
+  if (op.body?.encoding === "form") u.imports.add("strings");
+  if (op.responses.some((r) => r.field !== undefined)) u.imports.add("encoding/json");
   writeDoc(w, op.name, op.doc, op.deprecated);
   w.comment([`${op.name} calls ${op.method} ${op.path}.`]);
   w.open(
