@@ -14,10 +14,12 @@ export const CELL = "\v";
 export class GoWriter {
   readonly #lines: string[] = [];
   #indent = 0;
+  #text: string | undefined;
 
   /** A line at the current indentation (empty text: a blank line). */
   line(text = ""): this {
-    this.#lines.push(text === "" ? "" : "\t".repeat(this.#indent) + text);
+    this.#text = undefined;
+    this.#lines.push(text === "" ? "" : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
     return this;
   }
 
@@ -42,6 +44,7 @@ export class GoWriter {
 
   /** Code already in gofmt layout, line by line as it is. */
   raw(text: string): this {
+    this.#text = undefined;
     for (const l of text.split("\n")) this.#lines.push(l);
     return this;
   }
@@ -59,12 +62,16 @@ export class GoWriter {
 
   /** The source text: aligned, ending with one newline. */
   toString(): string {
-    return align(this.#lines).join("\n") + "\n";
+    this.#text ??= align(this.#lines).join("\n") + "\n";
+    return this.#text;
   }
 }
 
+const INDENTS = ["", "\t", "\t\t", "\t\t\t", "\t\t\t\t", "\t\t\t\t\t"];
+
 /** Visible width of a cell as text/tabwriter counts it (runes). */
 function width(s: string): number {
+  if (!/[^\x00-\x7f]/.test(s)) return s.length;
   let n = 0;
   for (const _ of s) n++;
   return n;
@@ -83,10 +90,10 @@ export function align(lines: readonly string[]): string[] {
       i++;
       continue;
     }
-    const indent = /^\t*/.exec(lines[i])![0];
+    const indent = indentOf(lines[i]);
     let j = i;
     const block: string[][] = [];
-    while (j < lines.length && lines[j].includes(CELL) && /^\t*/.exec(lines[j])![0] === indent) {
+    while (j < lines.length && lines[j].includes(CELL) && indentOf(lines[j]) === indent) {
       block.push(lines[j].slice(indent.length).split(CELL));
       j++;
     }
@@ -96,6 +103,12 @@ export function align(lines: readonly string[]): string[] {
     i = j;
   }
   return out;
+}
+
+function indentOf(line: string): string {
+  let n = 0;
+  while (line.charCodeAt(n) === 9) n++;
+  return n === 0 ? "" : line.slice(0, n);
 }
 
 /** text/tabwriter's `format`: pads column `column` of lines [line0, line1) block by block (iterative per column). */
@@ -149,29 +162,61 @@ export function goString(s: string): string {
 
 const LIST_MARKER = /^([-*+•]|\d+[.)])$/;
 
+/** Whether a word could read as a list marker (checked by its first character before the pattern). */
+function isMarker(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return (c === 45 || c === 42 || c === 43 || c === 0x2022 || (c >= 48 && c <= 57)) && LIST_MARKER.test(word);
+}
+
+const docCache = new Map<string, string[]>();
+
 /**
  * Document text as doc-comment lines that gofmt (Go 1.19+, which reformats doc comments) leaves as they are:
  * control characters dropped, each paragraph joined and wrapped at about `max` columns, no line starting with a
  * list marker, a heading mark, or indentation, and no line that reads as a link definition.
  */
 export function docLines(text: string, max = 100): string[] {
+  if (text === "") return [];
+  const key = max === 100 ? text : `${max}\0${text}`;
+  const known = docCache.get(key);
+  if (known !== undefined) return [...known];
+  const out = wrapDoc(text, max);
+  if (docCache.size >= 10_000) docCache.clear();
+  docCache.set(key, out);
+  return [...out];
+}
+
+function wrapDoc(text: string, max: number): string[] {
+  // deno-lint-ignore no-control-regex
   const clean = text.replace(/\r\n?/g, "\n").replace(/[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]/g, " ");
-  const paragraphs = clean.split(/\n\s*\n/).map((p) =>
-    p.split(/\s+/).filter((w) => w !== "" && !/^#+$/.test(w))
-  ).filter((p) => p.length > 0);
   const out: string[] = [];
-  for (const words of paragraphs) {
-    if (out.length > 0) out.push("");
+  for (const paragraph of clean.split(/\n[ \t]*\n/)) {
     let line = "";
-    for (const raw of words) {
-      const word = raw.replace(/^#+/, "");
+    let lineWidth = 0;
+    const start = out.length;
+    for (let word of paragraph.split(/\s+/)) {
+      if (word.charCodeAt(0) === 35 /* # */) word = word.replace(/^#+/, "");
       if (word === "") continue;
-      if (line !== "" && width(line) + 1 + width(word) > max && !LIST_MARKER.test(word)) {
+      const w = width(word);
+      if (line !== "" && lineWidth + 1 + w > max && !isMarker(word)) {
         out.push(line);
         line = word;
-      } else line = line === "" ? (LIST_MARKER.test(word) ? `(${word})` : word) : `${line} ${word}`;
+        lineWidth = w;
+      } else if (line === "") {
+        line = isMarker(word) ? `(${word})` : word;
+        lineWidth = width(line);
+      } else {
+        line += " " + word;
+        lineWidth += 1 + w;
+      }
     }
-    if (line !== "") out.push(line);
+    if (line !== "") {
+      if (start > 0) out.splice(start, 0, "");
+      out.push(line);
+    }
   }
-  return out.map((l) => /^\[[^\]]+\]:/.test(l) ? l.replace(":", " -") : l);
+  for (let i = 0; i < out.length; i++) {
+    if (out[i].charCodeAt(0) === 91 /* [ */ && /^\[[^\]]+\]:/.test(out[i])) out[i] = out[i].replace(":", " -");
+  }
+  return out;
 }

@@ -55,11 +55,11 @@ export function splitFiles(
   limits: SplitLimits,
 ): GeneratedFile[] {
   const all = [...core, ...units];
-  const single = goFile(pkg, all);
   const weight = units.reduce((n, u) => n + u.weight, 0);
-  const lines = single.split("\n").length - 1;
-  if (lines <= limits.maxLines && weight <= limits.maxWeight) {
-    return [{ name: `${base}.go`, content: single }];
+  // The header, package clause and imports take at most about 30 lines; each unit its lines and a blank one.
+  const lines = all.reduce((n, u) => n + linesOf(u), 0);
+  if (lines + 30 <= limits.maxLines && weight <= limits.maxWeight) {
+    return [{ name: `${base}.go`, content: goFile(pkg, all) }];
   }
   const groups = new Map<string, Unit[]>();
   for (const u of units) {
