@@ -228,6 +228,12 @@ export async function generate(
   const issues = options.noWarnings === true
     ? model.issues.filter((f) => f.severity === "error")
     : model.issues;
+  if (options.sourceMap === true) {
+    for (const issue of issues) {
+      const at = parsed.sourceMap().positionOf(issue.pointer);
+      if (at !== undefined) issue.location = at;
+    }
+  }
   return {
     files,
     issues,

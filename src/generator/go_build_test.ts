@@ -31,6 +31,7 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["splitops", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 1 }],
   ["splitpath", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 1, splitByTag: false }],
   ["splitchunks", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 2, splitByTag: false, splitByPath: false }],
+  ["hostile", "generate/hostile-3.1.json", both],
   ["roundtrip", "generate/roundtrip-3.0.yaml", both],
 ];
 

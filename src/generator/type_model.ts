@@ -219,7 +219,7 @@ export class TypeModel {
       this.issue(
         "warning",
         at,
-        `reference "${ref}" cannot be resolved (${r.message}); generated as interface{}.`,
+        `reference "${ref}" cannot be resolved (${r.message.replace(/\.$/, "")}); generated as interface{}.`,
         "generate-ref",
       );
       return { type: "interface{}", nullable: false, schema: {} };
