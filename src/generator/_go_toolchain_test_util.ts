@@ -39,7 +39,10 @@ export async function runGo(tool: "go" | "gofmt", args: string[], cwd: string): 
 }
 
 /** Writes a Go module (`go 1.19`) with one package per entry of `packages` under `dir`. */
-export async function writeModule(dir: string, packages: Record<string, readonly GeneratedFile[]>): Promise<void> {
+export async function writeModule(
+  dir: string,
+  packages: Record<string, readonly GeneratedFile[]>,
+): Promise<void> {
   await Deno.writeTextFile(join(dir, "go.mod"), "module example.com/generated\n\ngo 1.19\n");
   for (const [name, files] of Object.entries(packages)) {
     await Deno.mkdir(join(dir, name), { recursive: true });

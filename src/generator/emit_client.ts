@@ -163,6 +163,7 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
 }
 
 function oneLine(text: string): string {
+  // deno-lint-ignore no-control-regex
   const s = text.replace(/[\x00-\x1f\x7f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
   const cut = s.length > 100 ? s.slice(0, 97) + "..." : s;
   return cut.replace(/^([-*+•#]|\d+[.)])(\s|$)/, "($1)$2");

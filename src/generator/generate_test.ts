@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-regex-spaces -- gofmt aligns columns with runs of spaces: the tests match them.
 import assert from "node:assert/strict";
 import { generate, type GenerateResult } from "./generate.ts";
 import { GENERATED_HEADER } from "./unit.ts";
@@ -56,8 +57,14 @@ Deno.test("generate: structs, tags, pointers, nullable apart from optional, enum
   // Union without one: tried in order, strictly first.
   assert.match(t, /if v := new\(string\); decodeStrict\(data, v\) == nil \{/);
   // allOf merged; formats mapped.
-  assert.match(t, /type Employee struct \{\n\tID     \*string    `json:"id,omitempty" validate:"omitempty,uuid"`/);
-  assert.match(t, /\tSince  \*time\.Time `json:"since,omitempty"`\n\tPhoto  \[\]byte     `json:"photo,omitempty"`/);
+  assert.match(
+    t,
+    /type Employee struct \{\n\tID     \*string    `json:"id,omitempty" validate:"omitempty,uuid"`/,
+  );
+  assert.match(
+    t,
+    /\tSince  \*time\.Time `json:"since,omitempty"`\n\tPhoto  \[\]byte     `json:"photo,omitempty"`/,
+  );
   // Maps and a struct with an extra map.
   assert.match(t, /type Labels map\[string\]string\n/);
   assert.match(t, /\tAdditionalProperties map\[string\]int64 `json:"-"`/);
@@ -67,7 +74,10 @@ Deno.test("generate: structs, tags, pointers, nullable apart from optional, enum
   // Deprecated fields and a doc comment gofmt will not rewrite (no list markers, no heading).
   assert.match(t, /\t\/\/ Use new instead\. 1\. first \* second\n\t\/\/\n\t\/\/ Deprecated: /);
   // Go keywords and leading digits in names.
-  assert.match(t, /type Type struct \{\n\tFunc \*string `json:"func,omitempty"`\n\tN2Fa \*bool   `json:"2fa,omitempty"`/);
+  assert.match(
+    t,
+    /type Type struct \{\n\tFunc \*string `json:"func,omitempty"`\n\tN2Fa \*bool   `json:"2fa,omitempty"`/,
+  );
   assert.match(t, /type When = time\.Time\n/);
   assert.match(t, /type MaybeCat = Cat\n/);
 });
@@ -81,44 +91,62 @@ Deno.test("generate: --no-pointers and --no-validation", async () => {
 });
 
 Deno.test("generate: 2.0 definitions, 3.2 query operations, issues with paths", async () => {
-  const v2 = await generate(content({
-    swagger: "2.0",
-    info: { title: "T", version: "1" },
-    paths: {
-      "/a": {
-        post: {
-          operationId: "send",
-          consumes: ["application/x-www-form-urlencoded"],
-          parameters: [
-            { name: "ids", in: "query", type: "array", items: { type: "integer" }, collectionFormat: "pipes" },
-            { name: "name", in: "formData", type: "string", required: true },
-          ],
-          responses: { 200: { description: "ok", schema: { $ref: "#/definitions/Thing" } } },
+  const v2 = await generate(
+    content({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          post: {
+            operationId: "send",
+            consumes: ["application/x-www-form-urlencoded"],
+            parameters: [
+              {
+                name: "ids",
+                in: "query",
+                type: "array",
+                items: { type: "integer" },
+                collectionFormat: "pipes",
+              },
+              { name: "name", in: "formData", type: "string", required: true },
+            ],
+            responses: { 200: { description: "ok", schema: { $ref: "#/definitions/Thing" } } },
+          },
         },
       },
-    },
-    definitions: { Thing: { type: "object", properties: { at: { type: "string", format: "date-time" } } } },
-  }), { client: true, server: true });
+      definitions: { Thing: { type: "object", properties: { at: { type: "string", format: "date-time" } } } },
+    }),
+    { client: true, server: true },
+  );
   const c = file(v2, "client.go");
   assert.match(c, /addQuery\(query, "ids", false, "\|", false, req\.Ids\)/);
   assert.match(c, /form, err := encodeForm\(req\.Body\)/);
-  assert.match(file(v2, "types.go"), /type SendForm struct \{\n\tName string `json:"name" validate:"required"`\n\}/);
-  const v32 = await generate(content({
-    openapi: "3.2.0",
-    info: { title: "T", version: "1" },
-    paths: { "/search": { query: { operationId: "search", responses: { 200: { description: "ok" } } } } },
-    components: { schemas: { Mixed: { type: ["string", "integer"] } } },
-  }), { client: true });
+  assert.match(
+    file(v2, "types.go"),
+    /type SendForm struct \{\n\tName string `json:"name" validate:"required"`\n\}/,
+  );
+  const v32 = await generate(
+    content({
+      openapi: "3.2.0",
+      info: { title: "T", version: "1" },
+      paths: { "/search": { query: { operationId: "search", responses: { 200: { description: "ok" } } } } },
+      components: { schemas: { Mixed: { type: ["string", "integer"] } } },
+    }),
+    { client: true },
+  );
   assert.match(file(v32, "client.go"), /c\.newRequest\(ctx, "QUERY", path, query, body, contentType\)/);
   assert.deepEqual(v32.issues.map((i) => [i.severity, i.path, i.rule]), [
     ["info", "components.schemas.Mixed", "generate-multi-type"],
   ]);
-  const quiet = await generate(content({
-    openapi: "3.2.0",
-    info: { title: "T", version: "1" },
-    paths: {},
-    components: { schemas: { Mixed: { type: ["string", "integer"] } } },
-  }), { noWarnings: true });
+  const quiet = await generate(
+    content({
+      openapi: "3.2.0",
+      info: { title: "T", version: "1" },
+      paths: {},
+      components: { schemas: { Mixed: { type: ["string", "integer"] } } },
+    }),
+    { noWarnings: true },
+  );
   assert.deepEqual(quiet.issues, []);
 });
 
@@ -127,7 +155,9 @@ Deno.test("generate: an unresolvable reference is an issue and interface{}", asy
     openapi: "3.0.3",
     info: { title: "T", version: "1" },
     paths: {},
-    components: { schemas: { A: { type: "object", properties: { b: { $ref: "#/components/schemas/Missing" } } } } },
+    components: {
+      schemas: { A: { type: "object", properties: { b: { $ref: "#/components/schemas/Missing" } } } },
+    },
   }));
   assert.match(file(r, "types.go"), /\tB interface\{\} `json:"b,omitempty"`/);
   assert.equal(r.issues[0].rule, "generate-ref");
@@ -144,7 +174,10 @@ Deno.test("generate: README says what was generated from which document", async 
   const r = await generate(ROUNDTRIP, { client: true, server: true, packageName: "rt" });
   const readme = file(r, "README.md");
   assert.match(readme, /^# Package rt\n/);
-  assert.match(readme, /from roundtrip-3\.0\.yaml \(Round trip 1\.0, OpenAPI 3\.0\.3\): 11 types and 6 operations/);
+  assert.match(
+    readme,
+    /from roundtrip-3\.0\.yaml \(Round trip 1\.0, OpenAPI 3\.0\.3\): 11 types and 6 operations/,
+  );
   assert.match(readme, /client\.GetItem\(ctx, rt\.GetItemRequest\{\}\)/);
   assert.match(readme, /rt\.NewHandler\(server\{\}\)/);
 });
@@ -168,13 +201,19 @@ Deno.test("generate: security helpers per scheme, left out with noSecurity", asy
   });
   const r = await generate(doc, { client: true, noReadme: true });
   const s = file(r, "security_helpers.go");
-  assert.match(s, /func WithAPIKey\(key string\) RequestEditorFn \{\n\treturn func\(ctx context\.Context, req \*http\.Request\) error \{\n\t\treq\.Header\.Set\("X-API-Key", key\)/);
+  assert.match(
+    s,
+    /func WithAPIKey\(key string\) RequestEditorFn \{\n\treturn func\(ctx context\.Context, req \*http\.Request\) error \{\n\t\treq\.Header\.Set\("X-API-Key", key\)/,
+  );
   assert.match(s, /func WithQueryKey\(key string\) RequestEditorFn \{\n[^}]*q\.Set\("key", key\)/);
   assert.match(s, /req\.AddCookie\(&http\.Cookie\{Name: "sid", Value: key\}\)/);
   assert.match(s, /func WithBasic\(username, password string\) RequestEditorFn/);
   assert.match(s, /func WithBearer\(token string\) RequestEditorFn \{\n[^}]*"Bearer "\+token/);
   assert.match(s, /func WithOauth\(token string\)/);
-  assert.deepEqual(r.issues.map((i) => [i.path, i.rule]), [["components.securitySchemes.mtls", "generate-security"]]);
+  assert.deepEqual(r.issues.map((i) => [i.path, i.rule]), [[
+    "components.securitySchemes.mtls",
+    "generate-security",
+  ]]);
   const none = await generate(doc, { client: true, noReadme: true, noSecurity: true });
   assert.deepEqual(none.files.map((f) => f.name), ["types.go", "client.go"]);
 });

@@ -30,7 +30,12 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["splittypes", "generate/shapes-3.1.yaml", { maxTypesPerFile: 4 }],
   ["splitops", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 1 }],
   ["splitpath", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 1, splitByTag: false }],
-  ["splitchunks", "generate/roundtrip-3.0.yaml", { ...both, maxOpsPerFile: 2, splitByTag: false, splitByPath: false }],
+  ["splitchunks", "generate/roundtrip-3.0.yaml", {
+    ...both,
+    maxOpsPerFile: 2,
+    splitByTag: false,
+    splitByPath: false,
+  }],
   ["hostile", "generate/hostile-3.1.json", both],
   ["roundtrip", "generate/roundtrip-3.0.yaml", both],
 ];
@@ -41,7 +46,10 @@ Deno.test("generated packages build, vet and are gofmt-clean with Go 1.19; the r
     const packages: Record<string, GeneratedFile[]> = {};
     const names: Record<string, string[]> = {};
     for (const [name, file, options] of VARIANTS) {
-      const result = await generate(fixture(file), { ...options, packageName: name === "roundtrip" ? "api" : name });
+      const result = await generate(fixture(file), {
+        ...options,
+        packageName: name === "roundtrip" ? "api" : name,
+      });
       packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
       names[name] = result.files.map((f) => f.name);
     }

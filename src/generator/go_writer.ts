@@ -69,9 +69,11 @@ export class GoWriter {
 
 const INDENTS = ["", "\t", "\t\t", "\t\t\t", "\t\t\t\t", "\t\t\t\t\t"];
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** Visible width of a cell as text/tabwriter counts it (runes). */
 function width(s: string): number {
-  if (!/[^\x00-\x7f]/.test(s)) return s.length;
+  if (!NON_ASCII.test(s)) return s.length;
   let n = 0;
   for (const _ of s) n++;
   return n;
@@ -216,7 +218,9 @@ function wrapDoc(text: string, max: number): string[] {
     }
   }
   for (let i = 0; i < out.length; i++) {
-    if (out[i].charCodeAt(0) === 91 /* [ */ && /^\[[^\]]+\]:/.test(out[i])) out[i] = out[i].replace(":", " -");
+    if (out[i].charCodeAt(0) === 91 /* [ */ && /^\[[^\]]+\]:/.test(out[i])) {
+      out[i] = out[i].replace(":", " -");
+    }
   }
   return out;
 }

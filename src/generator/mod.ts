@@ -19,3 +19,19 @@ export { writeGenerated } from "./write_generated.ts";
 export type { WriteGeneratedOptions } from "./write_generated.ts";
 export { goName, isGoPackageName } from "./naming.ts";
 export { GENERATED_HEADER } from "./unit.ts";
+export type {
+  DocumentFormat,
+  DocumentReader,
+  DocumentStats,
+  Finding,
+  InputSource,
+  ParseResult,
+  ReadFileIdentity,
+  ReadOptions,
+  ReadRoot,
+  ReadSet,
+  SourceMap,
+  SourcePosition,
+} from "../core/mod.ts";
+export type { Severity } from "../core/finding.ts";
+export type { OASVersion } from "../core/version.ts";

@@ -35,6 +35,7 @@ export interface ReadmeInput {
 }
 
 function md(text: string): string {
+  // deno-lint-ignore no-control-regex
   return text.replace(/[\x00-\x1f\x7f]+/g, " ").replace(/([\\`*_[\]<>#|])/g, "\\$1");
 }
 

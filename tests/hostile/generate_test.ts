@@ -4,6 +4,7 @@
  * ends, control characters). Each run is bounded by a kill and must end with the exact outcome: exit 0, the
  * issues named, Go source that escapes everything (the compile tests build the hostile fixture with Go).
  */
+// deno-lint-ignore-file no-regex-spaces -- gofmt aligns columns with runs of spaces: the tests match them.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { spawnOatool, withTempDir } from "../_spawn.ts";
@@ -12,7 +13,12 @@ Deno.test("generate: schemas nested 400 deep end as interface{} with one issue, 
   await withTempDir(async (dir) => {
     let schema: Record<string, unknown> = { type: "string" };
     for (let i = 0; i < 400; i++) schema = { type: "object", properties: { p: schema } };
-    const doc = { openapi: "3.1.0", info: { title: "T", version: "1" }, paths: {}, components: { schemas: { Deep: schema } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {},
+      components: { schemas: { Deep: schema } },
+    };
     await Deno.writeTextFile(join(dir, "deep.json"), JSON.stringify(doc));
     const r = await spawnOatool(["generate", "-o", join(dir, "out"), join(dir, "deep.json")]);
     assert.equal(r.killed, false);
@@ -28,9 +34,11 @@ Deno.test("generate: a chain of 5,000 components referring to the next is linear
   await withTempDir(async (dir) => {
     const schemas: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) {
-      schemas[`S${i}`] = i === 4999
-        ? { type: "string" }
-        : { type: "object", required: ["next"], properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+      schemas[`S${i}`] = i === 4999 ? { type: "string" } : {
+        type: "object",
+        required: ["next"],
+        properties: { next: { $ref: `#/components/schemas/S${i + 1}` } },
+      };
     }
     const doc = { openapi: "3.0.3", info: { title: "T", version: "1" }, paths: {}, components: { schemas } };
     await Deno.writeTextFile(join(dir, "chain.json"), JSON.stringify(doc));
@@ -53,6 +61,7 @@ Deno.test("generate: quotes, backticks, comment ends and control characters neve
     const client = await Deno.readTextFile(join(dir, "out", "client.go"));
     assert.match(client, /path := "\/a\\"b\\\\c\/" \+ pathValue\("", ",", req\.IDX\)/);
     const types = await Deno.readTextFile(join(dir, "out", "types.go"));
+    // deno-lint-ignore no-control-regex
     assert.doesNotMatch(types, /[\x00-\x08\x0b-\x1f]/);
     assert.match(types, /\tWeirdEnumEmpty  WeirdEnum = "`"\n\tWeirdEnumEmpty2 WeirdEnum = "\\\\"\n/);
   });
