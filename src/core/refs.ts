@@ -9,7 +9,7 @@
  */
 import { isAbsolute, relative, sep } from "node:path";
 import { describeError, LoadError, ParseError, RefResolutionError } from "./errors.ts";
-import { loadStructured } from "./load.ts";
+import { loadStructured, type ParseResult } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
 import { getAt } from "./pointer.ts";
 import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
@@ -20,6 +20,20 @@ import { classify, type OasKind, Walker } from "../walker/mod.ts";
 import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
+
+/** The reference root of a loaded document (what {@link createRefIndex} starts from). */
+export function refRootOf(parsed: ParseResult): RefRoot {
+  return {
+    document: parsed.document,
+    oasVersion: parsed.oasVersion,
+    source: parsed.source,
+    path: parsed.path,
+    baseDir: parsed.baseDir,
+    url: parsed.url,
+    readSet: parsed.readSet,
+    sourceMap: parsed.sourceMap,
+  };
+}
 
 /** Options of {@link createRefIndex}. */
 export interface RefResolverOptions {

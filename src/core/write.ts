@@ -101,13 +101,17 @@ async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
 async function refuseReadFile(path: string, options: WriteFileOptions): Promise<void> {
   if (options.allowOverwriteInput) return;
   if (options.readSet === undefined && options.inputs === undefined) return;
-  const read = await collectRead(options);
+  await refuseClash(await collectRead(options), path, "output file");
+}
+
+/** Throws when `path` is one of the files read. */
+async function refuseClash(read: ReadSet, path: string, what: string): Promise<void> {
   const clash = read.find(await identityOf(path));
   if (clash !== undefined) {
     throw new WriteError(
       `refusing to write over the input "${
         shown(clash.path)
-      }" (read by this run): the output "${path}" is the same file; choose another output file.`,
+      }" (read by this run): the output "${path}" is the same file; choose another ${what}.`,
     );
   }
 }
@@ -287,16 +291,7 @@ export async function writeFilesInto(
   const paths = files.map((f) => join(dir, f.name));
   if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
     const read = await collectRead(options);
-    for (const path of paths) {
-      const clash = read.find(await identityOf(path));
-      if (clash !== undefined) {
-        throw new WriteError(
-          `refusing to write over the input "${
-            shown(clash.path)
-          }" (read by this run): the output "${path}" is the same file; choose another output directory.`,
-        );
-      }
-    }
+    for (const path of paths) await refuseClash(read, path, "output directory");
   }
   const BATCH = 16;
   for (let i = 0; i < files.length; i += BATCH) {

@@ -112,6 +112,16 @@ export interface TypeUse {
   schema: Record<string, unknown>;
 }
 
+/** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
+interface DeclSite {
+  name: string;
+  schema: Record<string, unknown>;
+  at: (string | number)[];
+  depth: number;
+  doc: string;
+  deprecated: boolean;
+}
+
 /** Options of the model. */
 export interface TypeModelOptions {
   /** Optional fields as pointers. */
@@ -312,13 +322,13 @@ export class TypeModel {
         decl.type = "interface{}";
       }
     } else if (Array.isArray(schema.allOf) && singleAllOf(schema) === undefined) {
-      decl = this.#merged(name, schema, at, depth, doc, deprecated);
+      decl = this.#merged({ name, schema, at, depth, doc, deprecated });
     } else if (isUnion(schema)) {
-      decl = this.#union(name, schema, at, depth, doc, deprecated);
+      decl = this.#union({ name, schema, at, depth, doc, deprecated });
     } else if (isStringEnum(schema)) {
       decl = { kind: "enum", name, doc, deprecated, values: uniqueStrings(schema.enum as unknown[]), at };
     } else if (isStructLike(schema)) {
-      decl = this.#struct(name, schema, [schema], at, depth, doc, deprecated);
+      decl = this.#struct({ name, schema, at, depth, doc, deprecated }, [schema]);
     } else {
       const alone = singleAllOf(schema);
       const u = alone !== undefined ? this.use(alone, [...at, memberKey(schema), 0], name, depth) : undefined;
@@ -337,15 +347,8 @@ export class TypeModel {
     this.#byName.set(name, decl);
   }
 
-  #struct(
-    name: string,
-    schema: Record<string, unknown>,
-    parts: Record<string, unknown>[],
-    at: (string | number)[],
-    depth: number,
-    doc: string,
-    deprecated: boolean,
-  ): GoDecl {
+  #struct(d: DeclSite, parts: Record<string, unknown>[]): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
     const fieldNames = new NameRegistry(["AdditionalProperties"]);
     const fields: GoField[] = [];
     const seen = new Set<string>();
@@ -406,14 +409,8 @@ export class TypeModel {
     };
   }
 
-  #merged(
-    name: string,
-    schema: Record<string, unknown>,
-    at: (string | number)[],
-    depth: number,
-    doc: string,
-    deprecated: boolean,
-  ): GoDecl {
+  #merged(d: DeclSite): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
     // Flatten the allOf tree (references followed) with an explicit stack, in order.
     const parts: Record<string, unknown>[] = [];
     const stack: unknown[] = [schema];
@@ -438,17 +435,11 @@ export class TypeModel {
       parts.push(s);
       if (Array.isArray(s.allOf)) { for (let i = s.allOf.length - 1; i >= 0; i--) stack.push(s.allOf[i]); }
     }
-    return this.#struct(name, schema, parts, at, depth, doc, deprecated);
+    return this.#struct(d, parts);
   }
 
-  #union(
-    name: string,
-    schema: Record<string, unknown>,
-    at: (string | number)[],
-    depth: number,
-    doc: string,
-    deprecated: boolean,
-  ): GoDecl {
+  #union(d: DeclSite): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
     const key = Array.isArray(schema.oneOf) ? "oneOf" : "anyOf";
     const list = schema[key] as unknown[];
     const altNames = new NameRegistry(["Raw"]);

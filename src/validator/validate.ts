@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createRefIndex } from "../core/refs.ts";
+import { createRefIndex, refRootOf } from "../core/refs.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import {
   type DocumentReader,
@@ -386,16 +386,7 @@ async function runRules(
 ): Promise<RuleRun> {
   const { reader, localOnly } = options;
   const root = parsed.document as Record<string, unknown>;
-  const refRoot = {
-    document: root,
-    oasVersion: parsed.oasVersion,
-    source: parsed.source,
-    path: parsed.path,
-    baseDir: parsed.baseDir,
-    url: parsed.url,
-    readSet: parsed.readSet,
-    sourceMap: parsed.sourceMap,
-  };
+  const refRoot = refRootOf(parsed);
   // Without references to files, the index of the document alone (nothing is read).
   const index = localOnly
     ? new RefIndex(root, parsed.oasVersion, {
