@@ -21,6 +21,11 @@ import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
+/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
+export function mayReferToFiles(text: string): boolean {
+  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
+}
+
 /** The reference root of a loaded document (what {@link createRefIndex} starts from). */
 export function refRootOf(parsed: ParseResult): RefRoot {
   return {
@@ -33,6 +38,23 @@ export function refRootOf(parsed: ParseResult): RefRoot {
     readSet: parsed.readSet,
     sourceMap: parsed.sourceMap,
   };
+}
+
+/**
+ * The reference index of a loaded document: of the document alone when its text names no other file (nothing is
+ * walked or read), else with every file it references loaded ({@link createRefIndex}).
+ */
+export async function refIndexOf(parsed: ParseResult, options: RefResolverOptions = {}): Promise<RefIndex> {
+  if (parsed.text !== "" && !mayReferToFiles(parsed.text)) {
+    return new RefIndex(parsed.document, parsed.oasVersion, {
+      source: parsed.source,
+      key: parsed.path ?? parsed.source,
+      baseDir: parsed.baseDir,
+      url: parsed.url,
+      sourceMap: parsed.sourceMap,
+    });
+  }
+  return await createRefIndex(refRootOf(parsed), options);
 }
 
 /** Options of {@link createRefIndex}. */

@@ -293,7 +293,7 @@ export async function writeFilesInto(
     const read = await collectRead(options);
     for (const path of paths) await refuseClash(read, path, "output directory");
   }
-  const BATCH = 16;
+  const BATCH = 64;
   for (let i = 0; i < files.length; i += BATCH) {
     await Promise.all(
       files.slice(i, i + BATCH).map((f, j) =>

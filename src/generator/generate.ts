@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createRefIndex, refRootOf } from "../core/refs.ts";
+import { refIndexOf } from "../core/refs.ts";
 import type { Finding } from "../core/finding.ts";
 import { type InputSource, loadDocument, type ParseResult } from "../core/load.ts";
 import type { DocumentReader } from "../core/reader.ts";
@@ -142,7 +142,7 @@ export async function generate(
   const client = options.client === true;
   const server = options.server === true;
   const doc = parsed.document as unknown;
-  const index = await createRefIndex(refRootOf(parsed), { reader: options.reader });
+  const index = await refIndexOf(parsed, { reader: options.reader });
   const model = new TypeModel(index, {
     pointers: options.noPointers !== true,
     validation: options.noValidation !== true,

@@ -121,6 +121,19 @@ export function isGoPackageName(name: string): boolean {
  * characters dropped, a leading digit prefixed with `N`; `fallback` when nothing is left.
  */
 export function goName(name: string, fallback = "Value"): string {
+  const key = `${fallback}\0${name}`;
+  let out = nameCache.get(key);
+  if (out === undefined) {
+    out = computeGoName(name, fallback);
+    if (nameCache.size >= 50_000) nameCache.clear();
+    nameCache.set(key, out);
+  }
+  return out;
+}
+
+const nameCache = new Map<string, string>();
+
+function computeGoName(name: string, fallback: string): string {
   const words = splitWords(name.replace(/[^\p{L}\p{Nd}]+/gu, " "));
   let out = "";
   for (const w of words) {
@@ -145,6 +158,8 @@ export function goLocal(name: string): string {
 /** Hands out unique identifiers: a name already taken gets the lowest free numeric suffix (`Pet2`). */
 export class NameRegistry {
   readonly #taken = new Set<string>();
+  /** Per name asked for, the next suffix to try (so many takes of one name stay linear). */
+  readonly #next = new Map<string, number>();
 
   /** A registry with `reserved` names already taken. */
   constructor(reserved: Iterable<string> = []) {
@@ -154,7 +169,11 @@ export class NameRegistry {
   /** Takes `name`, or the first of `name2`, `name3`, … that is free. */
   take(name: string): string {
     let candidate = name;
-    for (let n = 2; this.#taken.has(candidate); n++) candidate = `${name}${n}`;
+    let n = this.#next.get(name) ?? 2;
+    if (this.#taken.has(candidate)) {
+      do candidate = `${name}${n++}`; while (this.#taken.has(candidate));
+      this.#next.set(name, n);
+    }
     this.#taken.add(candidate);
     return candidate;
   }

@@ -114,8 +114,15 @@ function findOperations(index: RefIndex, doc: unknown): RawOp[] {
     found.push({ path: String(p[1]), method: method.toUpperCase(), op, item, at: [...p] });
   };
   const referenced: [string, Record<string, unknown>][] = [];
+  // Operations are all that is needed here: the walk does not go into them, nor into schemas or components.
+  const skip = (_node: Record<string, unknown>, at: Walker) => at.skip();
   const walker = new Walker(version, [{
-    operation: visit,
+    operation: (op, at) => {
+      visit(op, at);
+      at.skip();
+    },
+    components: skip,
+    schema: skip,
     $ref: (_holder, ref, expected, at) => {
       if (expected !== "pathItem" || at.path.length !== 2 || at.path[0] !== "paths") return;
       const r = index.follow(ref);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createRefIndex, refRootOf } from "../core/refs.ts";
+import { createRefIndex, mayReferToFiles, refRootOf } from "../core/refs.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import {
   type DocumentReader,
@@ -119,11 +119,6 @@ interface Raw {
   /** Structural findings: the field concerned, for de-duplication against semantic findings. */
   fieldPointer?: string;
   order: number;
-}
-
-/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
-function mayReferToFiles(text: string): boolean {
-  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
 }
 
 /**
