@@ -217,3 +217,16 @@ Deno.test("generate: security helpers per scheme, left out with noSecurity", asy
   const none = await generate(doc, { client: true, noReadme: true, noSecurity: true });
   assert.deepEqual(none.files.map((f) => f.name), ["types.go", "client.go"]);
 });
+
+Deno.test("generate: an undeclared path parameter is an issue", async () => {
+  const r = await generate(
+    content({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { "/a/{id}": { get: { operationId: "getA", responses: { 204: { description: "none" } } } } },
+    }),
+    { client: true, server: true },
+  );
+  assert.deepEqual(r.issues.map((i) => [i.path, i.rule]), [["paths./a/{id}.get", "generate-path-param"]]);
+  assert.match(file(r, "client.go"), /path := "\/a\/\{id\}"/);
+});

@@ -230,6 +230,16 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         prefix: ser.prefix,
       });
     }
+    for (const m of raw.path.matchAll(/\{([^{}]+)\}/g)) {
+      if (!params.some((p) => p.in === "path" && p.name === m[1])) {
+        model.issue(
+          "warning",
+          at,
+          `path parameter "${m[1]}" of ${raw.path} is not declared; the client sends "{${m[1]}}" as written.`,
+          "generate-path-param",
+        );
+      }
+    }
     if (Object.keys(formProps).length > 0) {
       const consumes = Array.isArray(op.consumes)
         ? op.consumes
