@@ -8,7 +8,7 @@
  */
 import { CELL, goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
-import { nilable } from "./type_model.ts";
+import { nilable } from "./schema_facts.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import { CLIENT_HELPERS } from "./_runtime.ts";
 

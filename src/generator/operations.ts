@@ -10,7 +10,8 @@ import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { HTTP_METHODS, Walker } from "../walker/mod.ts";
 import { goName, NameRegistry } from "./naming.ts";
-import { nilable, type TypeModel } from "./type_model.ts";
+import type { TypeModel } from "./type_model.ts";
+import { nilable } from "./schema_facts.ts";
 
 /** A parameter of an operation. */
 export interface GoParam {
