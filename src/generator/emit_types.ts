@@ -40,7 +40,7 @@ export function emitDecl(decl: GoDecl, group: string): Unit {
 }
 
 function pathLabel(at: readonly (string | number)[]): string {
-  return formatPath(at);
+  return at.length === 0 ? "the root of a referenced file" : formatPath(at);
 }
 
 function emitEnum(u: Unit, name: string, values: readonly string[]): void {

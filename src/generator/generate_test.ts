@@ -230,3 +230,11 @@ Deno.test("generate: an undeclared path parameter is an issue", async () => {
   assert.deepEqual(r.issues.map((i) => [i.path, i.rule]), [["paths./a/{id}.get", "generate-path-param"]]);
   assert.match(file(r, "client.go"), /path := "\/a\/\{id\}"/);
 });
+
+Deno.test("generate: references inside referenced files resolve from their own file", async () => {
+  const r = await generate(`${ROOT}refs/root.yaml`, { client: true });
+  assert.deepEqual(r.issues, []);
+  const t = file(r, "types.go");
+  assert.match(t, /type PetOwner struct \{\n\tName \*string `json:"name,omitempty"`/);
+  assert.match(t, /\tOwner \*PetOwner `json:"owner,omitempty"`/);
+});

@@ -128,6 +128,8 @@ export interface TypeUse {
 
 /** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
 interface DeclSite {
+  /** Key of the file the schema is in (its references resolve from there). */
+  file: string;
   name: string;
   schema: Record<string, unknown>;
   at: (string | number)[];
@@ -179,7 +181,9 @@ export class TypeModel {
       this.#byPlace.set(placeKey(this.#index.rootKey, e.segments), name);
       pending.push([name, e.value, e.segments]);
     }
-    for (const [name, value, segments] of pending) this.#declare(name, value, segments, 0);
+    for (const [name, value, segments] of pending) {
+      this.#declare(name, value, segments, 0, this.#index.rootKey);
+    }
   }
 
   /** Adds an issue. */
@@ -196,7 +200,13 @@ export class TypeModel {
    * The Go type of a schema used at `at`, declaring named types for inline objects, enums and unions under
    * `hint`.
    */
-  use(schema: unknown, at: (string | number)[], hint: string, depth = 0): TypeUse {
+  use(
+    schema: unknown,
+    at: (string | number)[],
+    hint: string,
+    depth = 0,
+    file: string = this.#index.rootKey,
+  ): TypeUse {
     if (depth > MAX_DEPTH) {
       this.issue(
         "warning",
@@ -208,16 +218,16 @@ export class TypeModel {
     }
     if (schema === true || schema === undefined) return { type: "interface{}", nullable: false, schema: {} };
     if (!isObject(schema)) return { type: "interface{}", nullable: false, schema: {} };
-    if (typeof schema.$ref === "string") return this.#useRef(schema.$ref, at, hint, depth, schema);
+    if (typeof schema.$ref === "string") return this.#useRef(schema.$ref, at, hint, depth, schema, file);
     const nullable = isNullable(schema);
     const alone = singleAllOf(schema);
     if (alone !== undefined) {
-      const inner = this.use(alone, [...at, memberKey(schema), 0], hint, depth + 1);
+      const inner = this.use(alone, [...at, memberKey(schema), 0], hint, depth + 1, file);
       return { ...inner, nullable: inner.nullable || nullable };
     }
     if (isStringEnum(schema) || isUnion(schema) || isStructLike(schema) || Array.isArray(schema.allOf)) {
       const name = this.names.take(goName(hint, "Inline"));
-      this.#declare(name, schema, at, depth + 1);
+      this.#declare(name, schema, at, depth + 1, file);
       const decl = this.#byName.get(name)!;
       return {
         type: name,
@@ -226,7 +236,7 @@ export class TypeModel {
         schema,
       };
     }
-    return { type: this.#plain(schema, at, hint, depth), nullable, schema };
+    return { type: this.#plain(schema, at, hint, depth, file), nullable, schema };
   }
 
   #useRef(
@@ -235,8 +245,9 @@ export class TypeModel {
     hint: string,
     depth: number,
     holder: Record<string, unknown>,
+    file: string,
   ): TypeUse {
-    const r = this.#index.follow(ref);
+    const r = this.#index.follow(ref, file);
     if (!r.ok) {
       this.issue(
         "warning",
@@ -264,14 +275,20 @@ export class TypeModel {
       const last = r.segments[r.segments.length - 1] ?? hint;
       const name = this.names.take(goName(`${r.segments[r.segments.length - 3] ?? ""} ${last}`, hint));
       this.#byPlace.set(key, name);
-      this.#declare(name, target, r.segments, depth + 1);
-      return this.#useRef(ref, at, hint, depth + 1, holder);
+      this.#declare(name, target, r.segments, depth + 1, r.file);
+      return this.#useRef(ref, at, hint, depth + 1, holder, file);
     }
-    return { type: this.#plain(target, r.segments, hint, depth + 1), nullable, schema: target };
+    return { type: this.#plain(target, r.segments, hint, depth + 1, r.file), nullable, schema: target };
   }
 
   /** Go type of a schema that needs no declaration (primitives, arrays, maps, untyped). */
-  #plain(schema: Record<string, unknown>, at: (string | number)[], hint: string, depth: number): string {
+  #plain(
+    schema: Record<string, unknown>,
+    at: (string | number)[],
+    hint: string,
+    depth: number,
+    file: string,
+  ): string {
     const type = mainType(schema);
     if (type === undefined && Array.isArray(schema.type)) {
       this.issue(
@@ -296,7 +313,7 @@ export class TypeModel {
       case "boolean":
         return "bool";
       case "array": {
-        const items = this.use(schema.items, [...at, "items"], `${hint} Item`, depth + 1);
+        const items = this.use(schema.items, [...at, "items"], `${hint} Item`, depth + 1, file);
         return "[]" + (items.nullable && !nilable(items.type) ? "*" : "") + items.type;
       }
       case "null":
@@ -305,7 +322,7 @@ export class TypeModel {
         const ap = schema.additionalProperties;
         if (isObject(ap)) {
           return "map[string]" +
-            this.use(ap, [...at, "additionalProperties"], `${hint} Value`, depth + 1).type;
+            this.use(ap, [...at, "additionalProperties"], `${hint} Value`, depth + 1, file).type;
         }
         return "map[string]interface{}";
       }
@@ -314,7 +331,7 @@ export class TypeModel {
   }
 
   /** Declares `name` for the schema at `at`. */
-  #declare(name: string, raw: unknown, at: (string | number)[], depth: number): void {
+  #declare(name: string, raw: unknown, at: (string | number)[], depth: number, file: string): void {
     const schema = isObject(raw) ? raw : {};
     const doc = typeof schema.description === "string"
       ? schema.description
@@ -322,7 +339,7 @@ export class TypeModel {
     const deprecated = schema.deprecated === true;
     let decl: GoDecl;
     if (typeof schema.$ref === "string") {
-      const u = this.use(schema, at, name, depth);
+      const u = this.use(schema, at, name, depth, file);
       decl = { kind: "defined", name, doc, deprecated, type: u.type, alias: true, at };
       if (u.type === name) {
         this.issue(
@@ -334,17 +351,19 @@ export class TypeModel {
         decl.type = "interface{}";
       }
     } else if (Array.isArray(schema.allOf) && singleAllOf(schema) === undefined) {
-      decl = this.#merged({ name, schema, at, depth, doc, deprecated });
+      decl = this.#merged({ name, schema, at, depth, doc, deprecated, file });
     } else if (isUnion(schema)) {
-      decl = this.#union({ name, schema, at, depth, doc, deprecated });
+      decl = this.#union({ name, schema, at, depth, doc, deprecated, file });
     } else if (isStringEnum(schema)) {
       decl = { kind: "enum", name, doc, deprecated, values: uniqueStrings(schema.enum as unknown[]), at };
     } else if (isStructLike(schema)) {
-      decl = this.#struct({ name, schema, at, depth, doc, deprecated }, [schema]);
+      decl = this.#struct({ name, schema, at, depth, doc, deprecated, file }, [schema], [file]);
     } else {
       const alone = singleAllOf(schema);
-      const u = alone !== undefined ? this.use(alone, [...at, memberKey(schema), 0], name, depth) : undefined;
-      const type = u?.type ?? this.#plain(schema, at, name, depth);
+      const u = alone !== undefined
+        ? this.use(alone, [...at, memberKey(schema), 0], name, depth, file)
+        : undefined;
+      const type = u?.type ?? this.#plain(schema, at, name, depth, file);
       decl = {
         kind: "defined",
         name,
@@ -359,13 +378,15 @@ export class TypeModel {
     this.#byName.set(name, decl);
   }
 
-  #struct(d: DeclSite, parts: Record<string, unknown>[]): GoDecl {
+  #struct(d: DeclSite, parts: Record<string, unknown>[], files: string[]): GoDecl {
     const { name, schema, at, depth, doc, deprecated } = d;
     const fieldNames = new NameRegistry(["AdditionalProperties"]);
     const fields: GoField[] = [];
     const seen = new Set<string>();
     let extra: string | undefined;
-    for (const part of parts) {
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p];
+      const file = files[p];
       const props = isObject(part.properties) ? part.properties : {};
       const partAt = part === schema ? at : [...at, "allOf"];
       for (const [prop, propSchema] of Object.entries(props)) {
@@ -381,21 +402,21 @@ export class TypeModel {
           );
           continue;
         }
-        const u = this.use(propSchema, fieldAt, `${name} ${prop}`, depth + 1);
+        const u = this.use(propSchema, fieldAt, `${name} ${prop}`, depth + 1, file);
         const isReq = parts.some((p) => Array.isArray(p.required) && p.required.includes(prop));
         fields.push(this.#field(fieldNames.take(goName(prop, "Field")), prop, u, isReq, propSchema));
       }
       const ap = part.additionalProperties;
       if (extra === undefined && (ap === true || isObject(ap)) && Object.keys(props).length > 0) {
         extra = isObject(ap)
-          ? this.use(ap, [...partAt, "additionalProperties"], `${name} Value`, depth + 1).type
+          ? this.use(ap, [...partAt, "additionalProperties"], `${name} Value`, depth + 1, file).type
           : "interface{}";
       }
     }
     if (fields.length === 0 && extra === undefined) {
       const ap = schema.additionalProperties;
       if (isObject(ap)) {
-        extra = this.use(ap, [...at, "additionalProperties"], `${name} Value`, depth + 1).type;
+        extra = this.use(ap, [...at, "additionalProperties"], `${name} Value`, depth + 1, d.file).type;
       }
     }
     return { kind: "struct", name, doc, deprecated, fields, extra, at };
@@ -425,14 +446,16 @@ export class TypeModel {
     const { name, schema, at, depth, doc, deprecated } = d;
     // Flatten the allOf tree (references followed) with an explicit stack, in order.
     const parts: Record<string, unknown>[] = [];
-    const stack: unknown[] = [schema];
+    const files: string[] = [];
+    const stack: [unknown, string][] = [[schema, d.file]];
     const visited = new Set<unknown>();
     let budget = 10_000;
     while (stack.length > 0 && budget-- > 0) {
-      let s = stack.pop();
+      let [s, file] = stack.pop()!;
       if (isObject(s) && typeof s.$ref === "string") {
-        const r = this.#index.follow(s.$ref);
+        const r = this.#index.follow(s.$ref, file);
         s = r.ok ? r.value : undefined;
+        if (r.ok) file = r.file;
       }
       if (!isObject(s) || visited.has(s)) continue;
       visited.add(s);
@@ -445,9 +468,12 @@ export class TypeModel {
         );
       }
       parts.push(s);
-      if (Array.isArray(s.allOf)) { for (let i = s.allOf.length - 1; i >= 0; i--) stack.push(s.allOf[i]); }
+      files.push(file);
+      if (Array.isArray(s.allOf)) {
+        for (let i = s.allOf.length - 1; i >= 0; i--) stack.push([s.allOf[i], file]);
+      }
     }
-    return this.#struct(d, parts);
+    return this.#struct(d, parts, files);
   }
 
   #union(d: DeclSite): GoDecl {
@@ -467,18 +493,18 @@ export class TypeModel {
         isObject(alt) &&
         (alt.type === "null" || (Array.isArray(alt.type) && alt.type.length === 1 && alt.type[0] === "null"))
       ) continue;
-      const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1);
+      const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
       const base = u.type.replace(/^\[\]/, "").replace(/[^A-Za-z0-9]/g, "");
       const altName = altNames.take(
         goName(u.type.startsWith("[]") ? `${base} List` : base, `Option${i + 1}`),
       );
       const tags: string[] = [];
       if (disc !== undefined && isObject(alt) && typeof alt.$ref === "string") {
-        const target = this.#index.follow(alt.$ref);
+        const target = this.#index.follow(alt.$ref, d.file);
         for (const [value, ref] of Object.entries(mapping)) {
           if (typeof ref !== "string") continue;
           const r = ref.includes("/") || ref.startsWith("#")
-            ? this.#index.follow(ref)
+            ? this.#index.follow(ref, d.file)
             : this.#index.follow(`#/components/schemas/${ref}`);
           if (r.ok && target.ok && r.value === target.value) tags.push(value);
         }
