@@ -34,10 +34,16 @@ export function importsOfType(u: Unit, type: string): void {
   if (/\bjson\.RawMessage\b/.test(type)) u.imports.add("encoding/json");
 }
 
-/** Writes a doc comment: `text` as lines (or `fallback` when it is empty), plus a deprecation paragraph. */
+/**
+ * Writes a doc comment: `text` as lines, plus a deprecation paragraph. Without text, `fallback` — a sentence
+ * that starts with the declared identifier — as one line, control characters blanked.
+ */
 export function writeDoc(w: GoWriter, _name: string, text: string, deprecated = false, fallback = ""): void {
   const lines = docLines(text);
-  if (lines.length === 0 && fallback !== "") lines.push(...docLines(fallback));
+  // deno-lint-ignore no-control-regex
+  if (lines.length === 0 && fallback !== "") {
+    lines.push(fallback.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " "));
+  }
   if (deprecated) {
     if (lines.length > 0) lines.push("");
     lines.push("Deprecated: marked deprecated in the OpenAPI document.");
