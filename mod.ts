@@ -165,6 +165,13 @@ export type {
 
 // Build information of this release.
 export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
+export { generate, writeGenerated } from "./src/generator/mod.ts";
+export type {
+  GeneratedFile,
+  GenerateOptions,
+  GenerateResult,
+  WriteGeneratedOptions,
+} from "./src/generator/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

@@ -41,10 +41,19 @@ const EXPECTED = [
   "walkSchemas",
   "walkSecurity",
   "writeDocument",
+  "generate",
+  "writeGenerated",
 ];
 
 /** The exported names of every other entry point of deno.json (sub-path exports), pinned the same way. */
 const EXPECTED_ENTRIES: Record<string, string[]> = {
+  "./generator": [
+    "GENERATED_HEADER",
+    "generate",
+    "goName",
+    "isGoPackageName",
+    "writeGenerated",
+  ],
   "./core": [
     "CollisionError",
     "HTTP_METHODS",
@@ -108,6 +117,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkStructure",
     "writeDocument",
     "writeFileAtomic",
+    "writeFilesInto",
   ],
   "./walker": [
     "HTTP_METHODS",
@@ -224,6 +234,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderFindingList",
     "renderFixLine",
     "renderFixReport",
+    "renderGenerateReport",
     "renderInputChecks",
     "renderJoinWarnings",
     "renderOverlayErrors",

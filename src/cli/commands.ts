@@ -43,6 +43,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./walk.ts")).walkCommand,
   },
   {
+    name: "generate",
+    summary: "Generate Go code (client, server, types)",
+    load: async () => (await import("./generate.ts")).generateCommand,
+  },
+  {
     name: "version",
     summary: "Show version and build information",
     load: async () => (await import("./version.ts")).versionCommand,

@@ -12,3 +12,4 @@ export * from "./overlay.ts";
 export * from "./parse.ts";
 export * from "./fix.ts";
 export * from "./walk.ts";
+export * from "./generate.ts";
