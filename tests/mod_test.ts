@@ -176,6 +176,13 @@ const EXPECTED = [
   "renderOverlaySummary",
   "renderParseSummary",
   "renderRefusedInput",
+  // Conversion (issue 13).
+  "CONVERT_TARGETS",
+  "convert",
+  "convertDocument",
+  "parseTarget",
+  "renderConversionReport",
+  "severitySymbol",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {
