@@ -286,7 +286,8 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
     }
     if (NOT_IN_30_SET.has(k)) {
       removed(k, "it is left out, and what it constrained is no longer checked.");
-      return [];
+      // An array needs `items` in 3.0: a tuple's items become any value.
+      return k === "prefixItems" && !("items" in node) ? [["items", {}]] : [];
     }
     return undefined;
   });

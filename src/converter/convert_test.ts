@@ -1,0 +1,148 @@
+/**
+ * One small document per mapping rule, both directions (testdata/convert/<case>/input.yaml → expected.yaml):
+ * the output equals the expected document, is valid for its target version, and the issues are the listed
+ * rules. `UPDATE=1 deno test -A src/converter/convert_test.ts` rewrites the expected files (review the diff).
+ */
+import assert from "node:assert/strict";
+import { convertDocument } from "./mod.ts";
+import { parseText, serializeDocument } from "../core/mod.ts";
+import { validate } from "../validator/mod.ts";
+import { documentFromObject } from "../core/mod.ts";
+
+const DATA = new URL("../../testdata/convert/", import.meta.url).pathname;
+
+interface Case {
+  dir: string;
+  target: string;
+  issues: string[];
+}
+
+const CASES: Case[] = [
+  { dir: "servers-2to3", target: "3.0.3", issues: [] },
+  {
+    dir: "servers-3to2",
+    target: "2.0",
+    issues: ["warning:convert-server-variables", "warning:convert-servers"],
+  },
+  {
+    dir: "components-2to3",
+    target: "3.0",
+    issues: [
+      "info:convert-no-host",
+      "info:convert-definitions-moved",
+      "info:convert-parameters-moved",
+      "info:convert-responses-moved",
+      "info:convert-external-ref",
+    ],
+  },
+  {
+    dir: "components-3to2",
+    target: "2.0",
+    issues: [
+      "warning:convert-discriminator-mapping",
+      "warning:convert-schema-keyword",
+      "info:convert-components-inlined",
+      "info:convert-components-inlined",
+    ],
+  },
+  { dir: "body-2to3", target: "3.0", issues: ["info:convert-no-host"] },
+  { dir: "body-3to2", target: "2.0", issues: ["warning:convert-media-types"] },
+  { dir: "formdata-2to3", target: "3.0", issues: ["info:convert-no-host"] },
+  { dir: "formdata-3to2", target: "2.0", issues: [] },
+  {
+    dir: "collection-formats-2to3",
+    target: "3.0",
+    issues: ["info:convert-no-host", "warning:convert-collection-format"],
+  },
+  {
+    dir: "styles-3to2",
+    target: "2.0",
+    issues: ["warning:convert-parameter-schema"],
+  },
+  { dir: "responses-2to3", target: "3.0", issues: ["info:convert-no-host"] },
+  {
+    dir: "responses-3to2",
+    target: "2.0",
+    issues: ["warning:convert-media-types", "critical:convert-links"],
+  },
+  {
+    dir: "security-2to3",
+    target: "3.0",
+    issues: ["info:convert-no-host", "info:convert-security-definitions-moved"],
+  },
+  {
+    dir: "security-3to2",
+    target: "2.0",
+    issues: [
+      "warning:convert-security-bearer",
+      "critical:convert-security-scheme",
+      "critical:convert-security-scheme",
+      "warning:convert-oauth-flows",
+    ],
+  },
+  {
+    dir: "critical-3to2",
+    target: "2.0",
+    issues: ["critical:convert-method", "critical:convert-cookie-parameter", "critical:convert-callbacks"],
+  },
+  { dir: "up-30to31", target: "3.1", issues: [] },
+  {
+    dir: "down-31to30",
+    target: "3.0",
+    issues: [
+      "warning:convert-examples-first",
+      "warning:convert-type-array",
+      "warning:convert-keyword-removed",
+      "warning:convert-keyword-removed",
+      "warning:convert-info-field",
+      "warning:convert-info-field",
+      "warning:convert-json-schema-dialect",
+      "critical:convert-webhooks",
+    ],
+  },
+  {
+    dir: "down-32to31",
+    target: "3.1",
+    issues: [
+      "critical:convert-3.2-feature",
+      "critical:convert-3.2-feature",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "warning:convert-3.2-field",
+      "critical:convert-3.2-feature",
+      "warning:convert-3.2-field",
+    ],
+  },
+  { dir: "same-version", target: "3.1.0", issues: ["info:convert-same-version"] },
+];
+
+async function read(path: string): Promise<Record<string, unknown>> {
+  return parseText(await Deno.readTextFile(path), { format: "yaml", source: path }).data as Record<
+    string,
+    unknown
+  >;
+}
+
+for (const c of CASES) {
+  Deno.test(`convert ${c.dir} → ${c.target}`, async () => {
+    const input = await read(`${DATA}${c.dir}/input.yaml`);
+    const before = structuredClone(input);
+    const r = convertDocument(input, { target: c.target });
+    assert.deepEqual(input, before, "the input is not changed");
+    const expectedPath = `${DATA}${c.dir}/expected.yaml`;
+    if (Deno.env.get("UPDATE") === "1") {
+      await Deno.writeTextFile(expectedPath, serializeDocument(r.document, "yaml"));
+    }
+    assert.deepEqual(r.document, await read(expectedPath));
+    assert.deepEqual(r.issues.map((i) => `${i.severity}:${i.rule}`), c.issues);
+    assert.equal(r.success, !c.issues.some((i) => i.startsWith("critical:")));
+    const v = await validate(documentFromObject(r.document, { baseDir: `${DATA}${c.dir}` }));
+    assert.deepEqual(v.errors.map((e) => `${e.path}: ${e.message}`), [], "the output is valid");
+    assert.equal(serializeDocument(convertDocument(input, { target: c.target }).document, "yaml"),
+      serializeDocument(r.document, "yaml"), "deterministic");
+  });
+}
