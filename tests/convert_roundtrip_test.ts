@@ -15,7 +15,9 @@ let text: string | undefined;
 try {
   text = await Deno.readTextFile(GITHUB);
 } catch {
-  console.warn(`convert round trips skipped: ${GITHUB} is absent (npm i --prefix /tmp/octo @octokit/openapi).`);
+  console.warn(
+    `convert round trips skipped: ${GITHUB} is absent (npm i --prefix /tmp/octo @octokit/openapi).`,
+  );
 }
 
 function ruleCounts(errors: readonly { rule?: string }[]): Map<string, number> {

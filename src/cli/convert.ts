@@ -20,7 +20,8 @@ export const convertCommand: Command = defineCommand({
   name: "convert",
   summary: "Convert between OAS versions",
   usage: "convert [flags] <file|url|->",
-  description: `Converts an OpenAPI document to another version: 2.0 to 3.0.x, 3.1.x or 3.2.0; 3.x to 2.0 (what
+  description:
+    `Converts an OpenAPI document to another version: 2.0 to 3.0.x, 3.1.x or 3.2.0; 3.x to 2.0 (what
 2.0 cannot express is left out, each as a critical issue); 3.x to another 3.y. The document goes to standard
 output (or atomically to -o) in the input's format and key order; the banner, statistics and the conversion
 issues (severity, path, message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
@@ -46,7 +47,9 @@ there is any warning (nothing is written), or when the input cannot be read.`,
     const started = performance.now();
     const { io, flags: f } = ctx;
     if (f.target === undefined || f.target === "") {
-      throw new UsageError(`the target version is required: give it with -t, one of ${CONVERT_TARGETS.join(", ")}.`);
+      throw new UsageError(
+        `the target version is required: give it with -t, one of ${CONVERT_TARGETS.join(", ")}.`,
+      );
     }
     parseTarget(f.target);
     const output = outputTarget(f.output);

@@ -14,10 +14,13 @@ Deno.test("oatool convert: YAML in, YAML out on stdout; banner, versions and iss
   assert.match(r.stdout, /^openapi: 3\.0\.4\ninfo:\n/);
   assert.match(r.stderr, /^oatool convert v/);
   assert.match(r.stderr, /Source Version: 2\.0\nTarget Version: 3\.0\.4\n/);
-  assert.match(r.stderr, /Conversion Issues \(2\):\n  ℹ info: host: /);
+  assert.match(r.stderr, /Conversion Issues \(2\):\n {2}ℹ info: host: /);
   assert.match(r.stderr, /⚠ warning: paths\.\/items\/\{ids\}\.get\.parameters\[3\]\.collectionFormat: /);
-  assert.match(r.stderr, /      hint: describe the separator/);
-  assert.match(r.stderr, /✓ Converted OpenAPI 2\.0 → 3\.0\.4 to <stdout> \(0 critical, 1 warning, 1 info\)\.\n$/);
+  assert.match(r.stderr, / {6}hint: describe the separator/);
+  assert.match(
+    r.stderr,
+    /✓ Converted OpenAPI 2\.0 → 3\.0\.4 to <stdout> \(0 critical, 1 warning, 1 info\)\.\n$/,
+  );
 });
 
 Deno.test("oatool convert: a critical issue exits 1 and still writes; --strict writes nothing", async () => {
@@ -25,7 +28,10 @@ Deno.test("oatool convert: a critical issue exits 1 and still writes; --strict w
   assert.equal(r.code, 1);
   assert.match(r.stdout, /^swagger: '2\.0'/);
   assert.match(r.stderr, /✗ critical: paths\.\/pets\.trace: /);
-  assert.match(r.stderr, /failed \(3 critical, 0 warnings, 0 info\); the document was written to <stdout>\.\n$/);
+  assert.match(
+    r.stderr,
+    /failed \(3 critical, 0 warnings, 0 info\); the document was written to <stdout>\.\n$/,
+  );
   const strict = await run(["convert", "--strict", "-t", "3.1", V2]);
   assert.equal(strict.code, 1);
   assert.equal(strict.stdout, "");
@@ -39,7 +45,10 @@ Deno.test("oatool convert: -q prints only the document; --no-warnings; -s adds p
   const nw = await run(["convert", "--no-warnings", "-t", "3.1", V2]);
   assert.match(nw.stderr, /Conversion Issues \(0\)\n/);
   const s = await run(["convert", "-s", "-t", "3.1", V2]);
-  assert.match(s.stderr, /input\.yaml:10:11: paths\.\/items\/\{ids\}\.get\.parameters\[3\]\.collectionFormat/);
+  assert.match(
+    s.stderr,
+    /input\.yaml:17:11: paths\.\/items\/\{ids\}\.get\.parameters\[3\]\.collectionFormat/,
+  );
 });
 
 Deno.test("oatool convert: -t is required and checked; JSON from stdin stays JSON; -o writes a file", async () => {
@@ -48,12 +57,19 @@ Deno.test("oatool convert: -t is required and checked; JSON from stdin stays JSO
   assert.match(none.stderr, /the target version is required/);
   const bad = await run(["convert", "-t", "3.3", V2]);
   assert.equal(bad.code, 1);
-  assert.match(bad.stderr, /"3\.3" is not supported; use one of 2\.0, 3\.0\.0, .*3\.2\.0, 3\.0, 3\.1, 3\.2\./);
+  assert.match(
+    bad.stderr,
+    /"3\.3" is not supported; use one of 2\.0, 3\.0\.0, .*3\.2\.0, 3\.0, 3\.1, 3\.2\./,
+  );
   const json = await run(["convert", "-q", "-t", "2.0", "-"], {
     stdin: JSON.stringify({ openapi: "3.0.3", info: { title: "t", version: "1" }, paths: {} }),
   });
   assert.equal(json.code, 0);
-  assert.deepEqual(JSON.parse(json.stdout), { swagger: "2.0", info: { title: "t", version: "1" }, paths: {} });
+  assert.deepEqual(JSON.parse(json.stdout), {
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+  });
   const dir = await Deno.makeTempDir();
   try {
     const r = await run(["convert", "-t", "3.2", "-o", `${dir}/out.yaml`, V2]);

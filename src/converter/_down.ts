@@ -16,7 +16,9 @@ export function down31to30(step: Step): void {
   // Path items referring to reusable path items get copies of them: 3.0 has no components.pathItems.
   if (isObject(doc.paths)) {
     for (const [p, item] of Object.entries(doc.paths)) {
-      if (!isObject(item) || typeof item.$ref !== "string" || !item.$ref.startsWith("#/components/pathItems/")) {
+      if (
+        !isObject(item) || typeof item.$ref !== "string" || !item.$ref.startsWith("#/components/pathItems/")
+      ) {
         continue;
       }
       const target = step.deref(item);
@@ -62,7 +64,12 @@ export function down31to30(step: Step): void {
   const info = doc.info;
   if (isObject(info)) {
     if (info.summary !== undefined) {
-      step.add("warning", ["info", "summary"], "OpenAPI 3.0 info has no summary; it is left out.", "convert-info-field");
+      step.add(
+        "warning",
+        ["info", "summary"],
+        "OpenAPI 3.0 info has no summary; it is left out.",
+        "convert-info-field",
+      );
       delete info.summary;
     }
     const license = info.license;
@@ -85,7 +92,12 @@ export function down31to30(step: Step): void {
       return [];
     }
     if (k === "jsonSchemaDialect") {
-      step.add("warning", [k], "OpenAPI 3.0 has no jsonSchemaDialect; it is left out.", "convert-json-schema-dialect");
+      step.add(
+        "warning",
+        [k],
+        "OpenAPI 3.0 has no jsonSchemaDialect; it is left out.",
+        "convert-json-schema-dialect",
+      );
       return [];
     }
     return undefined;

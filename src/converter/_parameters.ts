@@ -36,7 +36,11 @@ const MAX_ITEMS_DEPTH = 64;
  * The 3.x schema of a 2.0 parameter, header or Items Object: its value fields in order (nested `items` too;
  * `type: file` → binary string); a nested `collectionFormat` has no 3.x place and is reported.
  */
-export function valueSchema(step: Step, node: Record<string, unknown>, at: Segments): Record<string, unknown> {
+export function valueSchema(
+  step: Step,
+  node: Record<string, unknown>,
+  at: Segments,
+): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   let src: Record<string, unknown> | undefined = node;
   let dst = root;
@@ -85,7 +89,9 @@ export function styleOf(
       return simple ? [] : [["style", "form"], ["explode", true]];
     case "ssv":
     case "pipes":
-      if (!simple) return [["style", format === "ssv" ? "spaceDelimited" : "pipeDelimited"], ["explode", false]];
+      if (!simple) {
+        return [["style", format === "ssv" ? "spaceDelimited" : "pipeDelimited"], ["explode", false]];
+      }
       break;
   }
   step.add(
@@ -105,7 +111,7 @@ export function parameter2to3(step: Step, p: Record<string, unknown>, at: Segmen
   const where = String(p.in ?? "header");
   const isArray = p.type === "array";
   let placed = false;
-  rebuild(out, (k, v) => {
+  rebuild(out, (k) => {
     if (VALUE_SET.has(k) || k === "collectionFormat") {
       if (placed) return [];
       placed = true;
@@ -262,6 +268,6 @@ export function parameter3to2(step: Step, p: Record<string, unknown>, at: Segmen
     if (k === "required" && p.in === undefined) continue;
     setMember(out, k, v);
   }
-  if (!placed) for (const [lk, lv] of lifted) out[lk] = lv;
+  if (!placed) { for (const [lk, lv] of lifted) out[lk] = lv; }
   return out;
 }

@@ -104,7 +104,9 @@ export function schemas3to2(step: Step): void {
         const name = v.propertyName;
         const props = isObject(node.properties) ? node.properties : {};
         const required = Array.isArray(node.required) ? node.required : [];
-        if (typeof name === "string" && Object.hasOwn(props, name) && required.includes(name)) return [[k, name]];
+        if (typeof name === "string" && Object.hasOwn(props, name) && required.includes(name)) {
+          return [[k, name]];
+        }
         step.add(
           "warning",
           [...path, k],
@@ -168,13 +170,18 @@ function schemaUp(node: Record<string, unknown>): void {
       return [["anyOf", [wrap, { type: "null" }]]];
     }
     if (k === "type" && nullable && typeof v === "string") return [[k, [v, "null"]]];
-    if (k === "enum" && nullable && typed && Array.isArray(v) && !v.includes(null)) return [[k, [...v, null]]];
+    if (k === "enum" && nullable && typed && Array.isArray(v) && !v.includes(null)) {
+      return [[k, [...v, null]]];
+    }
     if (k === union && nullable && !typed && Array.isArray(v)) return [[k, [...v, { type: "null" }]]];
     if (k === "exclusiveMinimum" || k === "exclusiveMaximum") {
       const bound = node[k === "exclusiveMinimum" ? "minimum" : "maximum"];
       return v === true && typeof bound === "number" ? [[k, bound]] : typeof v === "boolean" ? [] : undefined;
     }
-    if ((k === "minimum" && node.exclusiveMinimum === true) || (k === "maximum" && node.exclusiveMaximum === true)) {
+    if (
+      (k === "minimum" && node.exclusiveMinimum === true) ||
+      (k === "maximum" && node.exclusiveMaximum === true)
+    ) {
       return [];
     }
     if (k === "example" && !("examples" in node)) return [["examples", [v]]];
@@ -224,7 +231,9 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
     );
   const hasRef = typeof node.$ref === "string";
   const constraining = hasRef &&
-    Object.keys(node).some((k) => k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-") && k !== "summary");
+    Object.keys(node).some((k) =>
+      k !== "$ref" && !ANNOTATIONS.has(k) && !k.startsWith("x-") && k !== "summary"
+    );
   rebuild(node, (k, v) => {
     if (k === "$ref" && constraining) return [["allOf", [{ $ref: v }]]];
     if (k === "type" && Array.isArray(type)) {
@@ -233,7 +242,12 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
       if (nonNull.length === 1) return [[k, nonNull[0]], ...nullable];
       if (nonNull.length === 0) {
         if (nullable.length === 0) return [];
-        step.add("warning", [...path, k], 'OpenAPI 3.0 has no "null" type; the schema allows only null as a nullable enum.', "convert-type-array");
+        step.add(
+          "warning",
+          [...path, k],
+          'OpenAPI 3.0 has no "null" type; the schema allows only null as a nullable enum.',
+          "convert-type-array",
+        );
         return [...nullable, ["enum", [null]]];
       }
       step.add(
@@ -245,7 +259,12 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
       return [["anyOf", nonNull.map((t) => ({ type: t }))], ...nullable];
     }
     if (k === "type" && v === "null") {
-      step.add("warning", [...path, k], 'OpenAPI 3.0 has no "null" type; the schema allows only null as a nullable enum.', "convert-type-array");
+      step.add(
+        "warning",
+        [...path, k],
+        'OpenAPI 3.0 has no "null" type; the schema allows only null as a nullable enum.',
+        "convert-type-array",
+      );
       return [["nullable", true], ["enum", [null]]];
     }
     if (k === "const") return "enum" in node ? [] : [["enum", [v]]];
@@ -256,7 +275,10 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
         (k === "exclusiveMinimum" ? v >= bound : v <= bound);
       return stricter ? [[boundKey, v], [k, true]] : [];
     }
-    if ((k === "minimum" || k === "maximum") && typeof node[k === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] === "number") {
+    if (
+      (k === "minimum" || k === "maximum") &&
+      typeof node[k === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] === "number"
+    ) {
       const excl = node[k === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"] as number;
       const stricter = typeof v !== "number" || (k === "minimum" ? excl >= v : excl <= v);
       return stricter ? [] : undefined;

@@ -58,7 +58,12 @@ export function securityScheme3to2(
 ): Record<string, unknown> | undefined {
   const out = { ...s };
   const drop = (why: string) => {
-    step.add("critical", at, `${why}; the scheme and the requirements naming it are left out.`, "convert-security-scheme");
+    step.add(
+      "critical",
+      at,
+      `${why}; the scheme and the requirements naming it are left out.`,
+      "convert-security-scheme",
+    );
     return undefined;
   };
   switch (s.type) {
@@ -78,12 +83,15 @@ export function securityScheme3to2(
           "convert-security-bearer",
           'clients must send "Bearer <token>" as the header value.',
         );
-        rebuild(out, (k, v) =>
-          k === "scheme" || k === "bearerFormat"
-            ? []
-            : k === "type"
-            ? [[k, "apiKey"], ["name", "Authorization"], ["in", "header"]]
-            : [[k, v]]);
+        rebuild(
+          out,
+          (k, v) =>
+            k === "scheme" || k === "bearerFormat"
+              ? []
+              : k === "type"
+              ? [[k, "apiKey"], ["name", "Authorization"], ["in", "header"]]
+              : [[k, v]],
+        );
         return out;
       }
       return drop(`OpenAPI 2.0 has no HTTP "${scheme}" authentication`);

@@ -15,7 +15,9 @@ export function servers2to3(step: Step, doc: Record<string, unknown>): Record<st
     step.add(
       "info",
       ["host"],
-      `the document has no host; the server URL is the relative "${path || "/"}", resolved against where the ` +
+      `the document has no host; the server URL is the relative "${
+        path || "/"
+      }", resolved against where the ` +
         "document is served.",
       "convert-no-host",
     );

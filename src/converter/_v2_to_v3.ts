@@ -110,7 +110,7 @@ class Converter {
     const out = { ...r };
     const examples = isObject(r.examples) ? r.examples : {};
     const content: Record<string, Record<string, unknown>> = {};
-    if (r.schema !== undefined) for (const ct of produces) content[ct] = { schema: r.schema };
+    if (r.schema !== undefined) { for (const ct of produces) content[ct] = { schema: r.schema }; }
     for (const [ct, example] of Object.entries(examples)) {
       content[ct] ??= r.schema === undefined ? {} : { schema: r.schema };
       content[ct].example = example;
@@ -137,8 +137,11 @@ class Converter {
 
   responses(rs: Record<string, unknown>, produces: readonly string[], at: Segments): Record<string, unknown> {
     const out = { ...rs };
-    rebuild(out, (k, v) =>
-      !k.startsWith("x-") && isObject(v) ? [[k, this.response(v, produces, [...at, k])]] : undefined);
+    rebuild(
+      out,
+      (k, v) =>
+        !k.startsWith("x-") && isObject(v) ? [[k, this.response(v, produces, [...at, k])]] : undefined,
+    );
     return out;
   }
 
@@ -187,8 +190,12 @@ class Converter {
     };
     rebuild(out, (k, v) => {
       if (k === "consumes" || k === "produces") return [];
-      if (k === "parameters") return [...(params.length > 0 ? [[k, params] as [string, unknown]] : []), ...bodyEntry()];
-      if (k === "responses" && isObject(v)) return [...bodyEntry(), [k, this.responses(v, produces, [...at, k])]];
+      if (k === "parameters") {
+        return [...(params.length > 0 ? [[k, params] as [string, unknown]] : []), ...bodyEntry()];
+      }
+      if (k === "responses" && isObject(v)) {
+        return [...bodyEntry(), [k, this.responses(v, produces, [...at, k])]];
+      }
       if (k === "schemes") {
         step.add(
           "warning",
@@ -253,8 +260,9 @@ class Converter {
               "convert-form-parameter-inlined",
             );
           } else setMember(converted, name, parameter2to3(step, v, at));
-        } else if (section.from === "responses") setMember(converted, name, this.response(v, this.produces, at));
-        else if (section.from === "securityDefinitions") setMember(converted, name, securityScheme2to3(v));
+        } else if (section.from === "responses") {
+          setMember(converted, name, this.response(v, this.produces, at));
+        } else if (section.from === "securityDefinitions") setMember(converted, name, securityScheme2to3(v));
         else setMember(converted, name, v);
       }
       if (Object.keys(converted).length > 0 || section.from !== "parameters") out[section.to] = converted;
@@ -286,12 +294,17 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
   rebuild(out, (k, v) => {
     if (k === "swagger") return [["openapi", version]];
     if (hostKeys.has(k)) return serverEntry();
-    if (k === "info") return Object.keys(doc).some((key) => hostKeys.has(key)) ? undefined : [[k, v], ...serverEntry()];
+    if (k === "info") {
+      return Object.keys(doc).some((key) => hostKeys.has(key)) ? undefined : [[k, v], ...serverEntry()];
+    }
     if (k === "consumes" || k === "produces") return [];
     if (k === "paths" && isObject(v)) {
       const paths = { ...v };
-      rebuild(paths, (p, item) =>
-        !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined);
+      rebuild(
+        paths,
+        (p, item) =>
+          !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined,
+      );
       return [[k, paths]];
     }
     if (sectionKeys.has(k)) {

@@ -36,7 +36,9 @@ export function down32to31(step: Step): void {
       `OpenAPI 3.1 ${what} have no "${field}"; it is left out.`,
       severity === "critical" ? "convert-3.2-feature" : "convert-3.2-field",
     );
-  for (const [kind, fields] of Object.entries(DROPPED) as [OasKind, Record<string, "warning" | "critical">][]) {
+  for (
+    const [kind, fields] of Object.entries(DROPPED) as [OasKind, Record<string, "warning" | "critical">][]
+  ) {
     for (const { node, path } of found.get(kind) ?? []) {
       let change = false;
       for (const f in fields) if (f in node) change = true;
@@ -78,7 +80,9 @@ export function down32to31(step: Step): void {
   };
   for (const kind of ["pathItem", "operation"] as const) {
     for (const { node, path } of found.get(kind) ?? []) {
-      if (node.parameters !== undefined) node.parameters = dropQuerystring(node.parameters, [...path, "parameters"]);
+      if (node.parameters !== undefined) {
+        node.parameters = dropQuerystring(node.parameters, [...path, "parameters"]);
+      }
     }
   }
   const params = isObject(step.doc.components) ? step.doc.components.parameters : undefined;
@@ -96,7 +100,12 @@ export function down32to31(step: Step): void {
     }
   }
   if ("$self" in step.doc) {
-    step.add("warning", ["$self"], 'OpenAPI 3.1 documents have no "$self"; it is left out.', "convert-3.2-field");
+    step.add(
+      "warning",
+      ["$self"],
+      'OpenAPI 3.1 documents have no "$self"; it is left out.',
+      "convert-3.2-field",
+    );
     delete step.doc.$self;
   }
 }

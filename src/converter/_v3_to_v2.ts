@@ -53,7 +53,11 @@ class Converter {
       if (p === undefined) return void out.push(raw);
       if (p.in === "cookie") {
         if (p === raw) {
-          this.critical(pAt, "OpenAPI 2.0 has no cookie parameters; this one is left out.", "convert-cookie-parameter");
+          this.critical(
+            pAt,
+            "OpenAPI 2.0 has no cookie parameters; this one is left out.",
+            "convert-cookie-parameter",
+          );
         }
         return;
       }
@@ -67,7 +71,9 @@ class Converter {
     const step = this.step;
     const rb = step.deref(raw);
     if (rb === undefined || !isObject(rb.content)) return { params: [], consumes: [] };
-    const types = Object.keys(rb.content).filter((ct) => isObject((rb.content as Record<string, unknown>)[ct]));
+    const types = Object.keys(rb.content).filter((ct) =>
+      isObject((rb.content as Record<string, unknown>)[ct])
+    );
     if (types.length === 0) return { params: [], consumes: [] };
     const form = isForm(types[0]);
     const kept = types.filter((ct) => isForm(ct) === form);
@@ -95,7 +101,9 @@ class Converter {
     }
     if (!form) {
       const p: Record<string, unknown> = {
-        name: typeof rb["x-codegen-request-body-name"] === "string" ? rb["x-codegen-request-body-name"] : "body",
+        name: typeof rb["x-codegen-request-body-name"] === "string"
+          ? rb["x-codegen-request-body-name"]
+          : "body",
         in: "body",
       };
       if (rb.description !== undefined) p.description = rb.description;
@@ -115,7 +123,8 @@ class Converter {
       const p: Record<string, unknown> = { name, in: "formData" };
       if (typeof prop.description === "string") p.description = prop.description;
       if (required.includes(name)) p.required = true;
-      const binary = prop.type === "string" && (prop.format === "binary" || prop.contentMediaType !== undefined);
+      const binary = prop.type === "string" &&
+        (prop.format === "binary" || prop.contentMediaType !== undefined);
       if (binary) p.type = "file";
       else {
         for (const [k, v] of liftSchema(step, prop, pAt, "form parameter")) p[k] = v;
@@ -212,7 +221,9 @@ class Converter {
       ? { params: [], consumes: [] }
       : this.requestBody(op.requestBody, [...at, "requestBody"]);
     const produces: string[] = [];
-    const responses = isObject(op.responses) ? this.responses(op.responses, [...at, "responses"], produces) : undefined;
+    const responses = isObject(op.responses)
+      ? this.responses(op.responses, [...at, "responses"], produces)
+      : undefined;
     let placedParams = false;
     const paramEntries = (): [string, unknown][] => {
       if (placedParams) return [];
@@ -223,10 +234,16 @@ class Converter {
     rebuild(out, (k, v) => {
       if (k === "parameters") return paramEntries();
       if (k === "requestBody") {
-        return [...(body.consumes.length > 0 ? [["consumes", body.consumes] as [string, unknown]] : []), ...paramEntries()];
+        return [
+          ...(body.consumes.length > 0 ? [["consumes", body.consumes] as [string, unknown]] : []),
+          ...paramEntries(),
+        ];
       }
       if (k === "responses") {
-        return [...(produces.length > 0 ? [["produces", produces] as [string, unknown]] : []), [k, responses ?? v]];
+        return [...(produces.length > 0 ? [["produces", produces] as [string, unknown]] : []), [
+          k,
+          responses ?? v,
+        ]];
       }
       if (k === "callbacks") {
         if (isObject(v) && Object.keys(v).length > 0) {
@@ -235,7 +252,12 @@ class Converter {
         return [];
       }
       if (k === "servers") {
-        this.step.add("warning", [...at, k], "OpenAPI 2.0 operations have no servers; they are left out.", "convert-servers");
+        this.step.add(
+          "warning",
+          [...at, k],
+          "OpenAPI 2.0 operations have no servers; they are left out.",
+          "convert-servers",
+        );
         return [];
       }
       if (k === "security") return [[k, dropSchemes(v, this.removedSchemes)]];
@@ -257,11 +279,20 @@ class Converter {
       }
       if (METHODS.has(k) && isObject(v)) return [[k, this.operation(v, [...at, k])]];
       if (ALL_METHODS.has(k)) {
-        this.critical([...at, k], `OpenAPI 2.0 has no "${k}" operations; this one is left out.`, "convert-method");
+        this.critical(
+          [...at, k],
+          `OpenAPI 2.0 has no "${k}" operations; this one is left out.`,
+          "convert-method",
+        );
         return [];
       }
       if (k === "servers" || k === "summary" || k === "description") {
-        this.step.add("warning", [...at, k], `OpenAPI 2.0 path items have no "${k}"; it is left out.`, "convert-path-item-field");
+        this.step.add(
+          "warning",
+          [...at, k],
+          `OpenAPI 2.0 path items have no "${k}"; it is left out.`,
+          "convert-path-item-field",
+        );
         return [];
       }
       return undefined;
@@ -283,7 +314,11 @@ class Converter {
           if (!isObject(entry) || typeof entry.$ref === "string") setMember(converted, name, entry);
           else if (section === "parameters") {
             if (entry.in === "cookie") {
-              this.critical(eAt, "OpenAPI 2.0 has no cookie parameters; this one is left out.", "convert-cookie-parameter");
+              this.critical(
+                eAt,
+                "OpenAPI 2.0 has no cookie parameters; this one is left out.",
+                "convert-cookie-parameter",
+              );
             } else setMember(converted, name, parameter3to2(step, entry, eAt));
           } else if (section === "responses") setMember(converted, name, this.response(entry, eAt, []));
           else if (section === "securitySchemes") {
@@ -304,7 +339,11 @@ class Converter {
           "convert-components-inlined",
         );
       } else {
-        this.critical(at, `OpenAPI 2.0 has no reusable ${section}; they are left out.`, "convert-components-dropped");
+        this.critical(
+          at,
+          `OpenAPI 2.0 has no reusable ${section}; they are left out.`,
+          "convert-components-dropped",
+        );
       }
     }
     return out;
@@ -326,8 +365,11 @@ export function v3to2(step: Step): Record<string, unknown> {
     if (k === "security") return [[k, dropSchemes(v, c.removedSchemes)]];
     if (k === "paths" && isObject(v)) {
       const paths = { ...v };
-      rebuild(paths, (p, item) =>
-        !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined);
+      rebuild(
+        paths,
+        (p, item) =>
+          !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined,
+      );
       return [[k, paths]];
     }
     return undefined;

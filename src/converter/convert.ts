@@ -156,7 +156,9 @@ export function convertDocument(
     if ("openapi" in doc) doc.openapi = target.version;
     else doc = { openapi: target.version, ...doc };
   }
-  const failing = issues.some((i) => i.severity === "critical" || (options.strict && i.severity === "warning"));
+  const failing = issues.some((i) =>
+    i.severity === "critical" || (options.strict && i.severity === "warning")
+  );
   const kept = options.noWarnings ? issues.filter((i) => i.severity === "critical") : issues;
   return {
     document: doc,

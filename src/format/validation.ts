@@ -200,9 +200,7 @@ export function renderValidationGithub(result: ValidationResult): string {
     const text = `${f.path || "(root)"}: ${f.message}${f.specLink ? ` (${f.specLink})` : ""}${
       f.hint ? ` (hint: ${f.hint})` : ""
     }`;
-    out += `::${isFailing(f) ? "error" : "warning"} ${props.join(",")}::${
-      escapeWorkflowData(text)
-    }\n`;
+    out += `::${isFailing(f) ? "error" : "warning"} ${props.join(",")}::${escapeWorkflowData(text)}\n`;
   }
   return out;
 }
