@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
+import { deepEqual, isObject } from "../core/json.ts";
 import { rebuild, type Segments, setMember, type Step } from "./_context.ts";
 import { schema2to3 } from "./_schema.ts";
 
@@ -168,13 +168,20 @@ export function liftSchema(
         target.push([k === "exclusiveMinimum" ? "minimum" : "maximum", s[k]], [k, true]);
         continue;
       }
-      target.push([k, s[k]]);
+      target.push([k, k === "enum" && Array.isArray(s[k]) ? unique(s[k] as unknown[]) : s[k]]);
     }
     if (s.const !== undefined && s.enum === undefined) target.push(["enum", [s.const]]);
     if (type === "array" && next === undefined) target.push(["items", [["type", "string"]]]);
     s = next;
   }
   return toObjects(out);
+}
+
+/** The distinct values of a list, in order (2.0 parameter enums must not repeat). */
+function unique(values: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const v of values) if (!out.some((o) => deepEqual(o, v))) out.push(v);
+  return out;
 }
 
 /** Turns nested entry lists (from {@link liftSchema}) into objects. */

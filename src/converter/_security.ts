@@ -125,7 +125,15 @@ export function securityScheme3to2(
         const entries: [string, unknown][] = [["flow", FLOWS_3_TO_2[first]]];
         if (flow.authorizationUrl !== undefined) entries.push(["authorizationUrl", flow.authorizationUrl]);
         if (flow.tokenUrl !== undefined) entries.push(["tokenUrl", flow.tokenUrl]);
-        entries.push(["scopes", isObject(flow.scopes) ? flow.scopes : {}]);
+        // Requirements may name the scopes of any flow: the kept flow declares them all.
+        const scopes: Record<string, unknown> = {};
+        for (const n of [first, ...names]) {
+          const f = flows[n] as Record<string, unknown>;
+          if (isObject(f.scopes)) {
+            for (const [scope, d] of Object.entries(f.scopes)) if (!(scope in scopes)) scopes[scope] = d;
+          }
+        }
+        entries.push(["scopes", scopes]);
         return entries;
       });
       return out;

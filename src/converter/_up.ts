@@ -24,5 +24,9 @@ export function up30to31(step: Step): void {
       rebuild(schema, (k) => k === "format" ? [["contentMediaType", ct]] : undefined);
     }
   }
+  // 3.1's schema allows `allowEmptyValue` only on query parameters (3.0 says it is ignored elsewhere).
+  for (const { node } of collect(step.doc, step.from, ["parameter"]).get("parameter")!) {
+    if ("allowEmptyValue" in node && node.in !== "query") delete node.allowEmptyValue;
+  }
   schemasUp(step);
 }

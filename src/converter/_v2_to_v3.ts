@@ -14,6 +14,7 @@ import { parameter2to3, styleOf, valueSchema } from "./_parameters.ts";
 import { schemas2to3 } from "./_schema.ts";
 import { securityScheme2to3 } from "./_security.ts";
 import { servers2to3 } from "./_servers.ts";
+import { remapMovedReferences } from "./_pointers.ts";
 
 const DEFAULT_MEDIA = ["application/json"];
 const FORM = "application/x-www-form-urlencoded";
@@ -318,6 +319,7 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
     rebuild(out, (k, v) => k === "openapi" ? [[k, v], ...serverEntry()] : undefined);
   }
   moveReferences(step, out);
+  remapMovedReferences(out, "3.0");
   return out;
 }
 

@@ -14,6 +14,7 @@ import { liftSchema, parameter3to2 } from "./_parameters.ts";
 import { schemas3to2 } from "./_schema.ts";
 import { dropSchemes, securityScheme3to2 } from "./_security.ts";
 import { servers3to2 } from "./_servers.ts";
+import { remapMovedReferences } from "./_pointers.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -22,6 +23,13 @@ const MULTIPART = "multipart/form-data";
 
 function isForm(ct: string): boolean {
   return ct === FORM || ct === MULTIPART || ct.startsWith(MULTIPART + ";") || ct.startsWith(FORM + ";");
+}
+
+/** A Reference Object without its siblings (3.0 ignores them; 2.0's schema refuses them). */
+function onlyRef(raw: unknown): unknown {
+  return isObject(raw) && typeof raw.$ref === "string" && Object.keys(raw).length > 1
+    ? { $ref: raw.$ref }
+    : raw;
 }
 
 /** 3.x component sections and their 2.0 places. */
@@ -61,7 +69,7 @@ class Converter {
         }
         return;
       }
-      out.push(p === raw ? parameter3to2(this.step, p, pAt) : raw);
+      out.push(p === raw ? parameter3to2(this.step, p, pAt) : onlyRef(raw));
     });
     return out;
   }
@@ -123,7 +131,8 @@ class Converter {
       const p: Record<string, unknown> = { name, in: "formData" };
       if (typeof prop.description === "string") p.description = prop.description;
       if (required.includes(name)) p.required = true;
-      const binary = prop.type === "string" &&
+      // `type: file` needs multipart; binary values of a URL-encoded form stay strings.
+      const binary = kept.some((ct) => ct.startsWith(MULTIPART)) && prop.type === "string" &&
         (prop.format === "binary" || prop.contentMediaType !== undefined);
       if (binary) p.type = "file";
       else {
@@ -154,7 +163,7 @@ class Converter {
     if (r === undefined) return raw;
     const content = isObject(r.content) ? r.content : {};
     for (const ct of Object.keys(content)) if (!produces.includes(ct)) produces.push(ct);
-    if (r !== raw) return raw;
+    if (r !== raw) return onlyRef(raw);
     const out = { ...r };
     let schema: unknown;
     let schemaFrom = "";
@@ -210,7 +219,29 @@ class Converter {
 
   responses(rs: Record<string, unknown>, at: Segments, produces: string[]): Record<string, unknown> {
     const out = { ...rs };
-    rebuild(out, (k, v) => k.startsWith("x-") ? undefined : [[k, this.response(v, [...at, k], produces)]]);
+    let hasDefault = "default" in rs;
+    rebuild(out, (k, v) => {
+      if (k.startsWith("x-")) return undefined;
+      if (/^[1-5]XX$/i.test(k)) {
+        if (!hasDefault) {
+          hasDefault = true;
+          this.step.add(
+            "warning",
+            [...at, k],
+            `OpenAPI 2.0 has no status code ranges; the "${k}" response becomes the default response.`,
+            "convert-response-range",
+          );
+          return [["default", this.response(v, [...at, k], produces)]];
+        }
+        this.critical(
+          [...at, k],
+          `OpenAPI 2.0 has no status code ranges; the "${k}" response is left out.`,
+          "convert-response-range",
+        );
+        return [];
+      }
+      return [[k, this.response(v, [...at, k], produces)]];
+    });
     return out;
   }
 
@@ -376,6 +407,7 @@ export function v3to2(step: Step): Record<string, unknown> {
   });
   if (!("paths" in out)) out.paths = {};
   moveReferences(step, out);
+  remapMovedReferences(out, "2.0");
   return out;
 }
 
