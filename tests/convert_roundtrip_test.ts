@@ -11,6 +11,8 @@ import { computeStats, documentFromObject, type OASVersion } from "../src/core/m
 import { validate } from "../src/validator/mod.ts";
 
 const GITHUB = "/tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json";
+/** Kubernetes' swagger 2.0 (v1.13.4), from the npm package kubernetes-client@9.0.0, gunzipped. */
+const KUBERNETES = "/tmp/convert-k8s/node_modules/kubernetes-client/lib/specs/swagger-1.13.json";
 let text: string | undefined;
 try {
   text = await Deno.readTextFile(GITHUB);
@@ -61,3 +63,30 @@ for (const [via, family] of [["2.0", "2.0"], ["3.1", "3.1"]] as const) {
     },
   });
 }
+
+let k8s: string | undefined;
+try {
+  k8s = await Deno.readTextFile(KUBERNETES);
+} catch {
+  console.warn(
+    `convert Kubernetes round trip skipped: ${KUBERNETES} is absent (npm i --prefix /tmp/convert-k8s ` +
+      "kubernetes-client@9.0.0, then gunzip lib/specs/swagger-1.13.json.gz).",
+  );
+}
+
+Deno.test({
+  name: "convert: Kubernetes' swagger 2.0 → 3.0 → 2.0 stays valid and keeps its counts",
+  ignore: k8s === undefined,
+  async fn() {
+    const input = JSON.parse(k8s!);
+    const baseline = ruleCounts((await validate(documentFromObject(input))).errors);
+    const there = convertDocument(input, { target: "3.0" });
+    assert.equal(there.issues.filter((i) => i.severity !== "info").length, 0);
+    await checkValid(there.document, baseline, "2.0 → 3.0");
+    assert.deepEqual(counts(there.document, "3.0"), counts(input, "2.0"));
+    const back = convertDocument(there.document, { target: "2.0" });
+    assert.deepEqual(back.issues, []);
+    await checkValid(back.document, baseline, "3.0 → 2.0");
+    assert.deepEqual(counts(back.document, "2.0"), counts(input, "2.0"));
+  },
+});

@@ -65,6 +65,7 @@ export function valueSchema(
       }
     }
     schema2to3(dst);
+    if (next !== undefined && depth + 1 === MAX_ITEMS_DEPTH) tooDeep(step, path);
     if (next !== undefined) {
       dst = dst.items as Record<string, unknown>;
       path = [...path, "items"];
@@ -72,6 +73,15 @@ export function valueSchema(
     src = next;
   }
   return root;
+}
+
+function tooDeep(step: Step, at: Segments): void {
+  step.add(
+    "warning",
+    at,
+    `arrays nested more than ${MAX_ITEMS_DEPTH} deep are cut there; the innermost items are left out.`,
+    "convert-depth-limit",
+  );
 }
 
 /** `style`/`explode` of a 2.0 `collectionFormat` for a parameter in `where` (query, path, header, formData). */
@@ -151,27 +161,35 @@ export function liftSchema(
       }
       type = "string";
     }
-    target.push(["type", type]);
+    const here = target;
+    here.push(["type", type]);
+    let inner: [string, unknown][] | undefined;
     for (const k of VALUE_FIELDS) {
       if (k === "type" || s[k] === undefined) continue;
       if (k === "items") {
         next = step.deref(s.items);
         if (next !== undefined) {
-          const items: [string, unknown][] = [];
-          target.push(["items", items]);
-          target = items;
-          path = [...path, "items"];
+          inner = [];
+          here.push(["items", inner]);
         }
         continue;
       }
       if ((k === "exclusiveMinimum" || k === "exclusiveMaximum") && typeof s[k] === "number") {
-        target.push([k === "exclusiveMinimum" ? "minimum" : "maximum", s[k]], [k, true]);
+        here.push([k === "exclusiveMinimum" ? "minimum" : "maximum", s[k]], [k, true]);
         continue;
       }
-      target.push([k, k === "enum" && Array.isArray(s[k]) ? unique(s[k] as unknown[]) : s[k]]);
+      here.push([k, k === "enum" && Array.isArray(s[k]) ? unique(s[k] as unknown[]) : s[k]]);
     }
-    if (s.const !== undefined && s.enum === undefined) target.push(["enum", [s.const]]);
-    if (type === "array" && next === undefined) target.push(["items", [["type", "string"]]]);
+    if (s.const !== undefined && s.enum === undefined) here.push(["enum", [s.const]]);
+    if (type === "array" && next === undefined) here.push(["items", [["type", "string"]]]);
+    if (inner !== undefined) {
+      target = inner;
+      path = [...path, "items"];
+      if (depth + 1 === MAX_ITEMS_DEPTH) {
+        tooDeep(step, path);
+        inner.push(["type", "string"]);
+      }
+    }
     s = next;
   }
   return toObjects(out);

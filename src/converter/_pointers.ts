@@ -8,7 +8,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { getAt, type OASVersion, parsePointer } from "../core/mod.ts";
+import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
 import { encodeRefSegment } from "../core/rename.ts";
 import { walkDocument } from "../walker/mod.ts";
 
@@ -21,20 +21,29 @@ function segmentsOf(ref: string): string[] | undefined {
   return parsePointer(fragment);
 }
 
-/** 3.x place → 2.0 place. */
+/** Schema keywords 2.0 keeps as extensions (see the schema conversion). */
+const AS_EXTENSION = new Set(["oneOf", "anyOf", "not"]);
+
+/** 3.x place → 2.0 place: response and request content, and keywords kept as `x-` extensions. */
 function to2(out: unknown, segs: string[]): string[] | undefined {
-  for (let i = 1; i + 1 < segs.length; i++) {
-    if (segs[i] !== "content") continue;
-    const above = segs[i - 2];
-    if (above === "responses") return [...segs.slice(0, i), ...segs.slice(i + 2)];
-    if (segs[i - 1] === "requestBody") {
-      const op = getAt(out, segs.slice(0, i - 1));
+  let moved = segs;
+  for (let i = 1; i + 1 < moved.length; i++) {
+    if (moved[i] !== "content") continue;
+    if (moved[i - 2] === "responses") {
+      moved = [...moved.slice(0, i), ...moved.slice(i + 2)];
+      break;
+    }
+    if (moved[i - 1] === "requestBody") {
+      const op = getAt(out, moved.slice(0, i - 1));
       const params = isObject(op) && Array.isArray(op.parameters) ? op.parameters : [];
       const index = params.findIndex((p) => isObject(p) && p.in === "body");
-      if (index >= 0) return [...segs.slice(0, i - 1), "parameters", String(index), ...segs.slice(i + 2)];
+      if (index >= 0) moved = [...moved.slice(0, i - 1), "parameters", String(index), ...moved.slice(i + 2)];
+      break;
     }
   }
-  return undefined;
+  if (getAt(out, moved) !== undefined) return moved;
+  const renamed = moved.map((s) => AS_EXTENSION.has(s) ? `x-${s}` : s);
+  return renamed.some((s, i) => s !== segs[i]) ? renamed : undefined;
 }
 
 /** 2.0 place → 3.x place. */
@@ -46,7 +55,7 @@ function to3(out: unknown, segs: string[]): string[] | undefined {
       const content = isObject(response) && isObject(response.content) ? Object.keys(response.content) : [];
       if (content.length > 0) return [...segs.slice(0, i), "content", content[0], ...segs.slice(i)];
     }
-    if (segs[i - 2] === "parameters" && segs[i - 4] === "paths") {
+    if (segs[i - 2] === "parameters" && segs[i - 5] === "paths") {
       const body = getAt(out, [...segs.slice(0, i - 2), "requestBody"]);
       const content = isObject(body) && isObject(body.content) ? Object.keys(body.content) : [];
       if (content.length > 0) {
@@ -71,3 +80,46 @@ export function remapMovedReferences(out: Record<string, unknown>, version: OASV
     },
   });
 }
+
+/**
+ * Whether a 3.x place has no 2.0 counterpart a reference could point at: inside a parameter's or header's
+ * `schema` or `content` (2.0 lifts their fields), or inside a media type that is not the first of its map
+ * (2.0 keeps one schema per request or response).
+ */
+function unplaceable(doc: unknown, segs: readonly string[]): boolean {
+  for (let i = 1; i < segs.length; i++) {
+    const s = segs[i];
+    if ((s === "schema" || s === "content") && (segs[i - 2] === "parameters" || segs[i - 2] === "headers")) {
+      return true;
+    }
+    if (s === "content" && i + 1 < segs.length) {
+      const map = getAt(doc, segs.slice(0, i + 1));
+      if (isObject(map) && Object.keys(map)[0] !== segs[i + 1]) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * 3.x → 2.0, before converting: local references whose targets have no 2.0 place (see {@link unplaceable})
+ * are replaced by copies of their targets, each once.
+ */
+export function inlineUnplaceable(doc: Record<string, unknown>, version: OASVersion, follow: Follow): void {
+  const holders: { holder: Record<string, unknown>; segs: string[] }[] = [];
+  walkDocument(doc, version, {
+    $ref(holder, ref) {
+      const segs = segmentsOf(ref);
+      if (segs !== undefined && unplaceable(doc, segs)) holders.push({ holder, segs });
+    },
+  });
+  for (const { holder } of holders) {
+    const target = follow(holder);
+    if (target === undefined) continue;
+    const copy = deepCopy(target);
+    delete holder.$ref;
+    for (const [k, v] of Object.entries(copy)) if (!(k in holder)) holder[k] = v;
+  }
+}
+
+/** Follows a Reference Object to the object it stands for (undefined when it cannot). */
+export type Follow = (ref: Record<string, unknown>) => Record<string, unknown> | undefined;

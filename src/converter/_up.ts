@@ -24,9 +24,12 @@ export function up30to31(step: Step): void {
       rebuild(schema, (k) => k === "format" ? [["contentMediaType", ct]] : undefined);
     }
   }
-  // 3.1's schema allows `allowEmptyValue` only on query parameters (3.0 says it is ignored elsewhere).
+  // 3.1's schema allows `allowEmptyValue` and `allowReserved` only on query parameters (3.0 ignores them elsewhere).
   for (const { node } of collect(step.doc, step.from, ["parameter"]).get("parameter")!) {
-    if ("allowEmptyValue" in node && node.in !== "query") delete node.allowEmptyValue;
+    if (node.in !== "query") {
+      delete node.allowEmptyValue;
+      delete node.allowReserved;
+    }
   }
   schemasUp(step);
 }

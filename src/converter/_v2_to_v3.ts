@@ -197,20 +197,33 @@ class Converter {
       if (k === "responses" && isObject(v)) {
         return [...bodyEntry(), [k, this.responses(v, produces, [...at, k])]];
       }
-      if (k === "schemes") {
-        step.add(
-          "warning",
-          [...at, k],
-          "OpenAPI 3 operations have no schemes; the document's servers apply.",
-          "convert-operation-schemes",
-        );
-        return [];
-      }
+      if (k === "schemes") return this.operationServers(v, [...at, k]);
       return undefined;
     });
     if (!placedBody && requestBody !== undefined) out.requestBody = requestBody;
     return out;
   }
+
+  /** Operations without a host to name: their schemes could not be kept. */
+  schemelessOperations = 0;
+
+  /**
+   * An operation's `schemes` as its `servers`: nothing when they are the document's, servers on the document's
+   * host otherwise; without a host there is no URL to give them (counted, reported once).
+   */
+  operationServers(schemes: unknown, at: Segments): [string, unknown][] {
+    const doc = this.step.doc;
+    if (!isStringList(schemes) || deepEqual(schemes, doc.schemes)) return [];
+    if (typeof doc.host !== "string" || doc.host === "") {
+      if (this.schemelessOperations++ === 0) this.firstSchemeless = at;
+      return [];
+    }
+    const base = typeof doc.basePath === "string" && doc.basePath !== "/" ? doc.basePath : "";
+    return [["servers", schemes.map((scheme) => ({ url: `${scheme}://${doc.host}${base}` }))]];
+  }
+
+  /** Where the first operation whose schemes could not be kept is. */
+  firstSchemeless: Segments = [];
 
   pathItem(item: Record<string, unknown>, at: Segments): Record<string, unknown> {
     const step = this.step;
@@ -317,6 +330,15 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
   });
   if (!servers) {
     rebuild(out, (k, v) => k === "openapi" ? [[k, v], ...serverEntry()] : undefined);
+  }
+  if (c.schemelessOperations > 0) {
+    step.add(
+      "info",
+      c.firstSchemeless,
+      `${c.schemelessOperations} operation(s) name schemes, but the document has no host to build server URLs ` +
+        "from; the document's servers apply to them.",
+      "convert-operation-schemes",
+    );
   }
   moveReferences(step, out);
   remapMovedReferences(out, "3.0");

@@ -14,7 +14,7 @@ import { liftSchema, parameter3to2 } from "./_parameters.ts";
 import { schemas3to2 } from "./_schema.ts";
 import { dropSchemes, securityScheme3to2 } from "./_security.ts";
 import { servers3to2 } from "./_servers.ts";
-import { remapMovedReferences } from "./_pointers.ts";
+import { inlineUnplaceable, remapMovedReferences } from "./_pointers.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -383,6 +383,7 @@ class Converter {
 
 /** Converts a 3.0 document (the step's private copy) to 2.0. */
 export function v3to2(step: Step): Record<string, unknown> {
+  inlineUnplaceable(step.doc, step.from, (ref) => step.deref(ref));
   schemas3to2(step);
   const doc = step.doc;
   const c = new Converter(step);

@@ -118,6 +118,9 @@ const CASES: Case[] = [
     ],
   },
   { dir: "same-version", target: "3.1.0", issues: ["info:convert-same-version"] },
+  { dir: "operation-schemes-2to3", target: "3.0", issues: [] },
+  { dir: "path-refs-3to2", target: "2.0", issues: [] },
+  { dir: "path-refs-2to3", target: "3.0", issues: ["info:convert-no-host"] },
 ];
 
 async function read(path: string): Promise<Record<string, unknown>> {
@@ -152,3 +155,52 @@ for (const c of CASES) {
     );
   });
 }
+
+Deno.test("convert: a parameter's array schema keeps its own constraints beside items (3.x → 2.0)", () => {
+  const r = convertDocument({
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          parameters: [{
+            name: "ids",
+            in: "query",
+            schema: { type: "array", items: { type: "integer", maximum: 9 }, maxItems: 3, default: [1] },
+          }],
+          responses: { "204": { description: "done" } },
+        },
+      },
+    },
+  }, { target: "2.0" });
+  const paths = r.document.paths as Record<string, Record<string, Record<string, unknown[]>>>;
+  assert.deepEqual(paths["/a"].get.parameters[0], {
+    name: "ids",
+    in: "query",
+    type: "array",
+    items: { type: "integer", maximum: 9 },
+    default: [1],
+    maxItems: 3,
+    collectionFormat: "multi",
+  });
+});
+
+Deno.test("convert: items nested past the depth limit are cut with a warning naming the place", () => {
+  let items: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 100; i++) items = { type: "array", items };
+  const r = convertDocument({
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          parameters: [{ name: "x", in: "query", ...items }],
+          responses: { "204": { description: "d" } },
+        },
+      },
+    },
+  }, { target: "3.0" });
+  const issue = r.issues.find((i) => i.rule === "convert-depth-limit");
+  assert.ok(issue);
+  assert.match(issue.path, /^paths\.\/a\.get\.parameters\[0\](\.items){63}$/);
+});
