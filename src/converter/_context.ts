@@ -134,3 +134,16 @@ export function extensions(node: Record<string, unknown>): [string, unknown][] {
 export function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === "string");
 }
+
+/** A copy of a Paths Object with each Path Item converted by `convert` (extensions and non-objects kept). */
+export function mapPaths(
+  paths: Record<string, unknown>,
+  convert: (item: Record<string, unknown>, at: Segments) => Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...paths };
+  rebuild(
+    out,
+    (p, item) => !p.startsWith("x-") && isObject(item) ? [[p, convert(item, ["paths", p])]] : undefined,
+  );
+  return out;
+}

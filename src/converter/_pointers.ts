@@ -9,7 +9,8 @@
  */
 import { isObject } from "../core/json.ts";
 import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
-import { encodeRefSegment } from "../core/rename.ts";
+import { encodeRefSegment, rewriteReferences, type SectionRenames } from "../core/rename.ts";
+import type { Step } from "./_context.ts";
 import { walkDocument } from "../walker/mod.ts";
 
 function segmentsOf(ref: string): string[] | undefined {
@@ -123,3 +124,32 @@ export function inlineUnplaceable(doc: Record<string, unknown>, version: OASVers
 
 /** Follows a Reference Object to the object it stands for (undefined when it cannot). */
 export type Follow = (ref: Record<string, unknown>) => Record<string, unknown> | undefined;
+
+/**
+ * Moves the component sections with core's reference rewriting: every reference into `section` (here and into
+ * other files, which must then be converted too: one info issue per file) points into `to`.
+ */
+export function moveSections(
+  step: Step,
+  out: Record<string, unknown>,
+  version: OASVersion,
+  moves: readonly { section: readonly string[]; to: readonly string[]; kind: SectionRenames["kind"] }[],
+): void {
+  const files = new Set<string>();
+  rewriteReferences(out, version, moves.map((m) => ({ ...m, names: new Map() })), {
+    isRenamedDocument: () => true,
+    onChange: (change) => {
+      const hash = change.from.indexOf("#");
+      if (hash > 0) files.add(change.from.slice(0, hash));
+    },
+  });
+  const name = version === "2.0" ? "OpenAPI 2.0 sections" : "OpenAPI 3 components";
+  for (const file of [...files].sort()) {
+    step.add(
+      "info",
+      [],
+      `references into "${file}" now point at its ${name}; convert that file too.`,
+      "convert-external-ref",
+    );
+  }
+}

@@ -6,15 +6,23 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { componentRef, rewriteReferences, type SectionRenames } from "../core/rename.ts";
+import { componentRef, type SectionRenames } from "../core/rename.ts";
 import { parsePointer } from "../core/pointer.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
-import { extensions, isStringList, rebuild, type Segments, setMember, type Step } from "./_context.ts";
+import {
+  extensions,
+  isStringList,
+  mapPaths,
+  rebuild,
+  type Segments,
+  setMember,
+  type Step,
+} from "./_context.ts";
 import { parameter2to3, styleOf, valueSchema } from "./_parameters.ts";
 import { schemas2to3 } from "./_schema.ts";
 import { securityScheme2to3 } from "./_security.ts";
 import { servers2to3 } from "./_servers.ts";
-import { remapMovedReferences } from "./_pointers.ts";
+import { moveSections, remapMovedReferences } from "./_pointers.ts";
 
 const DEFAULT_MEDIA = ["application/json"];
 const FORM = "application/x-www-form-urlencoded";
@@ -312,15 +320,7 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
       return Object.keys(doc).some((key) => hostKeys.has(key)) ? undefined : [[k, v], ...serverEntry()];
     }
     if (k === "consumes" || k === "produces") return [];
-    if (k === "paths" && isObject(v)) {
-      const paths = { ...v };
-      rebuild(
-        paths,
-        (p, item) =>
-          !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined,
-      );
-      return [[k, paths]];
-    }
+    if (k === "paths" && isObject(v)) return [[k, mapPaths(v, (item, at) => c.pathItem(item, at))]];
     if (sectionKeys.has(k)) {
       if (components) return [];
       components = true;
@@ -340,33 +340,12 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
       "convert-operation-schemes",
     );
   }
-  moveReferences(step, out);
+  moveSections(
+    step,
+    out,
+    "3.0",
+    SECTIONS.map((s) => ({ section: [s.from], to: ["components", s.to], kind: s.kind })),
+  );
   remapMovedReferences(out, "3.0");
   return out;
-}
-
-/** Rewrites every reference into the 2.0 sections (here and into other files) to their 3.x places. */
-function moveReferences(step: Step, out: Record<string, unknown>): void {
-  const renames: SectionRenames[] = SECTIONS.map((s) => ({
-    section: [s.from],
-    to: ["components", s.to],
-    names: new Map(),
-    kind: s.kind,
-  }));
-  const files = new Set<string>();
-  rewriteReferences(out, "3.0", renames, {
-    isRenamedDocument: () => true,
-    onChange: (change) => {
-      const hash = change.from.indexOf("#");
-      if (hash > 0) files.add(change.from.slice(0, hash));
-    },
-  });
-  for (const file of [...files].sort()) {
-    step.add(
-      "info",
-      [],
-      `references into "${file}" now point at its OpenAPI 3 components; convert that file too.`,
-      "convert-external-ref",
-    );
-  }
 }

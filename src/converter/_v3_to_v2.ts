@@ -7,14 +7,14 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { rewriteReferences, type SectionRenames } from "../core/rename.ts";
+import type { SectionRenames } from "../core/rename.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
-import { extensions, rebuild, type Segments, setMember, type Step } from "./_context.ts";
+import { extensions, mapPaths, rebuild, type Segments, setMember, type Step } from "./_context.ts";
 import { liftSchema, parameter3to2 } from "./_parameters.ts";
 import { schemas3to2 } from "./_schema.ts";
 import { dropSchemes, securityScheme3to2 } from "./_security.ts";
 import { servers3to2 } from "./_servers.ts";
-import { inlineUnplaceable, remapMovedReferences } from "./_pointers.ts";
+import { inlineUnplaceable, moveSections, remapMovedReferences } from "./_pointers.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -395,44 +395,16 @@ export function v3to2(step: Step): Record<string, unknown> {
     if (k === "servers") return servers3to2(step, v);
     if (k === "components") return components;
     if (k === "security") return [[k, dropSchemes(v, c.removedSchemes)]];
-    if (k === "paths" && isObject(v)) {
-      const paths = { ...v };
-      rebuild(
-        paths,
-        (p, item) =>
-          !p.startsWith("x-") && isObject(item) ? [[p, c.pathItem(item, ["paths", p])]] : undefined,
-      );
-      return [[k, paths]];
-    }
+    if (k === "paths" && isObject(v)) return [[k, mapPaths(v, (item, at) => c.pathItem(item, at))]];
     return undefined;
   });
   if (!("paths" in out)) out.paths = {};
-  moveReferences(step, out);
+  moveSections(
+    step,
+    out,
+    "2.0",
+    MOVES.map((m) => ({ section: ["components", m.from], to: [m.to], kind: m.kind })),
+  );
   remapMovedReferences(out, "2.0");
   return out;
-}
-
-function moveReferences(step: Step, out: Record<string, unknown>): void {
-  const renames: SectionRenames[] = MOVES.map((m) => ({
-    section: ["components", m.from],
-    to: [m.to],
-    names: new Map(),
-    kind: m.kind,
-  }));
-  const files = new Set<string>();
-  rewriteReferences(out, "2.0", renames, {
-    isRenamedDocument: () => true,
-    onChange: (change) => {
-      const hash = change.from.indexOf("#");
-      if (hash > 0) files.add(change.from.slice(0, hash));
-    },
-  });
-  for (const file of [...files].sort()) {
-    step.add(
-      "info",
-      [],
-      `references into "${file}" now point at its OpenAPI 2.0 sections; convert that file too.`,
-      "convert-external-ref",
-    );
-  }
 }
