@@ -36,7 +36,7 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
-export { convert, CONVERT_TARGETS, convertDocument, parseTarget } from "./src/converter/mod.ts";
+export { convert, convertDocument } from "./src/converter/mod.ts";
 export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only

@@ -177,10 +177,8 @@ const EXPECTED = [
   "renderParseSummary",
   "renderRefusedInput",
   // Conversion (issue 13).
-  "CONVERT_TARGETS",
   "convert",
   "convertDocument",
-  "parseTarget",
   "renderConversionReport",
   "severitySymbol",
 ];

@@ -4,7 +4,7 @@
  * rules. `UPDATE=1 deno test -A src/converter/convert_test.ts` rewrites the expected files (review the diff).
  */
 import assert from "node:assert/strict";
-import { convertDocument } from "./mod.ts";
+import { CONVERT_RULES, convertDocument } from "./mod.ts";
 import { parseText, serializeDocument } from "../core/mod.ts";
 import { validate } from "../validator/mod.ts";
 import { documentFromObject } from "../core/mod.ts";
@@ -203,4 +203,18 @@ Deno.test("convert: items nested past the depth limit are cut with a warning nam
   const issue = r.issues.find((i) => i.rule === "convert-depth-limit");
   assert.ok(issue);
   assert.match(issue.path, /^paths\.\/a\.get\.parameters\[0\](\.items){63}$/);
+});
+
+Deno.test("every rule id the converter reports is in CONVERT_RULES, and every listed rule is used", async () => {
+  const dir = new URL("./", import.meta.url).pathname;
+  const used = new Set<string>();
+  for (const e of Deno.readDirSync(dir)) {
+    if (!e.name.endsWith(".ts") || e.name.endsWith("_test.ts") || e.name === "rules.ts") continue;
+    for (const m of (await Deno.readTextFile(dir + e.name)).matchAll(/"(convert-[a-z0-9.-]+)"/g)) {
+      used.add(m[1]);
+    }
+  }
+  const listed = CONVERT_RULES.map((r) => r.id);
+  assert.deepEqual([...used].sort(), [...listed].sort());
+  assert.equal(new Set(listed).size, listed.length);
 });
