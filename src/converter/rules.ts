@@ -73,6 +73,7 @@ export const CONVERT_RULES: readonly ConvertRule[] = [
     "warning",
     "A collectionFormat (tsv, nested, ssv/pipes outside the query) has no style",
   ),
+  rule("convert-response-examples", "warning", "A response example not keyed by a media type left out"),
   rule("convert-depth-limit", "warning", "Items nested past the depth limit are cut"),
   // 3.x → 2.0
   rule(
