@@ -9,7 +9,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
-import { encodeRefSegment, rewriteReferences, type SectionRenames } from "../core/rename.ts";
+import { encodeRefSegment, renameRef, type SectionRenames } from "../core/rename.ts";
 import type { Step } from "./_context.ts";
 import { walkDocument } from "../walker/mod.ts";
 
@@ -67,21 +67,6 @@ function to3(out: unknown, segs: string[]): string[] | undefined {
   return undefined;
 }
 
-/** Maps the local references of a converted document whose targets moved (see the module documentation). */
-export function remapMovedReferences(out: Record<string, unknown>, version: OASVersion): void {
-  const map = version === "2.0" ? to2 : to3;
-  walkDocument(out, version, {
-    $ref(holder, ref) {
-      const segs = segmentsOf(ref);
-      if (segs === undefined || segs.length < 2 || getAt(out, segs) !== undefined) return;
-      const moved = map(out, segs);
-      if (moved !== undefined && getAt(out, moved) !== undefined) {
-        holder.$ref = "#/" + moved.map(encodeRefSegment).join("/");
-      }
-    },
-  });
-}
-
 /**
  * Whether a 3.x place has no 2.0 counterpart a reference could point at: inside a parameter's or header's
  * `schema` or `content` (2.0 lifts their fields), or inside a media type that is not the first of its map
@@ -125,22 +110,48 @@ export function inlineUnplaceable(doc: Record<string, unknown>, version: OASVers
 /** Follows a Reference Object to the object it stands for (undefined when it cannot). */
 export type Follow = (ref: Record<string, unknown>) => Record<string, unknown> | undefined;
 
+/** A component section's move: references into `section` point into `to`. */
+export interface SectionMove {
+  /** The section's place in the input. */
+  section: readonly string[];
+  /** Its place in the output. */
+  to: readonly string[];
+  /** What it holds (see core's `SectionRenames`). */
+  kind: SectionRenames["kind"];
+}
+
 /**
- * Moves the component sections with core's reference rewriting: every reference into `section` (here and into
- * other files, which must then be converted too: one info issue per file) points into `to`.
+ * The references of a converted document, in one walk: every reference into a moved component section (here
+ * and into other files, which must then be converted too: one info issue per file) is rewritten with core's
+ * reference rewriting ({@link renameRef}); then each local reference that resolves nowhere is mapped to the
+ * place its target moved to (see the module documentation).
  */
-export function moveSections(
+export function finishReferences(
   step: Step,
   out: Record<string, unknown>,
   version: OASVersion,
-  moves: readonly { section: readonly string[]; to: readonly string[]; kind: SectionRenames["kind"] }[],
+  moves: readonly SectionMove[],
 ): void {
+  const renames: SectionRenames[] = moves.map((m) => ({ ...m, names: new Map() }));
   const files = new Set<string>();
-  rewriteReferences(out, version, moves.map((m) => ({ ...m, names: new Map() })), {
-    isRenamedDocument: () => true,
-    onChange: (change) => {
-      const hash = change.from.indexOf("#");
-      if (hash > 0) files.add(change.from.slice(0, hash));
+  const map = version === "2.0" ? to2 : to3;
+  const seen = new Set<object>();
+  walkDocument(out, version, {
+    $ref(holder, ref) {
+      if (seen.has(holder)) return;
+      seen.add(holder);
+      const renamed = renameRef(ref, renames, () => true);
+      if (renamed !== undefined) {
+        holder.$ref = renamed;
+        const hash = ref.indexOf("#");
+        if (hash > 0) return void files.add(ref.slice(0, hash));
+      }
+      const segs = segmentsOf(renamed ?? ref);
+      if (segs === undefined || segs.length < 2 || getAt(out, segs) !== undefined) return;
+      const moved = map(out, segs);
+      if (moved !== undefined && getAt(out, moved) !== undefined) {
+        holder.$ref = "#/" + moved.map(encodeRefSegment).join("/");
+      }
     },
   });
   const name = version === "2.0" ? "OpenAPI 2.0 sections" : "OpenAPI 3 components";

@@ -22,7 +22,7 @@ import { parameter2to3, styleOf, valueSchema } from "./_parameters.ts";
 import { schemas2to3 } from "./_schema.ts";
 import { securityScheme2to3 } from "./_security.ts";
 import { servers2to3 } from "./_servers.ts";
-import { moveSections, remapMovedReferences } from "./_pointers.ts";
+import { finishReferences } from "./_pointers.ts";
 
 const DEFAULT_MEDIA = ["application/json"];
 const FORM = "application/x-www-form-urlencoded";
@@ -349,12 +349,11 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
       "convert-operation-schemes",
     );
   }
-  moveSections(
+  finishReferences(
     step,
     out,
     "3.0",
     SECTIONS.map((s) => ({ section: [s.from], to: ["components", s.to], kind: s.kind })),
   );
-  remapMovedReferences(out, "3.0");
   return out;
 }

@@ -14,7 +14,7 @@ import { liftSchema, parameter3to2 } from "./_parameters.ts";
 import { schemas3to2 } from "./_schema.ts";
 import { dropSchemes, securityScheme3to2 } from "./_security.ts";
 import { servers3to2 } from "./_servers.ts";
-import { inlineUnplaceable, moveSections, remapMovedReferences } from "./_pointers.ts";
+import { finishReferences, inlineUnplaceable } from "./_pointers.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -399,12 +399,11 @@ export function v3to2(step: Step): Record<string, unknown> {
     return undefined;
   });
   if (!("paths" in out)) out.paths = {};
-  moveSections(
+  finishReferences(
     step,
     out,
     "2.0",
     MOVES.map((m) => ({ section: ["components", m.from], to: [m.to], kind: m.kind })),
   );
-  remapMovedReferences(out, "2.0");
   return out;
 }
