@@ -4,7 +4,7 @@
  * rules. `UPDATE=1 deno test -A src/converter/convert_test.ts` rewrites the expected files (review the diff).
  */
 import assert from "node:assert/strict";
-import { CONVERT_RULES, convertDocument } from "./mod.ts";
+import { convert, CONVERT_RULES, convertDocument } from "./mod.ts";
 import { parseText, serializeDocument } from "../core/mod.ts";
 import { validate } from "../validator/mod.ts";
 import { documentFromObject } from "../core/mod.ts";
@@ -221,4 +221,32 @@ Deno.test("every rule id the converter reports is in CONVERT_RULES, and every li
   const listed = CONVERT_RULES.map((r) => r.id);
   assert.deepEqual([...used].sort(), [...listed].sort());
   assert.equal(new Set(listed).size, listed.length);
+});
+
+Deno.test("convert(): source positions with sourceMap, strict fails on warnings, noWarnings keeps criticals", async () => {
+  const content = [
+    "openapi: 3.0.3",
+    "info: {title: t, version: '1'}",
+    "servers:",
+    "  - url: https://a.example.com",
+    "  - url: https://b.example.com",
+    "paths:",
+    "  /a:",
+    "    trace:",
+    "      responses: {'200': {description: ok}}",
+    "",
+  ].join("\n");
+  const r = await convert({ content }, { target: "2.0", sourceMap: true });
+  assert.deepEqual(r.issues.map((i) => [i.rule, i.location?.line, i.location?.column]), [
+    ["convert-servers", 5, 5],
+    ["convert-method", 8, 5],
+  ]);
+  assert.equal(r.success, false);
+  const warningsOnly = await convert({ content: content.replace("trace", "get") }, { target: "2.0" });
+  assert.equal(warningsOnly.success, true);
+  const strict = await convert({ content: content.replace("trace", "get") }, { target: "2.0", strict: true });
+  assert.equal(strict.success, false);
+  const quiet = await convert({ content }, { target: "2.0", noWarnings: true });
+  assert.deepEqual(quiet.issues.map((i) => i.rule), ["convert-method"]);
+  assert.throws(() => convertDocument({ openapi: "3.0.3" }, { target: "3.3" }), /"3\.3" is not supported/);
 });
