@@ -11,7 +11,7 @@ import { isObject } from "../core/json.ts";
 import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
 import { encodeRefSegment, renameRef, type SectionRenames } from "../core/rename.ts";
 import type { Step } from "./_context.ts";
-import { walkDocument } from "../walker/mod.ts";
+import { type Visitors, walkDocument } from "../walker/mod.ts";
 
 function segmentsOf(ref: string): string[] | undefined {
   if (!ref.startsWith("#/")) return undefined;
@@ -124,19 +124,21 @@ export interface SectionMove {
  * The references of a converted document, in one walk: every reference into a moved component section (here
  * and into other files, which must then be converted too: one info issue per file) is rewritten with core's
  * reference rewriting ({@link renameRef}); then each local reference that resolves nowhere is mapped to the
- * place its target moved to (see the module documentation).
+ * place its target moved to (see the module documentation). `also` are visitors run in the same walk.
  */
 export function finishReferences(
   step: Step,
   out: Record<string, unknown>,
   version: OASVersion,
   moves: readonly SectionMove[],
+  also: Visitors = {},
 ): void {
   const renames: SectionRenames[] = moves.map((m) => ({ ...m, names: new Map() }));
   const files = new Set<string>();
   const map = version === "2.0" ? to2 : to3;
   const seen = new Set<object>();
   walkDocument(out, version, {
+    ...also,
     $ref(holder, ref) {
       if (seen.has(holder)) return;
       seen.add(holder);

@@ -57,11 +57,6 @@ function schemas(step: Step): Placed[] {
   return collect(step.doc, step.from, ["schema"], { refs: true }).get("schema")!;
 }
 
-/** 2.0 → 3.0: `discriminator` names → objects, `x-nullable` → `nullable`, `type: file` → binary strings. */
-export function schemas2to3(step: Step): void {
-  for (const { node } of schemas(step)) schema2to3(node);
-}
-
 /** One 2.0 schema (or Items Object turned schema) as 3.0, in place. */
 export function schema2to3(node: Record<string, unknown>): void {
   if (

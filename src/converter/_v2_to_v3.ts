@@ -19,7 +19,7 @@ import {
   type Step,
 } from "./_context.ts";
 import { parameter2to3, styleOf, valueSchema } from "./_parameters.ts";
-import { schemas2to3 } from "./_schema.ts";
+import { schema2to3 } from "./_schema.ts";
 import { securityScheme2to3 } from "./_security.ts";
 import { servers2to3 } from "./_servers.ts";
 import { finishReferences } from "./_pointers.ts";
@@ -309,7 +309,6 @@ function sameParam(a: Record<string, unknown> | undefined, b: Record<string, unk
 
 /** Converts a 2.0 document (the step's private copy) to 3.0 with the given version string. */
 export function v2to3(step: Step, version: string): Record<string, unknown> {
-  schemas2to3(step);
   const doc = step.doc;
   const c = new Converter(step);
   const out = { ...doc };
@@ -354,6 +353,9 @@ export function v2to3(step: Step, version: string): Record<string, unknown> {
     out,
     "3.0",
     SECTIONS.map((s) => ({ section: [s.from], to: ["components", s.to], kind: s.kind })),
+    // The schemas are converted in the same walk of the output (2.0 → 3.0 schema changes report nothing, and
+    // each is the same wherever a schema stands).
+    { schema: (node) => schema2to3(node) },
   );
   return out;
 }
