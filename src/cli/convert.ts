@@ -64,8 +64,8 @@ there is any warning (nothing is written), or when the input cannot be read.`,
     if (write) {
       await emitDocument(io, result.document, result.format, {
         output,
-        inputs: result.input.path === undefined ? [] : [result.input.path],
-        readSet: [result.input.readSet],
+        inputs: result.path === undefined ? [] : [result.path],
+        readSet: [result.readSet],
       });
     }
     if (!f.quiet) {

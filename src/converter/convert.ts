@@ -16,6 +16,7 @@ import {
   loadDocument,
   type OASVersion,
   type ParseResult,
+  type ReadSet,
   SUPPORTED_VERSIONS,
   UsageError,
 } from "../core/mod.ts";
@@ -38,6 +39,11 @@ export interface ConvertOptions {
   sourceMap?: boolean;
   /** Where to read documents from (for {@link convert} with an input source). */
   reader?: DocumentReader;
+  /**
+   * Convert the given document object itself instead of a copy (faster; the object is changed and must not be
+   * used afterwards). {@link convert} does so with the documents it loads. @default false
+   */
+  inPlace?: boolean;
 }
 
 /** What a conversion gives. */
@@ -73,8 +79,10 @@ export interface ConvertFileResult extends ConvertResult {
   loadTimeMs: number;
   /** Milliseconds spent converting. */
   convertTimeMs: number;
-  /** The loaded input (for writers that must not write over a file it read). */
-  input: ParseResult;
+  /** The input's absolute path, when it is a file. */
+  path?: string;
+  /** Every file read to load the input (writers must not write over one of them). */
+  readSet?: ReadSet;
 }
 
 /** Every accepted `target` value, in order. */
@@ -127,7 +135,7 @@ export function convertDocument(
   const target = parseTarget(options.target);
   const source = detectVersion(input);
   const issues: Finding[] = [];
-  let doc = deepCopy(input);
+  let doc = options.inPlace ? input : deepCopy(input);
   let family = source.oasVersion;
   if (source.version === target.version) {
     issues.push({
@@ -195,11 +203,16 @@ export async function convert(
   options: ConvertOptions,
 ): Promise<ConvertFileResult> {
   parseTarget(options.target);
-  const loaded = isParseResult(input)
+  const given = isParseResult(input);
+  const loaded = given
     ? input
     : await loadDocument(input, { reader: options.reader, validateStructure: false });
   const started = performance.now();
-  const result = convertDocument(loaded.document as Record<string, unknown>, options);
+  // A document loaded here is nobody else's: it is converted in place.
+  const result = convertDocument(loaded.document as Record<string, unknown>, {
+    ...options,
+    inPlace: options.inPlace || !given,
+  });
   const convertTimeMs = performance.now() - started;
   if (options.sourceMap && loaded.text !== "") {
     const map = loaded.sourceMap();
@@ -216,6 +229,7 @@ export async function convert(
     stats: loaded.stats,
     loadTimeMs: loaded.loadTimeMs,
     convertTimeMs,
-    input: loaded,
+    path: loaded.path,
+    readSet: loaded.readSet,
   };
 }

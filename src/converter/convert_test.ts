@@ -250,3 +250,19 @@ Deno.test("convert(): source positions with sourceMap, strict fails on warnings,
   assert.deepEqual(quiet.issues.map((i) => i.rule), ["convert-method"]);
   assert.throws(() => convertDocument({ openapi: "3.0.3" }, { target: "3.3" }), /"3\.3" is not supported/);
 });
+
+Deno.test("convertDocument: inPlace converts the object itself; by default the input is left as it was", () => {
+  const make = () => ({
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas: { A: { type: "string", nullable: true } } },
+  });
+  const input = make();
+  const copied = convertDocument(input, { target: "3.1" });
+  assert.deepEqual(input, make());
+  const inPlace = convertDocument(input, { target: "3.1", inPlace: true });
+  assert.deepEqual(inPlace.document, copied.document);
+  assert.equal(inPlace.document, input);
+  assert.deepEqual(input.components.schemas.A, { type: ["string", "null"] });
+});
