@@ -136,8 +136,8 @@ export function schemas3to2(step: Step): void {
 }
 
 /** 3.0 → 3.1: `nullable` → type lists, boolean exclusive bounds → numbers, `example` → `examples`, base64. */
-export function schemasUp(step: Step): void {
-  for (const { node } of schemas(step)) schemaUp(node);
+export function schemasUp(list: readonly Placed[]): void {
+  for (const { node } of list) schemaUp(node);
 }
 
 function schemaUp(node: Record<string, unknown>): void {

@@ -14,8 +14,10 @@ function isFormType(ct: string): boolean {
 
 /** 3.0 → 3.1, in place on the step's document. */
 export function up30to31(step: Step): void {
+  // One walk finds the request bodies, parameters and schemas.
+  const found = collect(step.doc, step.from, ["requestBody", "parameter", "schema"], { refs: true });
   // Binary request content first (its `format: binary` is what is replaced), then every schema.
-  for (const { node } of collect(step.doc, step.from, ["requestBody"]).get("requestBody")!) {
+  for (const { node } of found.get("requestBody")!) {
     if (!isObject(node.content)) continue;
     for (const [ct, media] of Object.entries(node.content)) {
       if (!isObject(media) || !isObject(media.schema) || isFormType(ct) || ct.includes("*")) continue;
@@ -25,11 +27,11 @@ export function up30to31(step: Step): void {
     }
   }
   // 3.1's schema allows `allowEmptyValue` and `allowReserved` only on query parameters (3.0 ignores them elsewhere).
-  for (const { node } of collect(step.doc, step.from, ["parameter"]).get("parameter")!) {
+  for (const { node } of found.get("parameter")!) {
     if (node.in !== "query") {
       delete node.allowEmptyValue;
       delete node.allowReserved;
     }
   }
-  schemasUp(step);
+  schemasUp(found.get("schema")!);
 }
