@@ -61,7 +61,9 @@ try {
   }
   console.log("ratio = peer time / oatool time (higher: oatool faster)\n");
 
-  console.log("growth (library, in-process, fastest of the runs; 1× = 400 paths and 320 schemas, then 4×, 16×):");
+  console.log(
+    "growth (library, in-process, fastest of the runs; 1× = 400 paths and 320 schemas, then 4×, 16×):",
+  );
   for (const [from, to] of [["2.0", "3.0"], ["3.0", "3.1"], ["3.0", "2.0"]] as const) {
     const line: string[] = [];
     let base = 0;
