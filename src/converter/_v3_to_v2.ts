@@ -21,6 +21,11 @@ const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
+/** Whether a content key is a media type or range (`type/subtype`, parameters allowed). */
+function isMediaType(ct: string): boolean {
+  return /^[^\s/;]+\/[^\s/;]+$/.test(ct.split(";")[0].trim());
+}
+
 function isForm(ct: string): boolean {
   return ct === FORM || ct === MULTIPART || ct.startsWith(MULTIPART + ";") || ct.startsWith(FORM + ";");
 }
@@ -79,9 +84,7 @@ class Converter {
     const step = this.step;
     const rb = step.deref(raw);
     if (rb === undefined || !isObject(rb.content)) return { params: [], consumes: [] };
-    const types = Object.keys(rb.content).filter((ct) =>
-      isObject((rb.content as Record<string, unknown>)[ct])
-    );
+    const types = this.mediaTypes(rb.content as Record<string, unknown>, at);
     if (types.length === 0) return { params: [], consumes: [] };
     const form = isForm(types[0]);
     const kept = types.filter((ct) => isForm(ct) === form);
@@ -156,20 +159,39 @@ class Converter {
     return { params, consumes: kept };
   }
 
+  /** The media types of a content map; keys that are not media types are reported and left out. */
+  mediaTypes(content: Record<string, unknown>, at: Segments): string[] {
+    const out: string[] = [];
+    for (const ct of Object.keys(content)) {
+      if (isObject(content[ct]) && isMediaType(ct)) out.push(ct);
+      else {
+        this.step.add(
+          "warning",
+          [...at, "content", ct],
+          `"${ct}" is not a media type (type/subtype); it cannot be listed in consumes or produces and is left out.`,
+          "convert-media-types",
+        );
+      }
+    }
+    return out;
+  }
+
   /** A 3.x response as 2.0; adds its media types to `produces`. */
   response(raw: unknown, at: Segments, produces: string[]): unknown {
     const step = this.step;
     const r = step.deref(raw);
     if (r === undefined) return raw;
     const content = isObject(r.content) ? r.content : {};
-    for (const ct of Object.keys(content)) if (!produces.includes(ct)) produces.push(ct);
+    // Media types are reported where the response is written (a referenced one at its component).
+    const types = r === raw ? this.mediaTypes(content, at) : Object.keys(content).filter(isMediaType);
+    for (const ct of types) if (!produces.includes(ct)) produces.push(ct);
     if (r !== raw) return onlyRef(raw);
     const out = { ...r };
     let schema: unknown;
     let schemaFrom = "";
     const examples: Record<string, unknown> = {};
-    for (const [ct, mediaRaw] of Object.entries(content)) {
-      const media = step.deref(mediaRaw);
+    for (const ct of types) {
+      const media = step.deref(content[ct]);
       if (media === undefined) continue;
       if (media.schema !== undefined) {
         if (schema === undefined) {
