@@ -22,6 +22,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./validate.ts")).validateCommand,
   },
   {
+    name: "fix",
+    summary: "Automatically correct common validation errors",
+    load: async () => (await import("./fix.ts")).fixCommand,
+  },
+  {
     name: "parse",
     summary: "Parse and display a document",
     load: async () => (await import("./parse.ts")).parseCommand,
@@ -36,6 +41,11 @@ export const commands: CommandEntry[] = [
     name: "overlay",
     summary: "Apply or validate Overlay documents",
     load: async () => (await import("./overlay.ts")).overlayCommand,
+  },
+  {
+    name: "walk",
+    summary: "Query elements of a document",
+    load: async () => (await import("./walk.ts")).walkCommand,
   },
   {
     name: "version",
