@@ -1,4 +1,4 @@
-import { formatDuration, renderConversionReport } from "../format/mod.ts";
+import { createStyle, formatDuration, renderConversionReport } from "../format/mod.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
 import { UsageError } from "../core/mod.ts";
 import {
@@ -13,7 +13,6 @@ import {
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
-import { createStyle } from "../format/report.ts";
 
 /** `oatool convert`. */
 export const convertCommand: Command = defineCommand({
