@@ -21,6 +21,8 @@ const EXPECTED = [
   "VersionMismatchError",
   "WriteError",
   "applyOverlay",
+  "convert",
+  "convertDocument",
   "fix",
   "join",
   "loadDocument",
@@ -230,6 +232,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "formatDuration",
     "renderApplyReport",
     "renderCollisionReport",
+    "renderConversionReport",
     "renderFindingLine",
     "renderFindingList",
     "renderFixLine",
@@ -249,6 +252,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderValidationYaml",
     "renderWalkNote",
     "renderWalkTable",
+    "severitySymbol",
     "validationReport",
   ],
   "./fixer": [
@@ -281,6 +285,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSchemas",
     "walkSecurity",
   ],
+  "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
 };
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

@@ -31,6 +31,11 @@ export const commands: CommandEntry[] = [
     summary: "Parse and display a document",
     load: async () => (await import("./parse.ts")).parseCommand,
   },
+  {
+    name: "convert",
+    summary: "Convert between OAS versions",
+    load: async () => (await import("./convert.ts")).convertCommand,
+  },
   { name: "join", summary: "Merge documents", load: async () => (await import("./join.ts")).joinCommand },
   {
     name: "overlay",

@@ -13,3 +13,4 @@ export * from "./parse.ts";
 export * from "./fix.ts";
 export * from "./walk.ts";
 export * from "./generate.ts";
+export * from "./convert.ts";
