@@ -21,6 +21,8 @@ const EXPECTED = [
   "VersionMismatchError",
   "WriteError",
   "applyOverlay",
+  "convert",
+  "convertDocument",
   "fix",
   "join",
   "loadDocument",
@@ -41,10 +43,19 @@ const EXPECTED = [
   "walkSchemas",
   "walkSecurity",
   "writeDocument",
+  "generate",
+  "writeGenerated",
 ];
 
 /** The exported names of every other entry point of deno.json (sub-path exports), pinned the same way. */
 const EXPECTED_ENTRIES: Record<string, string[]> = {
+  "./generator": [
+    "GENERATED_HEADER",
+    "generate",
+    "goName",
+    "isGoPackageName",
+    "writeGenerated",
+  ],
   "./mcp": ["SpecCache", "createServer", "serveStdio"],
   "./core": [
     "CollisionError",
@@ -109,6 +120,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkStructure",
     "writeDocument",
     "writeFileAtomic",
+    "writeFilesInto",
   ],
   "./walker": [
     "HTTP_METHODS",
@@ -221,10 +233,12 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "formatDuration",
     "renderApplyReport",
     "renderCollisionReport",
+    "renderConversionReport",
     "renderFindingLine",
     "renderFindingList",
     "renderFixLine",
     "renderFixReport",
+    "renderGenerateReport",
     "renderInputChecks",
     "renderJoinWarnings",
     "renderOverlayErrors",
@@ -239,6 +253,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderValidationYaml",
     "renderWalkNote",
     "renderWalkTable",
+    "severitySymbol",
     "validationReport",
   ],
   "./fixer": [
@@ -271,6 +286,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSchemas",
     "walkSecurity",
   ],
+  "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
 };
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

@@ -103,14 +103,31 @@ class CappedBytes {
   }
   push(chunk: Uint8Array): void {
     const need = this.#len + chunk.byteLength;
+    this.#reserve(need);
+    this.#buf.set(chunk, this.#len);
+    this.#len = need;
+  }
+  /**
+   * Reads a file straight into the buffer until its end (no intermediate chunks: a regular file whose size was
+   * the hint is read in one call, and a second one sees its end in the spare byte).
+   */
+  async readFrom(file: { read(p: Uint8Array): Promise<number | null> }): Promise<void> {
+    for (;;) {
+      if (this.#len === this.#buf.byteLength) this.#reserve(this.#len + 1);
+      const n = await file.read(this.#buf.subarray(this.#len));
+      if (n === null) return;
+      this.#len += n;
+      if (this.#len > this.maxBytes) throw new LoadError(tooLargeMessage(this.what, this.maxBytes));
+    }
+  }
+  /** Makes room for `need` bytes, refusing more than `maxBytes`. */
+  #reserve(need: number): void {
     if (need > this.maxBytes) throw new LoadError(tooLargeMessage(this.what, this.maxBytes));
     if (need > this.#buf.byteLength) {
       const next = new Uint8Array(Math.min(Math.max(need, this.#buf.byteLength * 2), this.maxBytes + 1));
       next.set(this.#buf.subarray(0, this.#len));
       this.#buf = next;
     }
-    this.#buf.set(chunk, this.#len);
-    this.#len = need;
   }
   /** Decodes the bytes as UTF-8 and frees them. */
   text(notUtf8: string): string {
@@ -216,12 +233,7 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
           set?.add({ path, dev: opened.dev, ino: opened.ino ?? undefined });
         }
         const bytes = new CappedBytes(maxBytes, what, opened.isFile ? opened.size : 0);
-        const chunk = new Uint8Array(256 * 1024);
-        for (;;) {
-          const n = await file.read(chunk);
-          if (n === null) break;
-          bytes.push(chunk.subarray(0, n));
-        }
+        await bytes.readFrom(file);
         return bytes.text(notUtf8);
       } catch (error) {
         throw fileError(path, error);

@@ -12,3 +12,5 @@ export * from "./overlay.ts";
 export * from "./parse.ts";
 export * from "./fix.ts";
 export * from "./walk.ts";
+export * from "./generate.ts";
+export * from "./convert.ts";
