@@ -4,7 +4,9 @@
  * @module
  */
 import type { Tool } from "../define_tool.ts";
+import { convertTool } from "./convert.ts";
 import { fixTool } from "./fix.ts";
+import { generateTool } from "./generate.ts";
 import { joinTool } from "./join.ts";
 import { overlayApplyTool } from "./overlay_apply.ts";
 import { overlayValidateTool } from "./overlay_validate.ts";
@@ -24,9 +26,11 @@ export const TOOLS: readonly Tool[] = [
   validateTool,
   parseTool,
   fixTool,
+  convertTool,
   joinTool,
   overlayApplyTool,
   overlayValidateTool,
+  generateTool,
   walkOperationsTool,
   walkSchemasTool,
   walkParametersTool,
