@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { assertIncludes, connect, countingReader } from "./_test_client.ts";
+import { TOOL_NAMES } from "./server.ts";
 
 const WALK = `openapi: 3.0.3
 info: {title: Walk, version: "1"}
@@ -222,22 +223,12 @@ Deno.test("walk tools use the session cache: after validate, a walk does not rea
     const s = await connect({ reader });
     try {
       await s.call("validate", { spec: { file: "walk.yaml" } });
-      for (
-        const tool of [
-          "walk_operations",
-          "walk_schemas",
-          "walk_parameters",
-          "walk_responses",
-          "walk_headers",
-          "walk_security",
-          "walk_paths",
-          "walk_refs",
-        ]
-      ) {
+      for (const tool of TOOL_NAMES.filter((name) => name.startsWith("walk_"))) {
         const r = await s.call(tool, { spec: { file: "walk.yaml" } });
         assertEquals(r.isError, false, r.text);
       }
       assertEquals(reader.reads.length, 1);
+      assertEquals(TOOL_NAMES.filter((name) => name.startsWith("walk_")).length, 8);
     } finally {
       await s.close();
     }
