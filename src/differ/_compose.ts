@@ -1,0 +1,93 @@
+/**
+ * `allOf`, `oneOf`, `anyOf` and `not`, matched by content and not by position: reordering the members, or
+ * adding a `$ref` alternative, changes nothing else. Members are paired in passes: the same subtree, the same
+ * reference, the same meaning once references are followed (a renamed component), the same title or component
+ * name, and finally the one member left on each side; what stays unpaired was added or removed.
+ *
+ * @module
+ */
+import { isObject } from "../core/json.ts";
+import { type Collector, flip, type Place, under } from "./_context.ts";
+import { equivalent, same } from "./_same.ts";
+import type { ChildFn, SchemaPair, SchemaReporter } from "./_schema.ts";
+
+type Obj = Record<string, unknown>;
+
+const LISTS = [
+  ["oneOf", "one-of-alternative"],
+  ["anyOf", "any-of-alternative"],
+  ["allOf", "all-of-member"],
+] as const;
+
+function identity(c: Collector, side: "source" | "target", v: unknown, at: Place): string | undefined {
+  if (isObject(v) && typeof v.$ref === "string") return "ref:" + v.$ref.split("/").pop();
+  const resolved = (side === "source" ? c.source : c.target).resolve(v, at).value;
+  if (isObject(resolved) && typeof resolved.title === "string") return "title:" + resolved.title;
+  return undefined;
+}
+
+/** Compares the composition keywords of two schemas; pairs of members to compare go to `child`. */
+export function compareComposition(
+  c: Collector,
+  s: Obj,
+  sAt: Place,
+  t: Obj,
+  tAt: Place,
+  f: SchemaPair,
+  r: SchemaReporter,
+  child: ChildFn,
+): void {
+  for (const [kw, check] of LISTS) {
+    const S = Array.isArray(s[kw]) ? s[kw] as unknown[] : [];
+    const T = Array.isArray(t[kw]) ? t[kw] as unknown[] : [];
+    if (S.length === 0 && T.length === 0) continue;
+    const sMatch: (number | undefined)[] = new Array(S.length).fill(undefined);
+    const tMatch: (number | undefined)[] = new Array(T.length).fill(undefined);
+    const compare: [number, number][] = [];
+    const pass = (test: (i: number, j: number) => boolean, compared: boolean) => {
+      for (let j = 0; j < T.length; j++) {
+        if (tMatch[j] !== undefined) continue;
+        for (let i = 0; i < S.length; i++) {
+          if (sMatch[i] !== undefined || !test(i, j)) continue;
+          sMatch[i] = j;
+          tMatch[j] = i;
+          if (compared) compare.push([i, j]);
+          break;
+        }
+      }
+    };
+    const sPlace = (i: number) => under(sAt, kw, i);
+    const tPlace = (j: number) => under(tAt, kw, j);
+    pass((i, j) => same(S[i], T[j], c.source.stableRefs), false);
+    const refOf = (v: unknown) => (isObject(v) && typeof v.$ref === "string" ? v.$ref : undefined);
+    pass((i, j) => refOf(S[i]) !== undefined && refOf(S[i]) === refOf(T[j]), true);
+    pass((i, j) => equivalent(S[i], T[j], c.source, c.target), false);
+    pass((i, j) => {
+      const a = identity(c, "source", S[i], sPlace(i));
+      return a !== undefined && a === identity(c, "target", T[j], tPlace(j));
+    }, true);
+    const leftS = sMatch.filter((x) => x === undefined).length;
+    const leftT = tMatch.filter((x) => x === undefined).length;
+    if (leftS === 1 && leftT === 1) pass(() => true, true);
+    compare.sort((a, b) => a[1] - b[1]);
+    for (const [i, j] of compare) child(S[i], sPlace(i), T[j], tPlace(j), f.name);
+    const word = kw === "allOf" ? "member" : "alternative";
+    for (let j = 0; j < T.length; j++) {
+      if (tMatch[j] === undefined) {
+        r.emitAt(`${check}-added`, "added", tPlace(j), "target", `has a new ${kw} ${word}`);
+      }
+    }
+    for (let i = 0; i < S.length; i++) {
+      if (sMatch[i] === undefined) {
+        r.emitAt(`${check}-removed`, "removed", sPlace(i), "source", `lost a ${kw} ${word}`);
+      }
+    }
+  }
+  const hasNot = (o: Obj) => o.not !== undefined;
+  if (!hasNot(s) && hasNot(t)) r.emit("not-added", "added", "has a new `not` schema");
+  else if (hasNot(s) && !hasNot(t)) r.emit("not-removed", "removed", "lost its `not` schema");
+  else if (hasNot(s) && hasNot(t)) {
+    // Inside `not`, narrowing widens: compare in the opposite direction.
+    child(s.not, under(sAt, "not"), t.not, under(tAt, "not"), f.name, flip(f.dir));
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The state of one comparison: both sides (document, reference index, places), the changes found so far, and
+ * the memory of which pairs of objects were already compared.
+ *
+ * @module
+ */
+import { formatPath, formatPointer, type OASVersion, RefResolutionError } from "../core/mod.ts";
+import { isObject } from "../core/json.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { componentSections } from "../walker/mod.ts";
+import { CHECKS } from "./checks.ts";
+import type { Change, ChangeType, DiffSeverity } from "./types.ts";
+
+/** Where a value is: the file (reference index key) and its path inside it. */
+export interface Place {
+  /** Key of the file in the side's reference index. */
+  file: string;
+  /** Path from that file's root. */
+  segments: readonly (string | number)[];
+}
+
+/** A value with its place. */
+export interface Located {
+  /** The value (references followed). */
+  value: unknown;
+  /** Where it is. */
+  at: Place;
+}
+
+/** Appends segments to a place. */
+export function under(at: Place, ...more: (string | number)[]): Place {
+  return { file: at.file, segments: [...at.segments, ...more] };
+}
+
+/** One side of the comparison. */
+export class Side {
+  /** The stable references: local component references whose target is unchanged on the other side. */
+  stableRefs: Set<string> = new Set();
+  /** Objects reached through references while comparing (the components in use). */
+  readonly reached: Set<unknown> = new Set();
+  constructor(
+    /** The document. */
+    readonly document: Record<string, unknown>,
+    /** Its version family. */
+    readonly version: OASVersion,
+    /** Its reference index. */
+    readonly index: RefIndex,
+    /** Name for messages. */
+    readonly source: string,
+  ) {}
+
+  /** The root place. */
+  get root(): Place {
+    return { file: this.index.rootKey, segments: [] };
+  }
+
+  /**
+   * Follows a Reference Object (and chains of them) to its target; other values are returned as they are. An
+   * unresolvable reference is invalid input.
+   *
+   * @throws {RefResolutionError}
+   */
+  resolve(value: unknown, at: Place): Located {
+    if (!isObject(value) || typeof value.$ref !== "string") return { value, at };
+    const r = this.index.follow(value.$ref, at.file);
+    if (!r.ok) {
+      throw new RefResolutionError(`${this.source}: ${formatPath(at.segments) || "(root)"}: ${r.message}`);
+    }
+    this.reached.add(r.value);
+    return { value: r.value, at: { file: r.file, segments: r.segments } };
+  }
+
+  /** The local `$ref` string of each component, by section (for the stable-reference pass). */
+  componentRefs(): { ref: string; section: string; name: string; value: unknown }[] {
+    const out: { ref: string; section: string; name: string; value: unknown }[] = [];
+    for (const section of componentSections(this.version)) {
+      let map: unknown = this.document;
+      for (const s of section.segments) map = isObject(map) ? map[s] : undefined;
+      if (!isObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        out.push({
+          ref: "#" + formatPointer([...section.segments, name]),
+          section: section.name,
+          name,
+          value: map[name],
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** Direction of a schema: what clients send (`request`) or receive (`response`). */
+export type Direction = "request" | "response";
+
+/** Flips a direction (callbacks and webhooks: the API calls the client). */
+export function flip(dir: Direction): Direction {
+  return dir === "request" ? "response" : "request";
+}
+
+/** Extra fields of a change. */
+export interface EmitExtra {
+  /** The operation or endpoint concerned. */
+  endpoint?: string;
+  /** Old value. */
+  old?: unknown;
+  /** New value. */
+  new?: unknown;
+}
+
+const SMALL = 200;
+
+function small(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (value === null || typeof value !== "object") return true;
+  const s = JSON.stringify(value);
+  return s !== undefined && s.length <= SMALL;
+}
+
+/** Collects changes: additions and modifications in the order found, removals after them. */
+export class Collector {
+  readonly found: Change[] = [];
+  readonly removals: Change[] = [];
+  /** Resolved source objects compared through references (components in use). */
+  readonly used: Set<object> = new Set();
+  readonly #pairs = new Map<object, Map<object, number>>();
+
+  constructor(readonly source: Side, readonly target: Side) {}
+
+  /**
+   * Records that a pair of objects is compared in a direction; false when it already was (the changes it holds
+   * are reported once per direction, where it is first met).
+   */
+  firstVisit(a: object, b: object, dir: Direction | "none"): boolean {
+    this.used.add(a);
+    let m = this.#pairs.get(a);
+    if (m === undefined) this.#pairs.set(a, m = new Map());
+    const bit = dir === "request" ? 1 : dir === "response" ? 2 : 4;
+    const seen = m.get(b) ?? 0;
+    if (seen & bit) return false;
+    m.set(b, seen | bit);
+    return true;
+  }
+
+  /** Records one change of a check at a place (target side, or source side for removals). */
+  emit(
+    id: string,
+    type: ChangeType,
+    at: Place,
+    side: "source" | "target",
+    message: string,
+    extra: EmitExtra = {},
+  ): void {
+    const check = CHECKS.get(id);
+    if (check === undefined) throw new Error(`unknown check ${id}`);
+    const s = side === "source" ? this.source : this.target;
+    const inRoot = at.file === s.index.rootKey;
+    const path = formatPath(at.segments);
+    const change: Change = {
+      id,
+      rule: id,
+      category: check.category,
+      type,
+      severity: check.severity as DiffSeverity,
+      path: inRoot ? path : `${s.index.document(at.file)?.source ?? at.file}#${path}`,
+      pointer: formatPointer(at.segments),
+      message,
+    };
+    if (extra.endpoint !== undefined) change.endpoint = extra.endpoint;
+    if (small(extra.old)) change.old = extra.old;
+    if (small(extra.new)) change.new = extra.new;
+    placeOf.set(change, { side, at });
+    (type === "removed" ? this.removals : this.found).push(change);
+  }
+
+  /** Every change: additions and modifications in target order, then removals in source order. */
+  changes(): Change[] {
+    return [...this.found, ...this.removals];
+  }
+}
+
+/** Where each change was found (for source positions), kept beside the change rather than in it. */
+export const placeOf: WeakMap<Change, { side: "source" | "target"; at: Place }> = new WeakMap();
+
+/** Quotes a document-supplied name for a message. */
+export function q(value: unknown): string {
+  const cut = (s: string) => s.length > 80 ? s.slice(0, 77) + "…" : s;
+  if (typeof value === "string") return JSON.stringify(cut(value));
+  return cut(JSON.stringify(value) ?? String(value));
+}

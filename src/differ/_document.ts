@@ -1,0 +1,525 @@
+/**
+ * The document-wide parts: the OpenAPI version, info, tags, external documentation, servers (also 2.0's host,
+ * basePath and schemes), security requirements and schemes, and the reusable components themselves (added,
+ * removed, renamed, or changed without any operation using them).
+ *
+ * @module
+ */
+import { deepEqual, isObject } from "../core/json.ts";
+import { componentSections } from "../walker/mod.ts";
+import { type Collector, type Place, q, under } from "./_context.ts";
+import { equivalent, same } from "./_same.ts";
+import { compareExtensions } from "./_extensions.ts";
+
+type Obj = Record<string, unknown>;
+
+/** A security requirement list as `key → scopes per scheme`; `key` is the sorted scheme names (`""`: anonymous). */
+function requirements(list: unknown): Map<string, Obj> | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const out = new Map<string, Obj>();
+  for (const r of list) {
+    if (!isObject(r)) continue;
+    out.set(Object.keys(r).sort().join(" + "), r);
+  }
+  return out;
+}
+
+/** Compares two (effective) security requirement lists. */
+export function compareSecurity(
+  c: Collector,
+  sv: unknown,
+  sAt: Place,
+  tv: unknown,
+  tAt: Place,
+  endpoint?: string,
+): void {
+  const a = requirements(sv) ?? new Map<string, Obj>();
+  const b = requirements(tv) ?? new Map<string, Obj>();
+  const where = endpoint ?? "the API";
+  if (a.size === 0 && b.size === 0) return;
+  if (a.size === 0 && !b.has("")) {
+    c.emit("security-added", "added", tAt, "target", `${where} now requires authentication.`, { endpoint });
+    return;
+  }
+  if (b.size === 0) {
+    if (!a.has("")) {
+      c.emit("security-removed", "removed", sAt, "source", `${where} no longer requires authentication.`, {
+        endpoint,
+      });
+    }
+    return;
+  }
+  const label = (k: string) => (k === "" ? "anonymous access" : q(k));
+  for (const [k, r] of b) {
+    const old = a.get(k);
+    if (old === undefined) {
+      c.emit(
+        "security-alternative-added",
+        "added",
+        tAt,
+        "target",
+        `${where} accepts the new security requirement ${label(k)}.`,
+        { endpoint },
+      );
+      continue;
+    }
+    for (const scheme of Object.keys(r)) {
+      const was = Array.isArray(old[scheme]) ? (old[scheme] as unknown[]).map(String) : [];
+      const now = Array.isArray(r[scheme]) ? (r[scheme] as unknown[]).map(String) : [];
+      for (const scope of now) {
+        if (!was.includes(scope)) {
+          c.emit(
+            "security-scope-added",
+            "added",
+            tAt,
+            "target",
+            `${where} requires the new scope ${q(scope)} of ${q(scheme)}.`,
+            { endpoint, new: scope },
+          );
+        }
+      }
+      for (const scope of was) {
+        if (!now.includes(scope)) {
+          c.emit(
+            "security-scope-removed",
+            "removed",
+            sAt,
+            "source",
+            `${where} no longer requires the scope ${q(scope)} of ${q(scheme)}.`,
+            { endpoint, old: scope },
+          );
+        }
+      }
+    }
+  }
+  for (const k of a.keys()) {
+    if (!b.has(k)) {
+      c.emit(
+        "security-alternative-removed",
+        "removed",
+        sAt,
+        "source",
+        `${where} no longer accepts the security requirement ${label(k)}.`,
+        { endpoint },
+      );
+    }
+  }
+}
+
+/** A server list as `url → [server, place]` (2.0: built from schemes, host and basePath). */
+function serversOf(
+  c: Collector,
+  side: "source" | "target",
+  list: unknown,
+  at: Place,
+): Map<string, [Obj, Place]> {
+  const out = new Map<string, [Obj, Place]>();
+  const doc = side === "source" ? c.source : c.target;
+  if (doc.version === "2.0" && at.segments.length === 1 && at.segments[0] === "servers") {
+    const d = doc.document;
+    if (d.host === undefined && d.basePath === undefined) return out;
+    const schemes = Array.isArray(d.schemes) && d.schemes.length > 0 ? d.schemes.map(String) : ["https"];
+    for (const s of schemes) {
+      const url = `${s}://${d.host ?? ""}${d.basePath ?? ""}`;
+      out.set(url.replace(/\/+$/, ""), [{ url }, {
+        file: at.file,
+        segments: [d.host !== undefined ? "host" : "basePath"],
+      }]);
+    }
+    return out;
+  }
+  if (!Array.isArray(list)) return out;
+  list.forEach((s, i) => {
+    if (isObject(s) && typeof s.url === "string") out.set(s.url.replace(/\/+$/, ""), [s, under(at, i)]);
+  });
+  return out;
+}
+
+/** Compares two server lists (document, path item or operation level). */
+export function compareServers(
+  c: Collector,
+  sv: unknown,
+  sAt: Place,
+  tv: unknown,
+  tAt: Place,
+  endpoint?: string,
+): void {
+  if (sv === undefined && tv === undefined && c.source.version !== "2.0") return;
+  if (same(sv, tv, c.source.stableRefs) && c.source.version !== "2.0") return;
+  const a = serversOf(c, "source", sv, sAt);
+  const b = serversOf(c, "target", tv, tAt);
+  for (const [url, [t, at]] of b) {
+    const old = a.get(url);
+    if (old === undefined) {
+      c.emit("server-added", "added", at, "target", `the server ${q(url)} was added.`, {
+        endpoint,
+        new: url,
+      });
+      continue;
+    }
+    const [s, sPlace] = old;
+    if (s.description !== t.description) {
+      c.emit(
+        "server-description-changed",
+        "modified",
+        at,
+        "target",
+        `the description of the server ${q(url)} changed.`,
+        { endpoint },
+      );
+    }
+    compareExtensions(c, s, sPlace, t, at, endpoint);
+    const sv2 = isObject(s.variables) ? s.variables : {};
+    const tv2 = isObject(t.variables) ? t.variables : {};
+    for (const name of Object.keys(tv2)) {
+      const vAt = under(at, "variables", name);
+      const x = isObject(sv2[name]) ? sv2[name] as Obj : undefined;
+      const y = isObject(tv2[name]) ? tv2[name] as Obj : {};
+      if (x === undefined) {
+        c.emit(
+          "server-variable-added",
+          "added",
+          vAt,
+          "target",
+          `the server ${q(url)} has the new variable ${q(name)}.`,
+          { endpoint },
+        );
+        continue;
+      }
+      if (!deepEqual(x.default, y.default)) {
+        c.emit(
+          "server-variable-default-changed",
+          "modified",
+          vAt,
+          "target",
+          `the default of the variable ${q(name)} of the server ${q(url)} changed.`,
+          { endpoint, old: x.default, new: y.default },
+        );
+      }
+      const ea = Array.isArray(x.enum) ? x.enum.map(String) : undefined;
+      const eb = Array.isArray(y.enum) ? y.enum.map(String) : undefined;
+      for (const v of eb ?? []) {
+        if (ea !== undefined && !ea.includes(v)) {
+          c.emit(
+            "server-variable-enum-value-added",
+            "added",
+            vAt,
+            "target",
+            `the variable ${q(name)} of the server ${q(url)} allows ${q(v)}.`,
+            { endpoint, new: v },
+          );
+        }
+      }
+      for (const v of ea ?? []) {
+        if (eb === undefined || !eb.includes(v)) {
+          if (eb !== undefined) {
+            c.emit(
+              "server-variable-enum-value-removed",
+              "removed",
+              under(sPlace, "variables", name),
+              "source",
+              `the variable ${q(name)} of the server ${q(url)} no longer allows ${q(v)}.`,
+              { endpoint, old: v },
+            );
+          }
+        }
+      }
+    }
+    for (const name of Object.keys(sv2)) {
+      if (!Object.hasOwn(tv2, name)) {
+        c.emit(
+          "server-variable-removed",
+          "removed",
+          under(sPlace, "variables", name),
+          "source",
+          `the server ${q(url)} lost the variable ${q(name)}.`,
+          { endpoint },
+        );
+      }
+    }
+  }
+  for (const [url, [, at]] of a) {
+    if (!b.has(url)) {
+      c.emit("server-removed", "removed", at, "source", `the server ${q(url)} was removed.`, {
+        endpoint,
+        old: url,
+      });
+    }
+  }
+}
+
+const INFO_FIELDS = [
+  ["title", "info-title-changed"],
+  ["summary", "info-summary-changed"],
+  ["description", "info-description-changed"],
+  ["version", "info-version-changed"],
+  ["termsOfService", "info-terms-of-service-changed"],
+  ["contact", "info-contact-changed"],
+  ["license", "info-license-changed"],
+] as const;
+
+/** Compares the version, info, tags and external documentation of the documents. */
+export function compareInfo(c: Collector): void {
+  const s = c.source.document;
+  const t = c.target.document;
+  const sRoot = c.source.root;
+  const tRoot = c.target.root;
+  const vKey = c.target.version === "2.0" ? "swagger" : "openapi";
+  if (s[vKey] !== t[vKey]) {
+    c.emit(
+      "openapi-version-changed",
+      "modified",
+      under(tRoot, vKey),
+      "target",
+      `the document declares ${vKey} ${q(t[vKey])} instead of ${q(s[vKey])}.`,
+      { old: s[vKey], new: t[vKey] },
+    );
+  }
+  const si = isObject(s.info) ? s.info : {};
+  const ti = isObject(t.info) ? t.info : {};
+  for (const [field, id] of INFO_FIELDS) {
+    if (!deepEqual(si[field], ti[field])) {
+      c.emit(id, "modified", under(tRoot, "info", field), "target", `info.${field} changed.`, {
+        old: si[field],
+        new: ti[field],
+      });
+    }
+  }
+  compareExtensions(c, si, under(sRoot, "info"), ti, under(tRoot, "info"));
+  const tagMap = (v: unknown, at: Place) => {
+    const m = new Map<string, [Obj, Place]>();
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => isObject(x) && m.set(String(x.name), [x, under(at, "tags", i)]));
+    }
+    return m;
+  };
+  const st = tagMap(s.tags, sRoot);
+  const tt = tagMap(t.tags, tRoot);
+  for (const [name, [x, at]] of tt) {
+    const old = st.get(name);
+    if (old === undefined) c.emit("tag-added", "added", at, "target", `the tag ${q(name)} was declared.`);
+    else {
+      if (old[0].description !== x.description) {
+        c.emit(
+          "tag-description-changed",
+          "modified",
+          at,
+          "target",
+          `the description of the tag ${q(name)} changed.`,
+        );
+      }
+      compareExtensions(c, old[0], old[1], x, at);
+    }
+  }
+  for (const [name, [, at]] of st) {
+    if (!tt.has(name)) {
+      c.emit("tag-removed", "removed", at, "source", `the tag ${q(name)} is no longer declared.`);
+    }
+  }
+  if (!deepEqual(s.externalDocs, t.externalDocs)) {
+    c.emit(
+      "external-docs-changed",
+      "modified",
+      under(tRoot, "externalDocs"),
+      "target",
+      "the document's external documentation changed.",
+    );
+  }
+  compareExtensions(c, s, sRoot, t, tRoot);
+}
+
+function schemesOf(c: Collector, side: "source" | "target"): [Obj, Place] {
+  const d = side === "source" ? c.source : c.target;
+  const segments = d.version === "2.0" ? ["securityDefinitions"] : ["components", "securitySchemes"];
+  let v: unknown = d.document;
+  for (const s of segments) v = isObject(v) ? v[s] : undefined;
+  return [isObject(v) ? v : {}, { file: d.index.rootKey, segments }];
+}
+
+const FLOWS_2: Readonly<Record<string, string>> = {
+  implicit: "implicit",
+  password: "password",
+  application: "clientCredentials",
+  accessCode: "authorizationCode",
+};
+
+/** OAuth flows of a scheme by 3.x flow name (2.0's single flow mapped). */
+function flowsOf(s: Obj): Record<string, Obj> {
+  if (isObject(s.flows)) {
+    const out: Record<string, Obj> = {};
+    for (const k of Object.keys(s.flows)) if (isObject(s.flows[k])) out[k] = s.flows[k] as Obj;
+    return out;
+  }
+  if (typeof s.flow === "string") return { [FLOWS_2[s.flow] ?? s.flow]: s };
+  return {};
+}
+
+/** Compares the security schemes, and the document-wide security requirements. */
+export function compareSecuritySchemes(c: Collector): void {
+  const [sm, sAt] = schemesOf(c, "source");
+  const [tm, tAt] = schemesOf(c, "target");
+  for (const name of Object.keys(tm)) {
+    const at = under(tAt, name);
+    if (!Object.hasOwn(sm, name)) {
+      c.emit("security-scheme-added", "added", at, "target", `the security scheme ${q(name)} was added.`);
+      continue;
+    }
+    const a = c.source.resolve(sm[name], under(sAt, name));
+    const b = c.target.resolve(tm[name], at);
+    const s = isObject(a.value) ? a.value : {};
+    const t = isObject(b.value) ? b.value : {};
+    const emit = (id: string, message: string, old?: unknown, now?: unknown) =>
+      c.emit(id, "modified", b.at, "target", `the security scheme ${q(name)}: ${message}.`, {
+        old,
+        new: now,
+      });
+    const type = (o: Obj) => (o.type === "basic" ? "http" : o.type);
+    if (type(s) !== type(t)) {
+      emit("security-scheme-type-changed", `type changed from ${q(s.type)} to ${q(t.type)}`, s.type, t.type);
+      continue;
+    }
+    if (s.name !== t.name || s.in !== t.in) {
+      emit("security-scheme-api-key-changed", `the API key is now ${q(t.name)} in ${q(t.in)}`);
+    }
+    const scheme = (o: Obj) => (o.type === "basic" ? "basic" : String(o.scheme ?? "").toLowerCase());
+    if (type(t) === "http" && scheme(s) !== scheme(t)) {
+      emit("security-scheme-http-scheme-changed", `the HTTP scheme changed to ${q(scheme(t))}`);
+    }
+    if (s.bearerFormat !== t.bearerFormat) {
+      emit("security-scheme-bearer-format-changed", `the bearer format changed`);
+    }
+    if (s.openIdConnectUrl !== t.openIdConnectUrl) {
+      emit("security-scheme-url-changed", `the OpenID Connect URL changed`);
+    }
+    if (s.description !== t.description) {
+      emit("security-scheme-description-changed", "the description changed");
+    }
+    const fa = flowsOf(s);
+    const fb = flowsOf(t);
+    for (const flow of Object.keys(fb)) {
+      const x = fa[flow];
+      const y = fb[flow];
+      if (x === undefined) {
+        emit("security-scheme-oauth-flow-added", `has the new OAuth flow ${q(flow)}`);
+        continue;
+      }
+      for (const u of ["authorizationUrl", "tokenUrl", "refreshUrl", "deviceAuthorizationUrl"]) {
+        if (x[u] !== y[u]) {
+          emit("security-scheme-url-changed", `the ${u} of the flow ${q(flow)} changed`, x[u], y[u]);
+        }
+      }
+      const xs = isObject(x.scopes) ? x.scopes : {};
+      const ys = isObject(y.scopes) ? y.scopes : {};
+      for (const scope of Object.keys(ys)) {
+        if (!Object.hasOwn(xs, scope)) {
+          emit("security-scheme-oauth-scope-added", `the flow ${q(flow)} offers the new scope ${q(scope)}`);
+        }
+      }
+      for (const scope of Object.keys(xs)) {
+        if (!Object.hasOwn(ys, scope)) {
+          emit(
+            "security-scheme-oauth-scope-removed",
+            `the flow ${q(flow)} no longer offers the scope ${q(scope)}`,
+          );
+        }
+      }
+    }
+    for (const flow of Object.keys(fa)) {
+      if (!Object.hasOwn(fb, flow)) {
+        emit("security-scheme-oauth-flow-removed", `lost the OAuth flow ${q(flow)}`);
+      }
+    }
+    compareExtensions(c, s, a.at, t, b.at);
+  }
+  for (const name of Object.keys(sm)) {
+    if (!Object.hasOwn(tm, name)) {
+      c.emit(
+        "security-scheme-removed",
+        "removed",
+        under(sAt, name),
+        "source",
+        `the security scheme ${q(name)} was removed.`,
+      );
+    }
+  }
+  const sd = c.source.document;
+  const td = c.target.document;
+  compareSecurity(
+    c,
+    sd.security,
+    under(c.source.root, "security"),
+    td.security,
+    under(c.target.root, "security"),
+  );
+  compareServers(c, sd.servers, under(c.source.root, "servers"), td.servers, under(c.target.root, "servers"));
+}
+
+/**
+ * Compares the reusable components themselves: added, removed, renamed (the same content under another name),
+ * and changed without any compared operation reaching them. Security schemes have their own checks.
+ */
+export function compareComponents(c: Collector): void {
+  for (const section of componentSections(c.target.version)) {
+    if (section.name === "securitySchemes") continue;
+    const pick = (side: "source" | "target") => {
+      let v: unknown = (side === "source" ? c.source : c.target).document;
+      for (const s of section.segments) v = isObject(v) ? v[s] : undefined;
+      return isObject(v) ? v : {};
+    };
+    const sm = pick("source");
+    const tm = pick("target");
+    const sAt = { file: c.source.index.rootKey, segments: section.segments };
+    const tAt = { file: c.target.index.rootKey, segments: section.segments };
+    const removed = Object.keys(sm).filter((k) => !Object.hasOwn(tm, k));
+    const renamedFrom = new Set<string>();
+    for (const name of Object.keys(tm)) {
+      const at = under(tAt, name);
+      if (Object.hasOwn(sm, name)) {
+        if (
+          !c.source.reached.has(sm[name]) && !same(sm[name], tm[name], c.source.stableRefs) &&
+          !equivalent(sm[name], tm[name], c.source, c.target)
+        ) {
+          c.emit(
+            "component-changed",
+            "modified",
+            at,
+            "target",
+            `the ${section.name} component ${q(name)}, which no operation uses, changed.`,
+          );
+        }
+        continue;
+      }
+      const from = removed.find((r) =>
+        !renamedFrom.has(r) && equivalent(sm[r], tm[name], c.source, c.target)
+      );
+      if (from !== undefined) {
+        renamedFrom.add(from);
+        c.emit(
+          "component-renamed",
+          "modified",
+          at,
+          "target",
+          `the ${section.name} component ${q(from)} was renamed to ${q(name)}.`,
+          { old: from, new: name },
+        );
+      } else {c.emit(
+          "component-added",
+          "added",
+          at,
+          "target",
+          `the ${section.name} component ${q(name)} was added.`,
+        );}
+    }
+    for (const name of removed) {
+      if (!renamedFrom.has(name)) {
+        c.emit(
+          "component-removed",
+          "removed",
+          under(sAt, name),
+          "source",
+          `the ${section.name} component ${q(name)} was removed.`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * `diff()`: the changes between two OpenAPI documents of the same version, each a named check with a severity
+ * judged by where it happens (narrowing a request or widening a response breaks clients).
+ *
+ * @module
+ */
+import {
+  type DocumentReader,
+  type InputSource,
+  loadDocument,
+  LoadError,
+  type ParseResult,
+  UsageError,
+} from "../core/mod.ts";
+import { createRefIndex } from "../core/refs.ts";
+import { Collector, placeOf, Side } from "./_context.ts";
+import { stableReferences } from "./_same.ts";
+import { compareEndpoints } from "./_endpoints.ts";
+import { compareComponents, compareInfo, compareSecuritySchemes } from "./_document.ts";
+import { CHECKS } from "./checks.ts";
+import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
+import { type Change, DIFF_SEVERITIES, type DiffSeverity, type DiffStats, type IgnoreRule } from "./types.ts";
+
+/** A document to compare: a source to load (path, URL, `-`, `{ content }`), or one already loaded. */
+export type DiffInput = InputSource | ParseResult;
+
+/** Options of {@link diff}. */
+export interface DiffOptions {
+  /**
+   * Breaking mode: the result `failed` when a breaking change (CRITICAL or ERROR) is found, instead of on any
+   * change. @default false
+   */
+  breaking?: boolean;
+  /** Leave INFO changes out. @default false */
+  noInfo?: boolean;
+  /** The result `failed` when a change is at or above this severity (overrides the mode's rule). */
+  failOn?: DiffSeverity;
+  /** Changes to silence: check ids, paths or globs (see {@link IgnoreRule}). */
+  ignore?: readonly (IgnoreRule | string)[];
+  /** Severity overrides by check id. */
+  severities?: Readonly<Record<string, DiffSeverity>>;
+  /** Add `location` (file:line:column: the target for additions and modifications, the source for removals). */
+  sourceMap?: boolean;
+  /** Where documents and the files they reference are read from. @default defaultReader */
+  reader?: DocumentReader;
+  /** Largest document read, in bytes. @default 256 MiB */
+  maxInputSize?: number;
+}
+
+/** The outcome of {@link diff}. */
+export interface DiffResult {
+  /** Every change: additions and modifications in the target's document order, then removals in the source's. */
+  changes: Change[];
+  /** CRITICAL and ERROR changes. */
+  breakingCount: number;
+  /** WARNING changes. */
+  warningCount: number;
+  /** INFO changes (0 with `noInfo`). */
+  infoCount: number;
+  /** Whether a breaking change (CRITICAL or ERROR) was found; the specification's exact field name. */
+  HasBreakingChanges: boolean;
+  /** Whether the comparison fails the build: see {@link DiffOptions.breaking} and {@link DiffOptions.failOn}. */
+  failed: boolean;
+  /** Name of the source document. */
+  source: string;
+  /** Name of the target document. */
+  target: string;
+  /** OpenAPI version the source declares. */
+  sourceVersion: string;
+  /** OpenAPI version the target declares. */
+  targetVersion: string;
+  /** Document statistics, ignored and dropped counts, time. */
+  stats: DiffStats;
+}
+
+async function load(input: DiffInput, what: string, options: DiffOptions): Promise<ParseResult> {
+  const loaded = typeof input === "object" && "document" in input && "oasVersion" in input
+    ? input
+    : await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
+  const first = loaded.errors[0];
+  if (first !== undefined) {
+    throw new LoadError(
+      `${what} ${loaded.source} is not a valid OpenAPI document: ${first.path || "(root)"}: ${first.message}`,
+    );
+  }
+  return loaded;
+}
+
+function globToRegExp(glob: string, subtree: string): RegExp {
+  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*").replaceAll("?", ".");
+  return new RegExp(`^${body}${subtree}$`, "s");
+}
+
+function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
+  const compiled = rules.map((r) => ({
+    id: r.id,
+    path: r.path === undefined ? undefined : {
+      readable: globToRegExp(r.path, "(?:[.\\[].*)?"),
+      pointer: globToRegExp(r.path, "(?:/.*)?"),
+      exact: globToRegExp(r.path, ""),
+    },
+  }));
+  return (c) =>
+    compiled.some((r) =>
+      (r.id === undefined || r.id === c.id) &&
+      (r.path === undefined || r.path.readable.test(c.path) || r.path.pointer.test(c.pointer) ||
+        (c.endpoint !== undefined && r.path.exact.test(c.endpoint)))
+    );
+}
+
+const RANK: Readonly<Record<DiffSeverity, number>> = { CRITICAL: 0, ERROR: 1, WARNING: 2, INFO: 3 };
+
+/**
+ * Compares two OpenAPI documents of the same version (2.0, 3.0, 3.1 or 3.2): endpoints matched by template
+ * shape, operations, parameters, request bodies, responses, schemas through their `$ref`s, security, servers,
+ * info and extensions. Each change is a named check (see `listChecks()`) with a severity.
+ *
+ * @example
+ * ```ts
+ * import { diff } from "./diff.ts";
+ * const v1 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"description":"OK"}}}}}}`;
+ * const v2 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{}}`;
+ * const result = await diff({ content: v1 }, { content: v2 }, { breaking: true });
+ * result.changes.map((c) => c.id); // ["endpoint-removed"]
+ * result.HasBreakingChanges; // true
+ * ```
+ * @throws {LoadError} {@link ParseError} for unreadable or invalid input. @throws {UsageError} for documents of
+ * different versions, or unknown check ids in the options. @throws {RefResolutionError} for a `$ref` that
+ * cannot be resolved.
+ */
+export async function diff(
+  source: DiffInput,
+  target: DiffInput,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
+  const severities = options.severities === undefined
+    ? {}
+    : parseSeverities(options.severities, "severities");
+  const ignore = parseIgnoreList(options.ignore ?? [], "ignore");
+  const s = await load(source, "the source", options);
+  const t = await load(target, "the target", options);
+  if (s.oasVersion !== t.oasVersion) {
+    throw new UsageError(
+      `both documents must be of the same OpenAPI major.minor version: ${s.source} is ${s.version} and ${t.source} is ${t.version}.`,
+    );
+  }
+  const started = performance.now();
+  const [si, ti] = await Promise.all([
+    createRefIndex(s, { reader: options.reader, maxInputSize: options.maxInputSize }),
+    createRefIndex(t, { reader: options.reader, maxInputSize: options.maxInputSize }),
+  ]);
+  const sSide = new Side(s.document as Record<string, unknown>, s.oasVersion, si, s.source);
+  const tSide = new Side(t.document as Record<string, unknown>, t.oasVersion, ti, t.source);
+  sSide.stableRefs = tSide.stableRefs = stableReferences(sSide, tSide);
+  const c = new Collector(sSide, tSide);
+  compareInfo(c);
+  compareSecuritySchemes(c);
+  compareEndpoints(c);
+  compareComponents(c);
+  const ignored = ignoreMatcher(ignore);
+  let ignoredCount = 0;
+  let droppedInfoCount = 0;
+  const changes: Change[] = [];
+  for (const change of c.changes()) {
+    const override = severities[change.id];
+    if (override !== undefined) change.severity = override;
+    if (ignored(change)) {
+      ignoredCount++;
+      continue;
+    }
+    if (options.noInfo && change.severity === "INFO") {
+      droppedInfoCount++;
+      continue;
+    }
+    if (options.sourceMap) {
+      const where = placeOf.get(change)!;
+      const side = where.side === "source" ? si : ti;
+      const position = side.document(where.at.file)?.sourceMap().positionOf(where.at.segments);
+      if (position !== undefined) change.location = position;
+    }
+    changes.push(change);
+  }
+  const count = (sev: DiffSeverity[]) => changes.filter((x) => sev.includes(x.severity)).length;
+  const breakingCount = count(["CRITICAL", "ERROR"]);
+  const failOn = options.failOn;
+  if (failOn !== undefined && !DIFF_SEVERITIES.includes(failOn)) {
+    throw new UsageError(`failOn is "${failOn}"; use CRITICAL, ERROR, WARNING or INFO.`);
+  }
+  const failed = failOn !== undefined
+    ? changes.some((x) => RANK[x.severity] <= RANK[failOn])
+    : options.breaking
+    ? breakingCount > 0
+    : changes.length > 0;
+  return {
+    changes,
+    breakingCount,
+    warningCount: count(["WARNING"]),
+    infoCount: count(["INFO"]),
+    HasBreakingChanges: breakingCount > 0,
+    failed,
+    source: s.source,
+    target: t.source,
+    sourceVersion: s.version,
+    targetVersion: t.version,
+    stats: {
+      source: s.stats,
+      target: t.stats,
+      ignoredCount,
+      droppedInfoCount,
+      diffTimeMs: performance.now() - started,
+    },
+  };
+}
