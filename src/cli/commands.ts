@@ -33,6 +33,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./overlay.ts")).overlayCommand,
   },
   {
+    name: "diff",
+    summary: "Compare two documents; optional breaking-change detection",
+    load: async () => (await import("./diff.ts")).diffCommand,
+  },
+  {
     name: "version",
     summary: "Show version and build information",
     load: async () => (await import("./version.ts")).versionCommand,

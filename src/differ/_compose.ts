@@ -1,6 +1,7 @@
 /**
- * `allOf`, `oneOf`, `anyOf` and `not`, matched by content and not by position: reordering the members, or
- * adding a `$ref` alternative, changes nothing else. Members are paired in passes: the same subtree, the same
+ * `oneOf`, `anyOf` and `not`, matched by content and not by position: reordering the alternatives, or adding
+ * a `$ref` alternative, changes nothing else (`allOf` is merged into its schema first: see `_all_of.ts`).
+ * Members are paired in passes: the same subtree, the same
  * reference, the same meaning once references are followed (a renamed component), the same title or component
  * name, and finally the one member left on each side; what stays unpaired was added or removed.
  *
@@ -9,6 +10,7 @@
 import { isObject } from "../core/json.ts";
 import { type Collector, flip, type Place, under } from "./_context.ts";
 import { equivalent, same } from "./_same.ts";
+import { placeOf } from "./_all_of.ts";
 import type { ChildFn, SchemaPair, SchemaReporter } from "./_schema.ts";
 
 type Obj = Record<string, unknown>;
@@ -16,7 +18,6 @@ type Obj = Record<string, unknown>;
 const LISTS = [
   ["oneOf", "one-of-alternative"],
   ["anyOf", "any-of-alternative"],
-  ["allOf", "all-of-member"],
 ] as const;
 
 function identity(c: Collector, side: "source" | "target", v: unknown, at: Place): string | undefined {
@@ -71,7 +72,7 @@ export function compareComposition(
     if (leftS === 1 && leftT === 1) pass(() => true, true);
     compare.sort((a, b) => a[1] - b[1]);
     for (const [i, j] of compare) child(S[i], sPlace(i), T[j], tPlace(j), f.name);
-    const word = kw === "allOf" ? "member" : "alternative";
+    const word = "alternative";
     for (let j = 0; j < T.length; j++) {
       if (tMatch[j] === undefined) {
         r.emitAt(`${check}-added`, "added", tPlace(j), "target", `has a new ${kw} ${word}`);
@@ -88,6 +89,6 @@ export function compareComposition(
   else if (hasNot(s) && !hasNot(t)) r.emit("not-removed", "removed", "lost its `not` schema");
   else if (hasNot(s) && hasNot(t)) {
     // Inside `not`, narrowing widens: compare in the opposite direction.
-    child(s.not, under(sAt, "not"), t.not, under(tAt, "not"), f.name, flip(f.dir));
+    child(s.not, placeOf(s, sAt, "not"), t.not, placeOf(t, tAt, "not"), f.name, flip(f.dir));
   }
 }

@@ -13,7 +13,8 @@ import { compareExtensions } from "./_extensions.ts";
 import { compareParameters } from "./_parameters.ts";
 import { compareRequestBody, compareResponses } from "./_bodies.ts";
 import { parametersOf, requestBodyOf } from "./_views.ts";
-import { compareSecurity, compareServers } from "./_document.ts";
+import { compareServers } from "./_document.ts";
+import { compareSecurity } from "./_security.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -89,7 +90,7 @@ export function compareEndpoints(c: Collector): void {
     const sk = Object.hasOwn(sPaths, tk) ? tk : byShape.get(pathShape(tk));
     const tAt = under(tRoot, "paths", tk);
     if (sk === undefined || matched.has(sk)) {
-      c.emit("endpoint-added", "added", tAt, "target", `the path ${q(tk)} was added.`, { endpoint: tk });
+      wholePath(c, "target", tPaths[tk], tAt, tk);
       continue;
     }
     matched.add(sk);
@@ -106,14 +107,7 @@ export function compareEndpoints(c: Collector): void {
   }
   for (const sk of Object.keys(sPaths)) {
     if (sk.startsWith("x-") || matched.has(sk)) continue;
-    c.emit(
-      "endpoint-removed",
-      "removed",
-      under(sRoot, "paths", sk),
-      "source",
-      `the path ${q(sk)} was removed.`,
-      { endpoint: sk },
-    );
+    wholePath(c, "source", sPaths[sk], under(sRoot, "paths", sk), sk);
   }
   compareExtensions(c, sPaths, under(sRoot, "paths"), tPaths, under(tRoot, "paths"));
   const sHooks = isObject(sd.webhooks) ? sd.webhooks : {};
@@ -147,6 +141,23 @@ export function compareEndpoints(c: Collector): void {
         { endpoint: `webhook ${q(k)}` },
       );
     }
+  }
+}
+
+/** A path only one side has: one `endpoint-added` (or `-removed`) per operation, or one for a path without any. */
+function wholePath(c: Collector, side: "source" | "target", raw: unknown, at: Place, path: string): void {
+  const r = (side === "source" ? c.source : c.target).resolve(raw, at);
+  const ops = isObject(r.value) ? operationsOf(c, r.value, r.at) : [];
+  const [id, type, verb] = side === "target"
+    ? ["endpoint-added", "added", "added"] as const
+    : ["endpoint-removed", "removed", "removed"] as const;
+  if (ops.length === 0) {
+    c.emit(id, type, at, side, `the path ${q(path)} was ${verb}.`, { endpoint: path });
+    return;
+  }
+  for (const [key, , opAt] of ops) {
+    const name = `${methodName(key)} ${path}`;
+    c.emit(id, type, opAt, side, `the endpoint ${name} was ${verb} (with its path).`, { endpoint: name });
   }
 }
 

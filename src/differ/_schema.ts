@@ -7,12 +7,13 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { type Collector, type Direction, type Place, q, under } from "./_context.ts";
+import { type Collector, type Direction, type Place, q } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { equivalent, same } from "./_same.ts";
 import { BOUNDS } from "./checks/schema.ts";
 import { compareComposition } from "./_compose.ts";
 import { compareKeywords } from "./_keywords.ts";
+import { mergeAllOf, placeOf } from "./_all_of.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -291,8 +292,8 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     const sr = c.source.resolve(f.s, f.sAt);
     const tr = c.target.resolve(f.t, f.tAt);
     if (isObject(sr.value) && isObject(tr.value) && !c.firstVisit(sr.value, tr.value, f.dir)) continue;
-    const s = asSchema(sr.value);
-    const t = asSchema(tr.value);
+    const s = mergeAllOf(c.source, asSchema(sr.value), sr.at);
+    const t = mergeAllOf(c.target, asSchema(tr.value), tr.at);
     const subject = f.name === "" ? "schema" : `property ${q(f.name)}`;
     const emitAt: SchemaReporter["emitAt"] = (suffix, type, at, side, what, old, now) =>
       c.emit(`${f.dir}-${suffix}`, type, at, side, `${subject} ${what} (${f.use}).`, {
@@ -335,18 +336,18 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     } else if (apa !== "none" && (apa === "schema" || apb === "schema")) {
       child(
         s.additionalProperties ?? {},
-        under(sr.at, "additionalProperties"),
+        placeOf(s, sr.at, "additionalProperties"),
         t.additionalProperties ?? {},
-        under(tr.at, "additionalProperties"),
+        placeOf(t, tr.at, "additionalProperties"),
         label(f.name, "*"),
       );
     }
     if (isObject(s.items) || isObject(t.items)) {
       child(
         isObject(s.items) ? s.items : {},
-        under(sr.at, "items"),
+        placeOf(s, sr.at, "items"),
         isObject(t.items) ? t.items : {},
-        under(tr.at, "items"),
+        placeOf(t, tr.at, "items"),
         f.name === "" ? "[]" : `${f.name}[]`,
       );
     }
@@ -377,7 +378,7 @@ function compareProperties(
     return f.dir === "request" ? p.readOnly !== true : p.writeOnly !== true;
   };
   for (const name of Object.keys(tp)) {
-    const at = under(tAt, "properties", name);
+    const at = placeOf(t, tAt, "properties", name);
     const full = label(f.name, name);
     if (!Object.hasOwn(sp, name)) {
       const req = tReq.has(name) && binds("target", tp[name], at);
@@ -390,7 +391,7 @@ function compareProperties(
       );
       continue;
     }
-    const sAtp = under(sAt, "properties", name);
+    const sAtp = placeOf(s, sAt, "properties", name);
     if (!sReq.has(name) && tReq.has(name) && binds("target", tp[name], at)) {
       r.emitAt("property-became-required", "modified", at, "target", `has property ${q(full)} now required`);
     } else if (sReq.has(name) && !tReq.has(name) && binds("source", sp[name], sAtp)) {
@@ -406,7 +407,7 @@ function compareProperties(
   }
   for (const name of Object.keys(sp)) {
     if (Object.hasOwn(tp, name)) continue;
-    const at = under(sAt, "properties", name);
+    const at = placeOf(s, sAt, "properties", name);
     const req = sReq.has(name) && binds("source", sp[name], at);
     r.emitAt(
       req ? "required-property-removed" : "optional-property-removed",

@@ -16,10 +16,18 @@ import { createRefIndex } from "../core/refs.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
 import { stableReferences } from "./_same.ts";
 import { compareEndpoints } from "./_endpoints.ts";
-import { compareComponents, compareInfo, compareSecuritySchemes } from "./_document.ts";
-import { CHECKS } from "./checks.ts";
+import { compareComponents, compareInfo, compareServers } from "./_document.ts";
+import { compareSecuritySchemes } from "./_security.ts";
+import { under } from "./_context.ts";
 import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
-import { type Change, DIFF_SEVERITIES, type DiffSeverity, type DiffStats, type IgnoreRule } from "./types.ts";
+import {
+  type Change,
+  DIFF_SEVERITIES,
+  type DiffSeverity,
+  type DiffStats,
+  type IgnoreRule,
+  severityRank,
+} from "./types.ts";
 
 /** A document to compare: a source to load (path, URL, `-`, `{ content }`), or one already loaded. */
 export type DiffInput = InputSource | ParseResult;
@@ -39,8 +47,12 @@ export interface DiffOptions {
   ignore?: readonly (IgnoreRule | string)[];
   /** Severity overrides by check id. */
   severities?: Readonly<Record<string, DiffSeverity>>;
-  /** Add `location` (file:line:column: the target for additions and modifications, the source for removals). */
-  sourceMap?: boolean;
+  /**
+   * Add `location` (file:line:column): the target for additions and modifications, the source for removals;
+   * with `"target"`, every change in the target (a removal at the nearest place that still exists there), as
+   * annotations on the target file need. @default false
+   */
+  sourceMap?: boolean | "target";
   /** Where documents and the files they reference are read from. @default defaultReader */
   reader?: DocumentReader;
   /** Largest document read, in bytes. @default 256 MiB */
@@ -108,8 +120,6 @@ function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
     );
 }
 
-const RANK: Readonly<Record<DiffSeverity, number>> = { CRITICAL: 0, ERROR: 1, WARNING: 2, INFO: 3 };
-
 /**
  * Compares two OpenAPI documents of the same version (2.0, 3.0, 3.1 or 3.2): endpoints matched by template
  * shape, operations, parameters, request bodies, responses, schemas through their `$ref`s, security, servers,
@@ -155,6 +165,13 @@ export async function diff(
   const c = new Collector(sSide, tSide);
   compareInfo(c);
   compareSecuritySchemes(c);
+  compareServers(
+    c,
+    s.document.servers,
+    under(sSide.root, "servers"),
+    t.document.servers,
+    under(tSide.root, "servers"),
+  );
   compareEndpoints(c);
   compareComponents(c);
   const ignored = ignoreMatcher(ignore);
@@ -174,8 +191,10 @@ export async function diff(
     }
     if (options.sourceMap) {
       const where = placeOf.get(change)!;
-      const side = where.side === "source" ? si : ti;
-      const position = side.document(where.at.file)?.sourceMap().positionOf(where.at.segments);
+      const inSource = where.side === "source" && options.sourceMap !== "target";
+      const side = inSource ? si : ti;
+      const file = inSource || where.side === "target" ? where.at.file : ti.rootKey;
+      const position = side.document(file)?.sourceMap().positionOf(where.at.segments);
       if (position !== undefined) change.location = position;
     }
     changes.push(change);
@@ -187,7 +206,7 @@ export async function diff(
     throw new UsageError(`failOn is "${failOn}"; use CRITICAL, ERROR, WARNING or INFO.`);
   }
   const failed = failOn !== undefined
-    ? changes.some((x) => RANK[x.severity] <= RANK[failOn])
+    ? changes.some((x) => severityRank(x.severity) <= severityRank(failOn))
     : options.breaking
     ? breakingCount > 0
     : changes.length > 0;

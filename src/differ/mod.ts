@@ -17,7 +17,7 @@ export { diff } from "./diff.ts";
 export type { DiffInput, DiffOptions, DiffResult } from "./diff.ts";
 export { listChecks } from "./checks.ts";
 export { parseIgnoreList, parseSeverities } from "./rules_file.ts";
-export { changeToFinding, CHECK_CATEGORIES, DIFF_SEVERITIES } from "./types.ts";
+export { changeToFinding, CHECK_CATEGORIES, DIFF_SEVERITIES, severityRank } from "./types.ts";
 export type {
   Change,
   ChangeType,

@@ -12,6 +12,11 @@ export type DiffSeverity = "CRITICAL" | "ERROR" | "WARNING" | "INFO";
 /** Every severity, most serious first. */
 export const DIFF_SEVERITIES: readonly DiffSeverity[] = ["CRITICAL", "ERROR", "WARNING", "INFO"];
 
+/** Rank of a severity: 0 for CRITICAL … 3 for INFO (lower is more serious). */
+export function severityRank(severity: DiffSeverity): number {
+  return DIFF_SEVERITIES.indexOf(severity);
+}
+
 /** Where a change is, by the kind of OpenAPI object it concerns. */
 export type CheckCategory =
   | "endpoint"

@@ -10,3 +10,4 @@ export * from "./findings.ts";
 export * from "./join.ts";
 export * from "./overlay.ts";
 export * from "./parse.ts";
+export * from "./diff.ts";

@@ -4,8 +4,8 @@ import { table } from "./_define.ts";
 
 /** Checks of the `endpoint` category. */
 export const ENDPOINT_CHECKS: readonly Check[] = table("endpoint", [
-  ["endpoint-added", "INFO", "A path was added."],
-  ["endpoint-removed", "CRITICAL", "A path was removed, with all its operations."],
+  ["endpoint-added", "INFO", "A path was added: one change per operation it has."],
+  ["endpoint-removed", "CRITICAL", "A path was removed: one change per operation it had."],
   ["endpoint-summary-changed", "INFO", "The summary of a path item changed."],
   ["endpoint-description-changed", "INFO", "The description of a path item changed."],
   ["webhook-added", "INFO", "A webhook was added."],

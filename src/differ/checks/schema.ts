@@ -128,8 +128,6 @@ export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
   ["one-of-alternative-removed", "ERROR", "INFO", "A oneOf alternative was removed."],
   ["any-of-alternative-added", "INFO", "ERROR", "An anyOf alternative was added."],
   ["any-of-alternative-removed", "ERROR", "INFO", "An anyOf alternative was removed."],
-  ["all-of-member-added", "ERROR", "INFO", "An allOf member was added (more constraints)."],
-  ["all-of-member-removed", "INFO", "WARNING", "An allOf member was removed (fewer constraints)."],
   ["not-added", "ERROR", "INFO", "A `not` schema was added."],
   ["not-removed", "INFO", "WARNING", "The `not` schema was removed."],
   [
