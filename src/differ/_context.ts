@@ -124,8 +124,13 @@ export class Collector {
   /** Resolved source objects compared through references (components in use). */
   readonly used: Set<object> = new Set();
   readonly #pairs = new Map<object, Map<object, number>>();
+  /** 2.0: the document-wide `consumes` or `produces` changed, so no operation can be skipped as unchanged. */
+  readonly rootMediaChanged: boolean;
 
-  constructor(readonly source: Side, readonly target: Side) {}
+  constructor(readonly source: Side, readonly target: Side) {
+    const differ = (k: string) => JSON.stringify(source.document[k]) !== JSON.stringify(target.document[k]);
+    this.rootMediaChanged = source.version === "2.0" && (differ("consumes") || differ("produces"));
+  }
 
   /**
    * Records that a pair of objects is compared in a direction; false when it already was (the changes it holds

@@ -162,7 +162,9 @@ function wholePath(c: Collector, side: "source" | "target", raw: unknown, at: Pl
 }
 
 function comparePathItem(c: Collector, task: ItemTask): ItemTask[] {
-  if (task.sPath === task.tPath && same(task.s, task.t, c.source.stableRefs)) return [];
+  if (task.sPath === task.tPath && !c.rootMediaChanged && same(task.s, task.t, c.source.stableRefs)) {
+    return [];
+  }
   const sr = c.source.resolve(task.s, task.sAt);
   const tr = c.target.resolve(task.t, task.tAt);
   const s = isObject(sr.value) ? sr.value : {};
@@ -223,7 +225,9 @@ function compareOperation(
   endpoint: string,
 ): ItemTask[] {
   const pathLevelSame = same(item.s.parameters, item.t.parameters, c.source.stableRefs);
-  if (item.sPath === item.tPath && pathLevelSame && same(s, t, c.source.stableRefs)) return [];
+  if (item.sPath === item.tPath && pathLevelSame && !c.rootMediaChanged && same(s, t, c.source.stableRefs)) {
+    return [];
+  }
   const emit = (
     id: string,
     type: "added" | "removed" | "modified",

@@ -265,10 +265,10 @@ function compareScalars(s: Obj, t: Obj, r: SchemaReporter): void {
     s.description !== t.description || s.title !== t.title || s.$comment !== t.$comment ||
     !deepEqual(s.externalDocs, t.externalDocs)
   ) {
-    r.emit("description-changed", "modified", "has a new description or title");
+    r.emit("schema-description-changed", "modified", "has a new description or title");
   }
   if (!deepEqual(s.example, t.example) || !deepEqual(s.examples, t.examples)) {
-    r.emit("example-changed", "modified", "has new examples");
+    r.emit("schema-example-changed", "modified", "has new examples");
   }
 }
 

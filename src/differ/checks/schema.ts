@@ -136,6 +136,6 @@ export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
     "WARNING",
     "A schema keyword no other check covers changed (e.g. `contains`).",
   ],
-  ["description-changed", "INFO", "INFO", "The description or title of a schema changed."],
-  ["example-changed", "INFO", "INFO", "The example(s) of a schema changed."],
+  ["schema-description-changed", "INFO", "INFO", "The description or title of a schema changed."],
+  ["schema-example-changed", "INFO", "INFO", "The example(s) of a schema changed."],
 ]);
