@@ -36,6 +36,19 @@ export * from "./src/format/mod.ts";
 export * from "./src/jsonpath/mod.ts";
 export * from "./src/overlay/mod.ts";
 export * from "./src/joiner/mod.ts";
+export { diff, listChecks } from "./src/differ/mod.ts";
+export type {
+  Change,
+  ChangeType,
+  Check,
+  CheckCategory,
+  DiffInput,
+  DiffOptions,
+  DiffResult,
+  DiffSeverity,
+  DiffStats,
+  IgnoreRule,
+} from "./src/differ/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

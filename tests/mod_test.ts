@@ -176,6 +176,18 @@ const EXPECTED = [
   "renderOverlaySummary",
   "renderParseSummary",
   "renderRefusedInput",
+  // diff (issue 15): the verb, its checks, and the renderers of its results.
+  "diff",
+  "listChecks",
+  "diffReport",
+  "renderChecksJson",
+  "renderChecksText",
+  "renderDiffGithub",
+  "renderDiffJson",
+  "renderDiffJunit",
+  "renderDiffMarkdown",
+  "renderDiffText",
+  "renderDiffYaml",
 ];
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

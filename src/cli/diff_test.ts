@@ -112,7 +112,7 @@ Deno.test("oatool diff --severity and --fail-on: overrides decide the exit code"
     await Deno.writeTextFile(sev, JSON.stringify({ "request-required-property-added": "WARNING" }));
     const r = await run(["diff", "--breaking", "--severity", sev, BASE, BREAKING]);
     assert.equal(r.code, 0);
-    assert.match(r.stdout, /WARNING  components\.schemas\.HasName\.properties\.owner/);
+    assert.match(r.stdout, /WARNING {2}components\.schemas\.HasName\.properties\.owner/);
     const failOn = await run([
       "diff",
       "--breaking",
@@ -139,7 +139,7 @@ Deno.test("oatool diff --severity and --fail-on: overrides decide the exit code"
 Deno.test("oatool diff --no-info leaves informational changes out", async () => {
   const r = await run(["diff", "--breaking", "--no-info", BASE, BREAKING]);
   assert.equal(r.code, 1);
-  assert.match(r.stdout, /^Schema Changes \(1\)\n  ERROR    /);
+  assert.match(r.stdout, /^Schema Changes \(1\)\n {2}ERROR {4}/);
   assert.match(r.stdout, /Summary: 1 change, 1 breaking, 0 warnings, 0 info\./);
   const none = await run(["diff", "--no-info", BASE, REFACTORED]);
   assert.equal(none.code, 0);
@@ -149,10 +149,10 @@ Deno.test("oatool diff --no-info leaves informational changes out", async () => 
 Deno.test("oatool diff --list-checks prints every check as text or json", async () => {
   const text = await run(["diff", "--list-checks"]);
   assert.equal(text.code, 0);
-  assert.match(text.stdout, /^Document \(5\)\n  openapi-version-changed +INFO +/);
+  assert.match(text.stdout, /^Document \(5\)\n {2}openapi-version-changed +INFO +/);
   assert.match(
     text.stdout,
-    /\n  request-property-became-required +ERROR +In a request: A property became required\.\n/,
+    /\n {2}request-property-became-required +ERROR +In a request: A property became required\.\n/,
   );
   assert.match(text.stdout, new RegExp(`\\n${listChecks().length} checks\\.\\n$`));
   const json = await run(["diff", "--list-checks", "--format", "json"]);

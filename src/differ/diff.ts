@@ -29,8 +29,8 @@ import {
   severityRank,
 } from "./types.ts";
 
-/** A document to compare: a source to load (path, URL, `-`, `{ content }`), or one already loaded. */
-export type DiffInput = InputSource | ParseResult;
+/** A document to compare: a path, a URL, `-` (standard input), or `{ file }`, `{ url }`, `{ content }`. */
+export type DiffInput = InputSource;
 
 /** Options of {@link diff}. */
 export interface DiffOptions {
@@ -86,9 +86,7 @@ export interface DiffResult {
 }
 
 async function load(input: DiffInput, what: string, options: DiffOptions): Promise<ParseResult> {
-  const loaded = typeof input === "object" && "document" in input && "oasVersion" in input
-    ? input
-    : await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
+  const loaded = await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
   const first = loaded.errors[0];
   if (first !== undefined) {
     throw new LoadError(

@@ -27,3 +27,17 @@ export type {
   DiffStats,
   IgnoreRule,
 } from "./types.ts";
+export type {
+  DocumentFormat,
+  DocumentReader,
+  DocumentStats,
+  Finding,
+  InputSource,
+  ReadFileIdentity,
+  ReadOptions,
+  ReadRoot,
+  ReadSet,
+  Severity,
+  SourceMap,
+  SourcePosition,
+} from "../core/mod.ts";

@@ -12,32 +12,55 @@ import { createStyle, type Style } from "./report.ts";
 
 /** One change in the structured report. */
 export interface DiffReportChange {
+  /** Check id. */
   id: string;
+  /** The same, as in every finding. */
   rule: string;
+  /** Category of the check. */
   category: string;
+  /** added, removed or modified. */
   type: string;
+  /** CRITICAL, ERROR, WARNING or INFO. */
   severity: DiffSeverity;
+  /** Readable path. */
   path: string;
+  /** JSON pointer. */
   pointer: string;
+  /** One sentence. */
   message: string;
+  /** The operation or endpoint, like `GET /users/{id}`. */
   endpoint?: string;
+  /** Old value, when small. */
   old?: unknown;
+  /** New value, when small. */
   new?: unknown;
+  /** file:line:column, with source maps. */
   location?: { file: string; line: number; column: number };
 }
 
 /** The structured (json/yaml) report of a diff: a stable interface, camelCase names plus `HasBreakingChanges`. */
 export interface DiffReport {
+  /** Source document. */
   source: string;
+  /** Target document. */
   target: string;
+  /** OpenAPI version of the source. */
   sourceVersion: string;
+  /** OpenAPI version of the target. */
   targetVersion: string;
+  /** Whether a CRITICAL or ERROR change was found (the specification's name). */
   HasBreakingChanges: boolean;
+  /** Number of changes reported. */
   totalChanges: number;
+  /** CRITICAL and ERROR changes. */
   breakingCount: number;
+  /** WARNING changes. */
   warningCount: number;
+  /** INFO changes. */
   infoCount: number;
+  /** Changes silenced by the ignore list. */
   ignoredCount: number;
+  /** The changes. */
   changes: DiffReportChange[];
 }
 
@@ -95,7 +118,7 @@ function plural(n: number, word: string): string {
 const TYPE_MARK: Readonly<Record<string, string>> = { added: "+", removed: "-", modified: "~" };
 
 /** Title of a category's section: `Endpoint Changes`, `Request Body Changes`. */
-export function categoryTitle(category: CheckCategory): string {
+function categoryTitle(category: CheckCategory): string {
   return category.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") + " Changes";
 }
 

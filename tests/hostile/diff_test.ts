@@ -46,7 +46,7 @@ Deno.test("hostile diff: a change at the bottom of a schema nested 450 levels de
   const r = await diffPair(doc({ S: nested(450, "string") }), doc({ S: nested(450, "integer") }));
   assert.equal(r.killed, false);
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stdout, /ERROR    components\.schemas\.S(\.properties\.p){450}: .*\[request-type-changed\]/);
+  assert.match(r.stdout, /ERROR {4}components\.schemas\.S(\.properties\.p){450}: .*\[request-type-changed\]/);
 });
 
 Deno.test("hostile diff: recursive and mutually recursive schemas terminate and report once", async () => {
@@ -135,7 +135,7 @@ Deno.test("hostile diff: control characters in names are escaped in text and git
   });
   const text = await diffPair(a, b);
   assert.equal(text.code, 0);
-  assert.doesNotMatch(text.stdout, /\u001b/);
+  assert.ok(!text.stdout.includes("\u001b"));
   assert.match(text.stdout, /\\u001b\[2J\\n::error::forged/);
   const gh = await diffPair(a, b, ["--format", "github"]);
   assert.equal(gh.stdout.trimEnd().split("\n").length, 1);
