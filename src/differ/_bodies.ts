@@ -59,7 +59,7 @@ function compareContent(
         { endpoint },
       );
     }
-    compareExtensions(c, s, sm.at, t, tm.at, endpoint);
+    compareExtensions(c, { s: s, sAt: sm.at, t: t, tAt: tm.at, endpoint: endpoint });
     compareSchemas(c, {
       s: sm.schema ?? {},
       sAt: sm.schemaAt,
@@ -146,7 +146,9 @@ export function compareRequestBody(
       { endpoint },
     );
   }
-  if (c.source.version !== "2.0") compareExtensions(c, s.value, s.at, t.value, t.at, endpoint);
+  if (c.source.version !== "2.0") {
+    compareExtensions(c, { s: s.value, sAt: s.at, t: t.value, tAt: t.at, endpoint: endpoint });
+  }
   compareContent(c, "request", s.content, t.content, `the request body of ${endpoint}`, endpoint, dir);
 }
 
@@ -213,7 +215,13 @@ export function compareResponses(
       { endpoint },
     );
   }
-  compareExtensions(c, sr, under(sOpAt, "responses"), tr, under(tOpAt, "responses"), endpoint);
+  compareExtensions(c, {
+    s: sr,
+    sAt: under(sOpAt, "responses"),
+    t: tr,
+    tAt: under(tOpAt, "responses"),
+    endpoint: endpoint,
+  });
 }
 
 function compareResponse(
@@ -235,7 +243,7 @@ function compareResponse(
       endpoint,
     });
   }
-  compareExtensions(c, s, sAt, t, tAt, endpoint);
+  compareExtensions(c, { s: s, sAt: sAt, t: t, tAt: tAt, endpoint: endpoint });
   compareHeaders(c, s, sAt, t, tAt, what, endpoint, dir);
   const sl = isObject(s.links) ? s.links : {};
   const tl = isObject(t.links) ? t.links : {};
@@ -316,7 +324,7 @@ function compareHeaders(
     if (s1.description !== t1.description) {
       emit("response-header-description-changed", `the description of ${h} changed.`);
     }
-    compareExtensions(c, s1, sr.at, t1, tr.at, endpoint);
+    compareExtensions(c, { s: s1, sAt: sr.at, t: t1, tAt: tr.at, endpoint: endpoint });
     const v2 = c.source.version === "2.0";
     compareSchemas(c, {
       s: v2 ? simpleSchema(s1) : s1.schema ?? {},

@@ -11,7 +11,7 @@ import { isObject } from "../core/json.ts";
 import { type Collector, flip, type Place, under } from "./_context.ts";
 import { equivalent, same } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
-import type { ChildFn, SchemaPair, SchemaReporter } from "./_schema.ts";
+import type { SchemaStep } from "./_schema.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -28,16 +28,8 @@ function identity(c: Collector, side: "source" | "target", v: unknown, at: Place
 }
 
 /** Compares the composition keywords of two schemas; pairs of members to compare go to `child`. */
-export function compareComposition(
-  c: Collector,
-  s: Obj,
-  sAt: Place,
-  t: Obj,
-  tAt: Place,
-  f: SchemaPair,
-  r: SchemaReporter,
-  child: ChildFn,
-): void {
+export function compareComposition(c: Collector, step: SchemaStep): void {
+  const { s, sAt, t, tAt, f, r, child } = step;
   for (const [kw, check] of LISTS) {
     const S = Array.isArray(s[kw]) ? s[kw] as unknown[] : [];
     const T = Array.isArray(t[kw]) ? t[kw] as unknown[] : [];

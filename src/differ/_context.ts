@@ -27,6 +27,20 @@ export interface Located {
   at: Place;
 }
 
+/** Two values compared, each with its place, and the operation or endpoint they belong to. */
+export interface Pair {
+  /** Source value. */
+  s: unknown;
+  /** Its place. */
+  sAt: Place;
+  /** Target value. */
+  t: unknown;
+  /** Its place. */
+  tAt: Place;
+  /** The operation or endpoint, for messages and ignore lists. */
+  endpoint?: string;
+}
+
 /** Appends segments to a place. */
 export function under(at: Place, ...more: (string | number)[]): Place {
   return { file: at.file, segments: [...at.segments, ...more] };

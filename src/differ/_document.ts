@@ -7,7 +7,7 @@
  */
 import { deepEqual, isObject } from "../core/json.ts";
 import { componentSections } from "../walker/mod.ts";
-import { type Collector, type Place, q, under } from "./_context.ts";
+import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
 import { equivalent, same } from "./_same.ts";
 import { compareExtensions } from "./_extensions.ts";
 
@@ -43,14 +43,8 @@ function serversOf(
 }
 
 /** Compares two server lists (document, path item or operation level). */
-export function compareServers(
-  c: Collector,
-  sv: unknown,
-  sAt: Place,
-  tv: unknown,
-  tAt: Place,
-  endpoint?: string,
-): void {
+export function compareServers(c: Collector, pair: Pair): void {
+  const { s: sv, sAt, t: tv, tAt, endpoint } = pair;
   if (sv === undefined && tv === undefined && c.source.version !== "2.0") return;
   if (same(sv, tv, c.source.stableRefs) && c.source.version !== "2.0") return;
   const a = serversOf(c, "source", sv, sAt);
@@ -75,7 +69,7 @@ export function compareServers(
         { endpoint },
       );
     }
-    compareExtensions(c, s, sPlace, t, at, endpoint);
+    compareExtensions(c, { s: s, sAt: sPlace, t: t, tAt: at, endpoint: endpoint });
     const sv2 = isObject(s.variables) ? s.variables : {};
     const tv2 = isObject(t.variables) ? t.variables : {};
     for (const name of Object.keys(tv2)) {
@@ -192,7 +186,7 @@ export function compareInfo(c: Collector): void {
       });
     }
   }
-  compareExtensions(c, si, under(sRoot, "info"), ti, under(tRoot, "info"));
+  compareExtensions(c, { s: si, sAt: under(sRoot, "info"), t: ti, tAt: under(tRoot, "info") });
   const tagMap = (v: unknown, at: Place) => {
     const m = new Map<string, [Obj, Place]>();
     if (Array.isArray(v)) {
@@ -215,7 +209,7 @@ export function compareInfo(c: Collector): void {
           `the description of the tag ${q(name)} changed.`,
         );
       }
-      compareExtensions(c, old[0], old[1], x, at);
+      compareExtensions(c, { s: old[0], sAt: old[1], t: x, tAt: at });
     }
   }
   for (const [name, [, at]] of st) {
@@ -232,7 +226,7 @@ export function compareInfo(c: Collector): void {
       "the document's external documentation changed.",
     );
   }
-  compareExtensions(c, s, sRoot, t, tRoot);
+  compareExtensions(c, { s: s, sAt: sRoot, t: t, tAt: tRoot });
 }
 
 /**

@@ -109,7 +109,7 @@ export function compareEndpoints(c: Collector): void {
     if (sk.startsWith("x-") || matched.has(sk)) continue;
     wholePath(c, "source", sPaths[sk], under(sRoot, "paths", sk), sk);
   }
-  compareExtensions(c, sPaths, under(sRoot, "paths"), tPaths, under(tRoot, "paths"));
+  compareExtensions(c, { s: sPaths, sAt: under(sRoot, "paths"), t: tPaths, tAt: under(tRoot, "paths") });
   const sHooks = isObject(sd.webhooks) ? sd.webhooks : {};
   const tHooks = isObject(td.webhooks) ? td.webhooks : {};
   for (const k of Object.keys(tHooks)) {
@@ -186,8 +186,14 @@ function comparePathItem(c: Collector, task: ItemTask): ItemTask[] {
       { endpoint },
     );
   }
-  compareExtensions(c, s, sr.at, t, tr.at, endpoint);
-  compareServers(c, s.servers, under(sr.at, "servers"), t.servers, under(tr.at, "servers"), endpoint);
+  compareExtensions(c, { s: s, sAt: sr.at, t: t, tAt: tr.at, endpoint: endpoint });
+  compareServers(c, {
+    s: s.servers,
+    sAt: under(sr.at, "servers"),
+    t: t.servers,
+    tAt: under(tr.at, "servers"),
+    endpoint: endpoint,
+  });
   const sOps = new Map(operationsOf(c, s, sr.at).map((o) => [o[0], o]));
   const callbacks: ItemTask[] = [];
   const seen = new Set<string>();
@@ -296,7 +302,7 @@ function compareOperation(
   if (JSON.stringify(s.externalDocs) !== JSON.stringify(t.externalDocs)) {
     emit("operation-external-docs-changed", "modified", `the external documentation of ${endpoint} changed.`);
   }
-  compareExtensions(c, s, sAt, t, tAt, endpoint);
+  compareExtensions(c, { s: s, sAt: sAt, t: t, tAt: tAt, endpoint: endpoint });
   const sParams = parametersOf(c.source, item.s, item.sAt, s, sAt, item.sPath);
   const tParams = parametersOf(c.target, item.t, item.tAt, t, tAt, item.tPath);
   compareParameters(c, sParams, tParams, endpoint, item.dir);
@@ -310,16 +316,21 @@ function compareOperation(
   );
   compareResponses(c, s, sAt, t, tAt, endpoint, item.dir);
   if (s.security !== undefined || t.security !== undefined) {
-    compareSecurity(
-      c,
-      s.security ?? c.source.document.security,
-      under(sAt, "security"),
-      t.security ?? c.target.document.security,
-      under(tAt, "security"),
-      endpoint,
-    );
+    compareSecurity(c, {
+      s: s.security ?? c.source.document.security,
+      sAt: under(sAt, "security"),
+      t: t.security ?? c.target.document.security,
+      tAt: under(tAt, "security"),
+      endpoint: endpoint,
+    });
   }
-  compareServers(c, s.servers, under(sAt, "servers"), t.servers, under(tAt, "servers"), endpoint);
+  compareServers(c, {
+    s: s.servers,
+    sAt: under(sAt, "servers"),
+    t: t.servers,
+    tAt: under(tAt, "servers"),
+    endpoint: endpoint,
+  });
   return callbacksOf(c, s, sAt, t, tAt, endpoint, item.dir);
 }
 
@@ -384,7 +395,7 @@ function callbacksOf(
         );
       }
     }
-    compareExtensions(c, ao, a.at, bo, b.at, endpoint);
+    compareExtensions(c, { s: ao, sAt: a.at, t: bo, tAt: b.at, endpoint: endpoint });
   }
   for (const name of Object.keys(sc)) {
     if (!Object.hasOwn(tc, name)) {

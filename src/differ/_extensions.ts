@@ -4,17 +4,11 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { type Collector, type Place, q, under } from "./_context.ts";
+import { type Collector, type Pair, q, under } from "./_context.ts";
 
 /** Compares the `x-` fields of two objects (source, target) at their places. */
-export function compareExtensions(
-  c: Collector,
-  s: unknown,
-  sAt: Place,
-  t: unknown,
-  tAt: Place,
-  endpoint?: string,
-): void {
+export function compareExtensions(c: Collector, pair: Pair): void {
+  const { s, sAt, t, tAt, endpoint } = pair;
   const so = isObject(s) ? s : {};
   const to = isObject(t) ? t : {};
   for (const k of Object.keys(to)) {

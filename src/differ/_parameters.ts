@@ -152,7 +152,7 @@ function compareParameter(
   if (!deepEqual(s.example, t.example) || !deepEqual(s.examples, t.examples)) {
     emit("request-parameter-example-changed", `the examples of the ${what} changed`);
   }
-  compareExtensions(c, s, sp.at, t, tp.at, endpoint);
+  compareExtensions(c, { s: s, sAt: sp.at, t: t, tAt: tp.at, endpoint: endpoint });
   const use = `the ${what}`;
   if (c.source.version === "2.0") {
     compareSchemas(c, {

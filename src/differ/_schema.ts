@@ -37,6 +37,24 @@ export interface SchemaPair {
   name: string;
 }
 
+/** One schema pair being compared: both schemas (references followed, `allOf` merged) and their helpers. */
+export interface SchemaStep {
+  /** Source schema. */
+  s: Obj;
+  /** Its place. */
+  sAt: Place;
+  /** Target schema. */
+  t: Obj;
+  /** Its place. */
+  tAt: Place;
+  /** The pair as queued (direction, use, name). */
+  f: SchemaPair;
+  /** Reports changes of the pair. */
+  r: SchemaReporter;
+  /** Queues subschemas. */
+  child: ChildFn;
+}
+
 /** Queues a pair of subschemas (in the pair's direction unless given). */
 export type ChildFn = (
   sv: unknown,
@@ -318,11 +336,12 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     compareEnum(s, t, r);
     compareBounds(s, t, r);
     compareScalars(s, t, r);
-    compareExtensions(c, s, sr.at, t, tr.at, f.endpoint);
+    compareExtensions(c, { s: s, sAt: sr.at, t: t, tAt: tr.at, endpoint: f.endpoint });
     const children: SchemaPair[] = [];
     const child: ChildFn = (sv, sAt, tv, tAt, name, dir = f.dir) =>
       children.push({ ...f, s: sv, sAt, t: tv, tAt, name, dir });
-    compareProperties(s, sr.at, t, tr.at, f, r, child, c);
+    const step: SchemaStep = { s, sAt: sr.at, t, tAt: tr.at, f, r, child };
+    compareProperties(c, step);
     // additionalProperties: absent or true allow anything; false allows nothing; a schema is compared.
     const ap = (
       o: Obj,
@@ -352,22 +371,14 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
       );
     }
     compareDiscriminator(c, s, t, r);
-    compareComposition(c, s, sr.at, t, tr.at, f, r, child);
+    compareComposition(c, step);
     compareKeywords(c, s, t, r);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
 
-function compareProperties(
-  s: Obj,
-  sAt: Place,
-  t: Obj,
-  tAt: Place,
-  f: SchemaPair,
-  r: SchemaReporter,
-  child: ChildFn,
-  c: Collector,
-): void {
+function compareProperties(c: Collector, step: SchemaStep): void {
+  const { s, sAt, t, tAt, f, r, child } = step;
   const sp = isObject(s.properties) ? s.properties : {};
   const tp = isObject(t.properties) ? t.properties : {};
   const sReq = requiredSet(s);

@@ -6,7 +6,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { type Collector, type Place, q, under } from "./_context.ts";
+import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 
 type Obj = Record<string, unknown>;
@@ -23,14 +23,8 @@ function requirements(list: unknown): Map<string, Obj> | undefined {
 }
 
 /** Compares two (effective) security requirement lists. */
-export function compareSecurity(
-  c: Collector,
-  sv: unknown,
-  sAt: Place,
-  tv: unknown,
-  tAt: Place,
-  endpoint?: string,
-): void {
+export function compareSecurity(c: Collector, pair: Pair): void {
+  const { s: sv, sAt, t: tv, tAt, endpoint } = pair;
   const a = requirements(sv) ?? new Map<string, Obj>();
   const b = requirements(tv) ?? new Map<string, Obj>();
   const where = endpoint ?? "the API";
@@ -205,7 +199,7 @@ export function compareSecuritySchemes(c: Collector): void {
         emit("security-scheme-oauth-flow-removed", `lost the OAuth flow ${q(flow)}`);
       }
     }
-    compareExtensions(c, s, a.at, t, b.at);
+    compareExtensions(c, { s: s, sAt: a.at, t: t, tAt: b.at });
   }
   for (const name of Object.keys(sm)) {
     if (!Object.hasOwn(tm, name)) {
@@ -220,11 +214,10 @@ export function compareSecuritySchemes(c: Collector): void {
   }
   const sd = c.source.document;
   const td = c.target.document;
-  compareSecurity(
-    c,
-    sd.security,
-    under(c.source.root, "security"),
-    td.security,
-    under(c.target.root, "security"),
-  );
+  compareSecurity(c, {
+    s: sd.security,
+    sAt: under(c.source.root, "security"),
+    t: td.security,
+    tAt: under(c.target.root, "security"),
+  });
 }

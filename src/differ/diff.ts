@@ -163,13 +163,12 @@ export async function diff(
   const c = new Collector(sSide, tSide);
   compareInfo(c);
   compareSecuritySchemes(c);
-  compareServers(
-    c,
-    s.document.servers,
-    under(sSide.root, "servers"),
-    t.document.servers,
-    under(tSide.root, "servers"),
-  );
+  compareServers(c, {
+    s: s.document.servers,
+    sAt: under(sSide.root, "servers"),
+    t: t.document.servers,
+    tAt: under(tSide.root, "servers"),
+  });
   compareEndpoints(c);
   compareComponents(c);
   const ignored = ignoreMatcher(ignore);
