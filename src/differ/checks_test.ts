@@ -570,3 +570,34 @@ Deno.test("checks: ids are unique, kebab-case, and every category has a file's w
   for (const c of checks) assert.match(c.id, /^[a-z0-9]+(-[a-z0-9]+)*$/);
   assert.ok(checks.every((c) => c.description.endsWith(".")));
 });
+
+Deno.test("ignore rules: ids, paths with their subtrees, pointers, endpoint globs, and no exponential globs", async () => {
+  const { globMatch } = await import("./diff.ts");
+  assert.ok(globMatch("GET /users/*", "GET /users/{id}"));
+  assert.ok(!globMatch("GET /users/*", "POST /users/{id}"));
+  assert.ok(globMatch("a?c", "abc"));
+  const long = "a".repeat(20_000);
+  assert.ok(!globMatch("*a*a*a*a*a*a*a*a*b", long));
+  const a = edit(BASE, () => {});
+  const b = edit(BASE, (d: Any) => {
+    d.info.title = "U";
+    GET(d).parameters.push({ name: "q", in: "query", required: true });
+  });
+  const all = await diffDocs(a, b);
+  assert.deepEqual(idsOf(all), ["info-title-changed INFO", "new-required-request-parameter ERROR"]);
+  for (
+    const ignore of [
+      ["new-required-request-parameter"],
+      [{ path: "paths./users/{id}.get" }],
+      [{ path: "/paths/~1users~1{id}" }],
+      [{ path: "GET /users/*", reason: "accepted" }],
+      [{ id: "new-required-request-parameter", path: "paths.*" }],
+    ]
+  ) {
+    const r = await diffDocs(a, b, { ignore });
+    assert.deepEqual(idsOf(r), ["info-title-changed INFO"], JSON.stringify(ignore));
+    assert.equal(r.stats.ignoredCount, 1);
+  }
+  const notThis = await diffDocs(a, b, { ignore: [{ id: "info-title-changed", path: "paths.*" }] });
+  assert.equal(notThis.changes.length, 2);
+});

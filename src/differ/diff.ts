@@ -96,25 +96,40 @@ async function load(input: DiffInput, what: string, options: DiffOptions): Promi
   return loaded;
 }
 
-function globToRegExp(glob: string, subtree: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*").replaceAll("?", ".");
-  return new RegExp(`^${body}${subtree}$`, "s");
+/**
+ * Whether `text` matches a glob (`*` any run of characters, `?` one), in O(text × pattern) at worst: the
+ * classic two-pointer match that backtracks only to the last `*`, so no pattern can make it exponential.
+ */
+export function globMatch(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let mark = 0;
+  while (t < text.length) {
+    if (p < pattern.length && (pattern[p] === "?" || pattern[p] === text[t])) {
+      p++;
+      t++;
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++;
+      mark = t;
+    } else if (star !== -1) {
+      p = star + 1;
+      t = ++mark;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === "*") p++;
+  return p === pattern.length;
 }
 
 function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
-  const compiled = rules.map((r) => ({
-    id: r.id,
-    path: r.path === undefined ? undefined : {
-      readable: globToRegExp(r.path, "(?:[.\\[].*)?"),
-      pointer: globToRegExp(r.path, "(?:/.*)?"),
-      exact: globToRegExp(r.path, ""),
-    },
-  }));
+  // A path also matches everything under it: `paths./a` covers `paths./a.get…` and `/paths/~1a` `/paths/~1a/get`.
+  const matchesPath = (glob: string, c: Change) =>
+    globMatch(glob, c.path) || globMatch(`${glob}.*`, c.path) || globMatch(`${glob}[*`, c.path) ||
+    globMatch(glob, c.pointer) || globMatch(`${glob}/*`, c.pointer) ||
+    (c.endpoint !== undefined && globMatch(glob, c.endpoint));
   return (c) =>
-    compiled.some((r) =>
-      (r.id === undefined || r.id === c.id) &&
-      (r.path === undefined || r.path.readable.test(c.path) || r.path.pointer.test(c.pointer) ||
-        (c.endpoint !== undefined && r.path.exact.test(c.endpoint)))
+    rules.some((r) =>
+      (r.id === undefined || r.id === c.id) && (r.path === undefined || matchesPath(r.path, c))
     );
 }
 
