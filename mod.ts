@@ -20,6 +20,12 @@
  * console.log(result.version, result.stats.operationCount); // 3.1.0 1
  * ```
  *
+ * This entry holds the verbs (`parse`, `validate`, `join`, `applyOverlay`, …), their options and results, the
+ * one `Finding` type and the errors. Specialised pieces have their own entries: `@oatool/cli/core` (document
+ * model, loading, `RefIndex`, pointers, source maps, writing), `@oatool/cli/walker` (the typed walker),
+ * `@oatool/cli/validator`, `@oatool/cli/joiner` (strategies, collision handlers, naming),
+ * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535) and `@oatool/cli/format` (renderers).
+ *
  * Run as the main module, it is the `oatool` command-line tool:
  *
  * ```sh
@@ -28,14 +34,85 @@
  *
  * @module
  */
-export * from "./src/core/mod.ts";
-export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
-export * from "./src/parser/mod.ts";
-export * from "./src/validator/mod.ts";
-export * from "./src/format/mod.ts";
-export * from "./src/jsonpath/mod.ts";
-export * from "./src/overlay/mod.ts";
-export * from "./src/joiner/mod.ts";
+// Loading, resolving and writing documents.
+export { loadDocument } from "./src/core/load.ts";
+export type {
+  InputSource,
+  LoadDocumentOptions,
+  LoadOptions,
+  ParseResult,
+  StructuredDocument,
+} from "./src/core/load.ts";
+export type { DocumentReader, ReadOptions } from "./src/core/reader.ts";
+export type { ReadFileIdentity, ReadRoot, ReadSet } from "./src/core/confine.ts";
+export type { SourceMap } from "./src/core/source_map.ts";
+export { resolveRefs } from "./src/core/refs.ts";
+export type { RefResolverOptions, RefRoot, ResolveRefsResult } from "./src/core/refs.ts";
+export type {
+  ComponentEntry,
+  RefDocument,
+  RefEdge,
+  RefIndex,
+  RefIndexOptions,
+  RefPlace,
+  ResolvedRef,
+  UnresolvedReason,
+  UnresolvedRef,
+} from "./src/core/ref_index.ts";
+export type { Ancestor, KindVisitor, OasKind, RefVisitor, Visitors, Walker } from "./src/walker/mod.ts";
+export { serializeDocument } from "./src/core/serialize.ts";
+export type { DocumentFormat } from "./src/core/parse_text.ts";
+export { writeDocument } from "./src/core/write.ts";
+export type { WriteDocumentOptions, WriteFileOptions } from "./src/core/write.ts";
+export type { OASVersion } from "./src/core/version.ts";
+export { SUPPORTED_VERSIONS } from "./src/core/version.ts";
+export type * from "./src/core/types.ts";
+
+// Findings and errors.
+export type { Finding, Severity } from "./src/core/finding.ts";
+export type { SourcePosition } from "./src/core/source_map.ts";
+export {
+  CollisionError,
+  LoadError,
+  OatoolError,
+  ParseError,
+  RefResolutionError,
+  UnsupportedVersionError,
+  UsageError,
+  VersionMismatchError,
+  WriteError,
+} from "./src/core/errors.ts";
+
+// The verbs.
+export { parse } from "./src/parser/mod.ts";
+export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
+export type { DocumentStats } from "./src/core/stats.ts";
+export { validate } from "./src/validator/mod.ts";
+export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
+export { join, JoinResult } from "./src/joiner/mod.ts";
+export type {
+  CollisionContext,
+  CollisionDetail,
+  CollisionHandler,
+  CollisionOutcome,
+  CollisionReport,
+  CollisionResolution,
+  CollisionStrategy,
+  CollisionType,
+  EquivalenceMode,
+  InputCheck,
+  JoinerConfig,
+  JoinOptions,
+  ParsedInput,
+  PrimaryOperationPolicy,
+  RenameContext,
+  ResolutionAction,
+  SourceMaps,
+  StructuredWarning,
+  WarningCategory,
+} from "./src/joiner/mod.ts";
+export { fix } from "./src/fixer/mod.ts";
+export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
 export { diff, listChecks } from "./src/differ/mod.ts";
 export type {
   Change,
@@ -49,6 +126,18 @@ export type {
   DiffStats,
   IgnoreRule,
 } from "./src/differ/mod.ts";
+export { applyOverlay, loadOverlay, validateOverlay } from "./src/overlay/mod.ts";
+export type {
+  ApplyOverlayOptions,
+  ApplyOverlayResult,
+  LoadedOverlay,
+  OverlayActionKind,
+  OverlayActionResult,
+  OverlayValidationResult,
+} from "./src/overlay/mod.ts";
+
+// Build information of this release.
+export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

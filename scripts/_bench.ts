@@ -188,3 +188,24 @@ export async function timeCommand(
   }
   return { ms: median(timed.map((r) => r.ms)), runs: timed };
 }
+
+/** The files below `dir` whose names match `pattern`, sorted (unreadable folders are skipped). */
+export function listFiles(dir: string, pattern: RegExp): string[] {
+  const out: string[] = [];
+  const stack = [dir];
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(d)];
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory) stack.push(p);
+      else if (e.isFile && pattern.test(e.name)) out.push(p);
+    }
+  }
+  return out.sort();
+}

@@ -15,7 +15,7 @@
 import { join, relative } from "node:path";
 import { OatoolError } from "../src/core/mod.ts";
 import { validate, type ValidationResult } from "../src/validator/mod.ts";
-import { npmInstall, parseBenchArgs, workDir } from "./_bench.ts";
+import { listFiles, npmInstall, parseBenchArgs, workDir } from "./_bench.ts";
 
 interface Outcome {
   file: string;
@@ -24,26 +24,6 @@ interface Outcome {
   errors: { rule: string; path: string; message: string }[];
   warningCount: number;
   note?: string;
-}
-
-function listFiles(dir: string, pattern: RegExp): string[] {
-  const out: string[] = [];
-  const stack = [dir];
-  while (stack.length > 0) {
-    const d = stack.pop()!;
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(d)];
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const p = join(d, e.name);
-      if (e.isDirectory) stack.push(p);
-      else if (e.isFile && pattern.test(e.name)) out.push(p);
-    }
-  }
-  return out.sort();
 }
 
 async function check(file: string): Promise<Outcome> {

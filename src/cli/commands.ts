@@ -22,6 +22,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./validate.ts")).validateCommand,
   },
   {
+    name: "fix",
+    summary: "Automatically correct common validation errors",
+    load: async () => (await import("./fix.ts")).fixCommand,
+  },
+  {
     name: "parse",
     summary: "Parse and display a document",
     load: async () => (await import("./parse.ts")).parseCommand,

@@ -130,9 +130,9 @@ Deno.test("parse --validate-structure=false lets a structurally incomplete docum
 
 Deno.test("the main help lists only commands that exist (issue 11)", async () => {
   const r = await run(["help"]);
-  assert.doesNotMatch(r.stdout, /\b(fix|convert|query)\b/);
+  assert.doesNotMatch(r.stdout, /\b(convert|query)\b/);
   const listed = [...r.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
-  assert.deepEqual(listed, ["validate", "parse", "join", "overlay", "diff", "version", "help"]);
+  assert.deepEqual(listed, ["validate", "fix", "parse", "join", "overlay", "diff", "version", "help"]);
 });
 
 Deno.test("input messages: empty path, file: URLs, process substitutions (issue 11)", async () => {

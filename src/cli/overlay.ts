@@ -52,7 +52,11 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       description: "Specification to change (required); - for standard input",
     },
     output: outputFlag,
-    strict: { type: "boolean", description: "Fail when any action's target matches nothing" },
+    strict: {
+      type: "boolean",
+      description:
+        "Fail when any action's target matches nothing, or a target uses a name with - in dot notation",
+    },
     "dry-run": {
       short: "n",
       type: "boolean",
@@ -76,7 +80,8 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     }
     const { quiet, "dry-run": dryRun, output } = ctx.flags;
 
-    const overlay = await loadOverlay(overlayArg, { reader, role: "referenced" });
+    const strict = ctx.flags.strict;
+    const overlay = await loadOverlay(overlayArg, { reader, role: "referenced", strict });
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${escapeText(overlay.source)} is not a valid Overlay document.\n`);
       io.stderr(renderOverlayErrors(overlay.validation.errors));
@@ -84,7 +89,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     }
     const spec = await loadStructured(specArg, { reader });
     const result = applyOverlay(spec.data, overlay.data, { inPlace: true, dryRun, source: overlay.source });
-    const failed = ctx.flags.strict && result.skippedCount > 0;
+    const failed = strict && result.skippedCount > 0;
 
     if (!quiet) {
       const extra: [string, string][] = [
@@ -128,21 +133,31 @@ const validateCommand: Command = defineCommand({
   summary: "Validate an Overlay document",
   usage: "validate [flags] <overlay-file>",
   description:
-    `Checks an Overlay document (1.0.x or 1.1.x): overlay, info.title, info.version and a non-empty actions list
-are required; each action needs a valid RFC 9535 JSONPath target and exactly one of update, remove: true or
-(1.1) copy; fields other than the specification's and x- extensions are errors. Prints the title, versions,
-action count and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
+    `Checks an Overlay document (1.0.x or 1.1.x) against the official Overlay JSON Schema of its version:
+overlay, info.title, info.version and a non-empty list of distinct actions are required, and fields other than
+the specification's and x- extensions are errors; each target (and copy) must be an RFC 9535 JSONPath query.
+Warnings: an action with neither update, remove: true nor copy does nothing; remove: true wins over copy and
+update, copy over update; a member name with "-" in dot notation ($.x-oai-traits, as the specification's
+examples write it) is accepted, and is an error with --strict. Prints the title, versions, action count,
+warnings and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
   flags: {
     quiet: { ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' },
+    strict: { type: "boolean", description: "Treat warnings about JSONPath syntax as errors" },
     "max-input-size": maxInputSizeFlag,
   },
   minArgs: 1,
   maxArgs: 1,
   async run(ctx) {
     const io = ctx.io;
-    const overlay = await loadOverlay(inputArgument(ctx.args[0], "the overlay"), { reader: ctx.reader });
+    const overlay = await loadOverlay(inputArgument(ctx.args[0], "the overlay"), {
+      reader: ctx.reader,
+      strict: ctx.flags.strict,
+    });
     const v = overlay.validation;
-    if (!ctx.flags.quiet) io.stdout(renderOverlaySummary(overlay.source, v));
+    if (!ctx.flags.quiet) {
+      io.stdout(renderOverlaySummary(overlay.source, v));
+      if (v.warnings.length > 0) io.stdout(renderOverlayErrors(v.warnings, "Warnings"));
+    }
     if (v.valid) {
       io.stdout("Overlay is valid\n");
       return 0;

@@ -11,6 +11,8 @@ export class OatoolError extends Error {
   readonly code: string;
 
   /**
+   * Creates the error.
+   *
    * @param message One sentence: what went wrong, quoting the offending value, and what to do.
    * @param code Stable machine-readable code.
    */
@@ -23,6 +25,11 @@ export class OatoolError extends Error {
 
 /** Wrong use of a command or function: unknown flag, missing argument, bad option value. */
 export class UsageError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "USAGE_ERROR");
   }
@@ -51,6 +58,12 @@ export class ParseError extends OatoolError {
   /** Excerpt of the offending text, when known. */
   readonly snippet?: string;
 
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong and what to do.
+   * @param details Where: file, line, column and a snippet.
+   */
   constructor(message: string, details: ParseErrorDetails = {}) {
     super(message, "PARSE_ERROR");
     this.file = details.file;
@@ -62,6 +75,11 @@ export class ParseError extends OatoolError {
 
 /** The document declares no OpenAPI version, or one oatool does not support. */
 export class UnsupportedVersionError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "UNSUPPORTED_VERSION");
   }
@@ -69,6 +87,11 @@ export class UnsupportedVersionError extends OatoolError {
 
 /** A document could not be read: missing file, network failure, HTTP error status, size cap, timeout. */
 export class LoadError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "LOAD_ERROR");
   }
@@ -76,6 +99,11 @@ export class LoadError extends OatoolError {
 
 /** A `$ref` cannot be followed: missing target, forbidden location, remote URL. */
 export class RefResolutionError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "REF_RESOLUTION_ERROR");
   }
@@ -83,6 +111,11 @@ export class RefResolutionError extends OatoolError {
 
 /** Writing an output failed or was refused (for example writing over an input). */
 export class WriteError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "WRITE_ERROR");
   }
@@ -90,6 +123,11 @@ export class WriteError extends OatoolError {
 
 /** Documents of incompatible OpenAPI versions were combined (for example 2.0 with 3.x). */
 export class VersionMismatchError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "VERSION_MISMATCH");
   }
@@ -97,6 +135,11 @@ export class VersionMismatchError extends OatoolError {
 
 /** Two documents define the same name and the configured strategy does not allow it. */
 export class CollisionError extends OatoolError {
+  /**
+   * Creates the error.
+   *
+   * @param message One sentence: what went wrong, quoting the offending value, and what to do.
+   */
   constructor(message: string) {
     super(message, "COLLISION");
   }

@@ -61,4 +61,7 @@ export { fileExists, writeDocument, writeFileAtomic } from "./write.ts";
 export type { WriteDocumentOptions, WriteFileOptions } from "./write.ts";
 export { ReadSet } from "./confine.ts";
 export type { ReadFileIdentity, ReadRoot } from "./confine.ts";
+export { treeSize } from "./tree_size.ts";
+export type { TreeSize } from "./tree_size.ts";
+export { MAX_DEPTH } from "./parse_text.ts";
 export { lineColumnAt, LineIndex } from "./text_position.ts";

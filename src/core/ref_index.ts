@@ -10,111 +10,33 @@
  * @module
  */
 import { dirname } from "node:path";
-import { locateRef, type ReadSet, redactUrl, redactUrlsIn, type RefOrigin } from "./confine.ts";
+import { locateRef, redactUrl, redactUrlsIn, type RefOrigin } from "./confine.ts";
 import { getAt, parsePointer } from "./pointer.ts";
 import type { OASVersion } from "./version.ts";
 import type { SourceMap } from "./source_map.ts";
 import { componentSections, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
 import { isObject } from "./json.ts";
+import { stronglyConnected } from "./graph.ts";
+import type {
+  ComponentEntry,
+  RefDocument,
+  RefEdge,
+  RefPlace,
+  ResolvedRef,
+  UnresolvedRef,
+} from "./ref_types.ts";
 
-/** The root of a reference tree: a loaded document. */
-export interface RefRoot {
-  /** The root document. */
-  document: unknown;
-  /** Version family (decides where `$ref` is structure and where it is data). */
-  oasVersion: OASVersion;
-  /** Name for messages. */
-  source: string;
-  /** Absolute real path of the root file, when it is a file. */
-  path?: string;
-  /** Directory relative references resolve against and may not leave. */
-  baseDir: string;
-  /** The URL of a root loaded from one: its references resolve against it and never name local files. */
-  url?: string;
-  /** Where the files read are recorded. */
-  readSet?: ReadSet;
-  /** Source positions of the root text. */
-  sourceMap(): SourceMap;
-}
-
-/** A document taking part in resolution (the root, or a referenced file). */
-export interface RefDocument {
-  /** Key: the absolute path, or the root's source name when it is not a file. */
-  key: string;
-  /** Name for messages: path relative to the current directory, or the root's source name. */
-  source: string;
-  /** The parsed data. */
-  data: unknown;
-  /** Source positions of its text. */
-  sourceMap(): SourceMap;
-}
-
-/** A successfully resolved reference. */
-export interface ResolvedRef {
-  /** Resolved. */
-  ok: true;
-  /** The target value. */
-  value: unknown;
-  /** Key of the document holding the target. */
-  file: string;
-  /** Pointer segments of the target inside that document. */
-  segments: string[];
-}
-
-/** Why a reference cannot be resolved. */
-export type UnresolvedReason =
-  | "remote"
-  | "outside"
-  | "missing-file"
-  | "bad-file"
-  | "missing-target"
-  | "bad-pointer"
-  | "missing-anchor"
-  | "loop";
-
-/** A reference that cannot be resolved, with the reason. */
-export interface UnresolvedRef {
-  /** Not resolved. */
-  ok: false;
-  /** One sentence: why. */
-  message: string;
-  /** `remote`, `outside`, `missing-file`, `bad-file`, `missing-target`, `bad-pointer`, `missing-anchor`, `loop`. */
-  reason: UnresolvedReason;
-}
-
-/** A place in a document of the set. */
-export interface RefPlace {
-  /** Key of the document. */
-  file: string;
-  /** Path inside it. */
-  segments: readonly (string | number)[];
-}
-
-/** One structural `$ref`: where it is written, what it says, the kind its place expects, where it leads. */
-export interface RefEdge {
-  /** The Reference Object's place. */
-  from: RefPlace;
-  /** The reference as written. */
-  ref: string;
-  /** The kind the reference's place expects. */
-  expected: OasKind;
-  /** Its target (one step, no chains). */
-  target: ResolvedRef | UnresolvedRef;
-}
-
-/** One reusable component. */
-export interface ComponentEntry {
-  /** Section name as 3.x calls it (`schemas`, `securitySchemes`, …). */
-  section: string;
-  /** Kind of the component. */
-  kind: OasKind;
-  /** Its name. */
-  name: string;
-  /** Its path from the root (`["components", "schemas", "Pet"]`, `["definitions", "Pet"]`). */
-  segments: string[];
-  /** The component. */
-  value: unknown;
-}
+export { stronglyConnected } from "./graph.ts";
+export type {
+  ComponentEntry,
+  RefDocument,
+  RefEdge,
+  RefPlace,
+  RefRoot,
+  ResolvedRef,
+  UnresolvedReason,
+  UnresolvedRef,
+} from "./ref_types.ts";
 
 /** Splits a `$ref` into its file part (empty for the same document) and its fragment (with `#`, or empty). */
 export function splitRef(ref: string): { filePart: string; fragment: string } {
@@ -134,61 +56,6 @@ const PLAIN_NAME = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 function placeKey(file: string, segments: readonly (string | number)[]): string {
   let out = file + "\0";
   for (const s of segments) out += "/" + String(s).replaceAll("~", "~0").replaceAll("/", "~1");
-  return out;
-}
-
-/**
- * Strongly connected components of a graph given as adjacency lists (negative targets ignored), iteratively
- * (Tarjan). Components come out in reverse topological order: every component after those it points at.
- */
-export function stronglyConnected(adjacency: readonly (readonly number[])[]): number[][] {
-  const n = adjacency.length;
-  const order = new Int32Array(n).fill(-1);
-  const low = new Int32Array(n);
-  const onStack = new Uint8Array(n);
-  const stack: number[] = [];
-  const out: number[][] = [];
-  let counter = 0;
-  const work: { node: number; edge: number }[] = [];
-  for (let root = 0; root < n; root++) {
-    if (order[root] >= 0) continue;
-    work.push({ node: root, edge: 0 });
-    order[root] = low[root] = counter++;
-    stack.push(root);
-    onStack[root] = 1;
-    while (work.length > 0) {
-      const top = work[work.length - 1];
-      const edges = adjacency[top.node];
-      if (top.edge < edges.length) {
-        const next = edges[top.edge++];
-        if (next < 0) continue;
-        if (order[next] < 0) {
-          order[next] = low[next] = counter++;
-          stack.push(next);
-          onStack[next] = 1;
-          work.push({ node: next, edge: 0 });
-        } else if (onStack[next]) {
-          low[top.node] = Math.min(low[top.node], order[next]);
-        }
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1].node;
-        low[parent] = Math.min(low[parent], low[top.node]);
-      }
-      if (low[top.node] === order[top.node]) {
-        const component: number[] = [];
-        let m: number;
-        do {
-          m = stack.pop()!;
-          onStack[m] = 0;
-          component.push(m);
-        } while (m !== top.node);
-        out.push(component);
-      }
-    }
-  }
   return out;
 }
 

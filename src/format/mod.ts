@@ -10,4 +10,5 @@ export * from "./findings.ts";
 export * from "./join.ts";
 export * from "./overlay.ts";
 export * from "./parse.ts";
+export * from "./fix.ts";
 export * from "./diff.ts";

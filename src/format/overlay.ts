@@ -13,9 +13,9 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Overlay errors as `Errors (n):` and one `  <path>: <message>` line each. */
-export function renderOverlayErrors(errors: readonly Finding[]): string {
-  return `Errors (${errors.length}):\n` + renderFindingList(errors, { locate: () => null });
+/** Overlay errors (or warnings) as `Errors (n):` and one `  <path>: <message>` line each. */
+export function renderOverlayErrors(errors: readonly Finding[], title = "Errors"): string {
+  return `${title} (${errors.length}):\n` + renderFindingList(errors, { locate: () => null });
 }
 
 /** The per-action report: counts, then `[i] kind: target (n matches)`, with the paths in a dry run. */

@@ -8,10 +8,15 @@ import { escapeText } from "./escape.ts";
 
 /** Terminal styling; all functions are identity when colour is off. */
 export interface Style {
+  /** Bold text. */
   bold(s: string): string;
+  /** Red text (errors). */
   red(s: string): string;
+  /** Yellow text (warnings). */
   yellow(s: string): string;
+  /** Green text (success). */
   green(s: string): string;
+  /** Dim text (secondary details). */
   dim(s: string): string;
 }
 

@@ -12,25 +12,41 @@ import { createStyle, type Style } from "./report.ts";
 
 /** One finding in the structured report. */
 export interface ValidationReportFinding {
+  /** `error`, `warning` or `info`. */
   severity: string;
+  /** Stable rule id, like `operation-id-unique`. */
   rule: string;
+  /** Readable path of the node. */
   path: string;
+  /** RFC 6901 JSON pointer of the node. */
   pointer: string;
+  /** One sentence: what is wrong. */
   message: string;
+  /** Link to the section of the specification. */
   specLink?: string;
+  /** What to do about it, when known. */
   hint?: string;
+  /** Where in the source text, when asked for with source maps. */
   location?: { file: string; line: number; column: number };
 }
 
 /** The structured (json/yaml) report of a validation: a stable interface, camelCase names. */
 export interface ValidationReport {
+  /** Whether the document has no errors. */
   valid: boolean;
+  /** Name of the document. */
   source: string;
+  /** The OpenAPI version it declares. */
   version: string;
+  /** Its version family: 2.0, 3.0, 3.1 or 3.2. */
   oasVersion: string;
+  /** Number of errors. */
   errorCount: number;
+  /** Number of warnings. */
   warningCount: number;
+  /** The errors. */
   errors: ValidationReportFinding[];
+  /** The warnings. */
   warnings: ValidationReportFinding[];
 }
 

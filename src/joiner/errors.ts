@@ -41,6 +41,12 @@ export class JoinCollisionError extends CollisionError {
   /** Position of the right value, when source maps were given. */
   readonly rightLocation?: SourcePosition;
 
+  /**
+   * Creates it.
+   *
+   * @param message One sentence: the collision and what to do.
+   * @param details What collided, where, and with which positions.
+   */
   constructor(message: string, details: JoinCollisionDetails) {
     super(message);
     this.type = details.type;
@@ -60,6 +66,13 @@ export class InvalidInputError extends OatoolError {
   /** Its errors. */
   readonly findings: Finding[];
 
+  /**
+   * Creates it.
+   *
+   * @param message One sentence: which input cannot be joined and why.
+   * @param source The input's name.
+   * @param findings Its errors.
+   */
   constructor(message: string, source: string, findings: Finding[]) {
     super(message, "INVALID_INPUT");
     this.source = source;

@@ -113,17 +113,29 @@ export interface CollisionReport {
 
 /** Fields of a {@link JoinResult}. */
 export interface JoinResultInit {
+  /** The joined document. */
   document: OpenAPIDocument;
+  /** Its OpenAPI version. */
   version: string;
+  /** Its version family. */
   oasVersion: OASVersion;
+  /** Format of the first input (the output's format). */
   sourceFormat: DocumentFormat;
+  /** Warnings of the join. */
   warnings: StructuredWarning[];
+  /** Number of collisions. */
   collisionCount: number;
+  /** Statistics of the joined document. */
   stats: DocumentStats;
+  /** The collision report, when asked for. */
   collisionDetails?: CollisionReport;
+  /** Names of the inputs. */
   sources: string[];
+  /** Absolute paths of the inputs that are files. */
   inputPaths: string[];
+  /** Directory of the first input. */
   baseDir: string;
+  /** Validation errors of each input, when inputs were checked. */
   inputChecks?: InputCheck[];
   /** Every file the join read. */
   readSet?: ReadSet;

@@ -119,6 +119,8 @@ export class Joiner {
   readonly #componentNamer: SchemaNamer;
 
   /**
+   * Creates it.
+   *
    * @throws {UsageError} for an invalid configuration. @throws {TemplateError} for an invalid rename template.
    */
   constructor(config: Partial<JoinerConfig> = defaultConfig()) {

@@ -45,5 +45,6 @@ export type {
   SchemaNamerConfig,
   SemanticDedupResult,
   TemplateErrorDetails,
+  TemplateType,
   UsageType,
 } from "./naming.ts";

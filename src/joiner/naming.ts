@@ -36,7 +36,7 @@ import {
 import { OperationGraph, type PrimaryOperationPolicy } from "./_operation_context.ts";
 
 export { TemplateError } from "../template/mod.ts";
-export type { TemplateErrorDetails } from "../template/mod.ts";
+export type { TemplateErrorDetails, TemplateType } from "../template/mod.ts";
 export type { PrimaryOperationPolicy, UsageType } from "./_operation_context.ts";
 export { applySemanticDedup, findSemanticDuplicates } from "./_semantic_dedup.ts";
 export type { SemanticDedupResult } from "./_semantic_dedup.ts";
@@ -225,6 +225,8 @@ export class SchemaNamer {
   private readonly template: CompiledTemplate;
 
   /**
+   * Creates it.
+   *
    * @throws {TemplateError} when the template is invalid (message quotes it and gives line and column).
    * @throws {UsageError} when the primary operation policy is not one of first, most-specific, alphabetical.
    */

@@ -1,8 +1,15 @@
 /**
  * I-Regexp (RFC 9485) support for the `match` and `search` functions: a pattern is checked against the I-Regexp
- * grammar and translated to an ECMAScript pattern run with the `u` flag, following RFC 9485 §5.3 (an unescaped
- * `.` outside a character class becomes `[^\n\r]`; `match` wraps the pattern in `^(?:` … `)$`).
+ * grammar and translated following RFC 9485 §5.3 (an unescaped `.` outside a character class becomes
+ * `[^\n\r]`), then run by RE2JS, a pure-JavaScript port of RE2: matching takes time linear in the input,
+ * whatever the pattern (`(a+)+$` cannot backtrack). The translated syntax is common to ECMAScript and RE2.
+ *
+ * The compiled program is bounded too: a pattern whose repetitions would expand to more than
+ * {@link MAX_REGEX_PROGRAM} steps, or with a repetition count above RE2's 1,000, is refused with a
+ * {@link JsonPathLimitError} rather than compiled.
  */
+import { RE2JS } from "re2js";
+import { JsonPathLimitError } from "./json_path_limit_error.ts";
 
 /** General categories allowed in `\p{…}` / `\P{…}` (RFC 9485 §3, `IsCategory`). */
 const CATEGORIES = new Set([
@@ -47,25 +54,50 @@ const CATEGORIES = new Set([
 /** Characters that may follow `\` as a single-character escape (`SingleCharEsc`). */
 const SINGLE_CHAR_ESCAPES = new Set(["(", ")", "*", "+", "-", ".", "?", "[", "\\", "]", "^", "n", "r", "t", "{", "|", "}"]);
 
+/** Largest repetition count RE2 compiles (`{1000}`). */
+export const MAX_REGEX_REPEAT = 1000;
+/** Largest estimated compiled size (instructions, repetitions expanded) of one pattern. */
+export const MAX_REGEX_PROGRAM = 10_000;
+
+/** A compiled I-Regexp: tests a string in time linear in its length. */
+export interface IRegexp {
+  /** True when the pattern matches (the whole input for `match`, a substring for `search`). */
+  test(input: string): boolean;
+}
+
 const MAX_CACHE = 256;
-const fullCache = new Map<string, RegExp | null>();
-const partialCache = new Map<string, RegExp | null>();
+const fullCache = new Map<string, IRegexp | null>();
+const partialCache = new Map<string, IRegexp | null>();
 
 /**
  * Compiles an I-Regexp. `full` anchors it to the whole input (for `match`); otherwise it finds a substring
  * (for `search`). Returns null when the pattern is not a valid I-Regexp.
+ * @throws {JsonPathLimitError} when the pattern is valid but too large to compile (see the module doc).
  */
-export function compileIRegexp(pattern: string, full: boolean): RegExp | null {
+export function compileIRegexp(pattern: string, full: boolean): IRegexp | null {
   const cache = full ? fullCache : partialCache;
   const cached = cache.get(pattern);
   if (cached !== undefined) return cached;
-  let compiled: RegExp | null = null;
+  let compiled: IRegexp | null = null;
   const source = translateIRegexp(pattern);
   if (source !== null) {
+    const size = estimateProgramSize(pattern);
+    if (size > MAX_REGEX_PROGRAM) {
+      throw new JsonPathLimitError(
+        `the regular expression ${
+          JSON.stringify(abbreviate(pattern))
+        } is too large for linear-time matching ` +
+          `(its repetitions expand to about ${size} steps, over the budget of ${MAX_REGEX_PROGRAM}; ` +
+          `repetition counts may be at most ${MAX_REGEX_REPEAT}); simplify the pattern.`,
+        "regex",
+        MAX_REGEX_PROGRAM,
+      );
+    }
     try {
-      compiled = new RegExp(full ? `^(?:${source})$` : source, "u");
+      const re = RE2JS.compile(source);
+      compiled = full ? { test: (input) => re.matches(input) } : { test: (input) => re.test(input) };
     } catch {
-      compiled = null; // for example a reversed range `[z-a]` or `{3,1}`
+      compiled = null; // for example a reversed range `[z-a]`
     }
   }
   if (cache.size >= MAX_CACHE) cache.delete(cache.keys().next().value as string);
@@ -73,7 +105,71 @@ export function compileIRegexp(pattern: string, full: boolean): RegExp | null {
   return compiled;
 }
 
-/** Translates an I-Regexp to ECMAScript pattern source, or returns null when it is not an I-Regexp. */
+function abbreviate(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * Estimates the size of the compiled program of a valid I-Regexp, with every bounded repetition expanded as
+ * RE2 expands it (`x{2,5}` is five copies of `x`). One pass, no recursion; counts above
+ * {@link MAX_REGEX_REPEAT} make the estimate exceed {@link MAX_REGEX_PROGRAM}.
+ */
+function estimateProgramSize(pattern: string): number {
+  // Per open group: size of the alternatives closed so far, of the current sequence, and of its last atom.
+  const frames: { alternatives: number; sequence: number; last: number }[] = [
+    { alternatives: 0, sequence: 0, last: 0 },
+  ];
+  let top = frames[0];
+  const atom = (size: number) => {
+    top.sequence += size;
+    top.last = size;
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      i++;
+      if (pattern[i] === "p" || pattern[i] === "P") i = pattern.indexOf("}", i);
+      atom(1);
+    } else if (c === "[") {
+      i++;
+      if (pattern[i] === "]" || pattern[i] === "^") i++;
+      while (i < pattern.length && pattern[i] !== "]") i += pattern[i] === "\\" ? 2 : 1;
+      atom(1);
+    } else if (c === "(") {
+      top = { alternatives: 0, sequence: 0, last: 0 };
+      frames.push(top);
+    } else if (c === ")") {
+      const group = frames.pop()!;
+      top = frames[frames.length - 1];
+      atom(group.alternatives + group.sequence + 1);
+    } else if (c === "|") {
+      top.alternatives += top.sequence + 1;
+      top.sequence = 0;
+      top.last = 0;
+    } else if (c === "*" || c === "+" || c === "?") {
+      top.sequence += 1;
+      top.last += 1;
+    } else if (c === "{") {
+      const end = pattern.indexOf("}", i);
+      const [low, high] = pattern.slice(i + 1, end).split(",");
+      const min = Number(low);
+      const max = high === undefined ? min : high === "" ? min + 1 : Number(high);
+      const copies = Math.max(min, max, 1);
+      if (min > MAX_REGEX_REPEAT || max > MAX_REGEX_REPEAT) return MAX_REGEX_PROGRAM + copies;
+      top.sequence += top.last * (copies - 1) + 1;
+      top.last *= copies;
+      i = end;
+    } else {
+      atom(1);
+    }
+  }
+  return top.alternatives + top.sequence;
+}
+
+/**
+ * Translates an I-Regexp to pattern source for RE2 (also valid ECMAScript with the `u` flag), or returns null
+ * when it is not an I-Regexp.
+ */
 export function translateIRegexp(pattern: string): string | null {
   let out = "";
   let i = 0;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { compileIRegexp, translateIRegexp } from "./_i_regexp.ts";
+import { compileIRegexp, type IRegexp, translateIRegexp } from "./_i_regexp.ts";
+import { JsonPathLimitError } from "./json_path_limit_error.ts";
 
 function matches(pattern: string, input: string): boolean {
   const regex = compileIRegexp(pattern, true);
@@ -64,5 +65,33 @@ Deno.test("I-Regexp", async (t) => {
     }
     assert.equal(compileIRegexp("[z-a]", true), null);
     assert.equal(compileIRegexp("a{3,1}", true), null);
+  });
+});
+
+Deno.test("I-Regexp runs in linear time and bounds the compiled pattern", async (t) => {
+  await t.step("patterns that backtrack exponentially elsewhere answer at once", () => {
+    const input = "a".repeat(100_000) + "!";
+    assert.equal(matches("(a+)+", input), false);
+    assert.equal((compileIRegexp("(a|aa)+$", false) as IRegexp).test(input), false);
+    assert.equal((compileIRegexp("((a*)*)*b", false) as IRegexp).test(input), false);
+    assert.equal(matches("(a+)+!", input), true);
+    // match() is a full match, not the first alternative found from the start.
+    assert.equal(matches("a|ab", "ab"), true);
+    assert.equal(matches("(a|ab)(c|bcd)", "abcd"), true);
+  });
+
+  await t.step("repetitions that expand beyond the budget are refused with a clear error", () => {
+    for (const pattern of ["a{1001}", "(a{100}){200}", "((a{10}){10}){101}", "x{5,2000}"]) {
+      assert.throws(
+        () => compileIRegexp(pattern, true),
+        (e: unknown) =>
+          e instanceof JsonPathLimitError && e.budget === "regex" &&
+          e.message.startsWith(`the regular expression ${JSON.stringify(pattern)} is too large`) &&
+          e.message.endsWith("simplify the pattern."),
+        pattern,
+      );
+    }
+    assert.equal(matches("(a{10}){100}", "a".repeat(1000)), true);
+    assert.equal(matches("\\p{L}{1000}", "é".repeat(1000)), true);
   });
 });

@@ -13,6 +13,8 @@ export class JsonPathSyntaxError extends OatoolError {
   readonly reason: string;
 
   /**
+   * Creates it.
+   *
    * @param expression The expression text.
    * @param position 0-based offset of the problem.
    * @param reason What is wrong.

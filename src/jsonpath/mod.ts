@@ -12,7 +12,8 @@
  * @module
  */
 export type * from "./ast.ts";
+export { JsonPathLimitError } from "./json_path_limit_error.ts";
 export { JsonPathSyntaxError } from "./json_path_syntax_error.ts";
 export { formatNormalizedPath } from "./normalized_path.ts";
 export { parseJsonPath, type ParseJsonPathOptions } from "./parse_json_path.ts";
-export { JsonPathNode, queryJsonPath } from "./query_json_path.ts";
+export { JsonPathNode, queryJsonPath, type QueryJsonPathOptions } from "./query_json_path.ts";

@@ -20,6 +20,15 @@ export interface ParseJsonPathOptions {
    * @default 128
    */
   maxNesting?: number;
+  /**
+   * Accept `-` inside member names in dot notation (`$.paths.*.get[?@.x-oai-traits.paged]`), as the examples
+   * of the Overlay Specification write them; RFC 9535 allows `-` only in bracket notation (`['x-oai-traits']`),
+   * so leave this off for standard parsing. Each name accepted this way is passed to `onHyphenatedName`.
+   * @default false
+   */
+  allowHyphenatedNames?: boolean;
+  /** Called with each member name accepted by `allowHyphenatedNames` and its 0-based position. */
+  onHyphenatedName?: (name: string, position: number) => void;
 }
 
 /** Largest integer allowed in an index or slice (I-JSON range, RFC 9535 §2.1). */
@@ -38,7 +47,7 @@ const MAX_INT = 2 ** 53 - 1;
  * @throws {JsonPathSyntaxError} naming the 0-based position of the first offending character.
  */
 export function parseJsonPath(expression: string, options: ParseJsonPathOptions = {}): JsonPathQuery {
-  return new Parser(expression, options.maxNesting ?? 128).parseRootQuery();
+  return new Parser(expression, options).parseRootQuery();
 }
 
 /** True for the blank characters of RFC 9535 (space, tab, line feed, carriage return). */
@@ -74,10 +83,12 @@ class Parser {
   #pos = 0;
   #nesting = 0;
   #maxNesting: number;
+  #hyphens: ParseJsonPathOptions["onHyphenatedName"] | undefined;
 
-  constructor(text: string, maxNesting: number) {
+  constructor(text: string, options: ParseJsonPathOptions) {
     this.#text = text;
-    this.#maxNesting = maxNesting;
+    this.#maxNesting = options.maxNesting ?? 128;
+    if (options.allowHyphenatedNames === true) this.#hyphens = options.onHyphenatedName ?? (() => {});
   }
 
   parseRootQuery(): JsonPathQuery {
@@ -177,13 +188,24 @@ class Parser {
       this.#fail(`expected a member name, "*" or "[" after ${after}, found ${this.#describe(start)}`);
     }
     let pos = start;
+    let hyphenated = false;
     for (;;) {
       const cp = text.codePointAt(pos);
+      if (cp === 0x2d /* - */ && this.#hyphens !== undefined) {
+        const next = text.codePointAt(pos + 1);
+        if (next !== undefined && (isNameFirst(next) || isDigit(next))) {
+          hyphenated = true;
+          pos++;
+          continue;
+        }
+      }
       if (cp === undefined || !(isNameFirst(cp) || isDigit(cp))) break;
       pos += cp > 0xffff ? 2 : 1;
     }
     this.#pos = pos;
-    return text.slice(start, pos);
+    const name = text.slice(start, pos);
+    if (hyphenated) this.#hyphens!(name, start);
+    return name;
   }
 
   /** `bracketed-selection`: `[` selector *(`,` selector) `]` */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { JsonPathSyntaxError, parseJsonPath } from "./mod.ts";
+import { JsonPathSyntaxError, parseJsonPath, queryJsonPath } from "./mod.ts";
 
 function syntaxError(expression: string): JsonPathSyntaxError {
   try {
@@ -97,4 +97,29 @@ Deno.test("parseJsonPath", async (t) => {
     assert.doesNotThrow(() => parseJsonPath("$[?" + "(".repeat(50) + "@" + ")".repeat(50) + "]"));
     assert.throws(() => parseJsonPath("$[?((@))]", { maxNesting: 2 }), JsonPathSyntaxError);
   });
+});
+
+Deno.test("parseJsonPath accepts hyphenated dot-notation names only when asked", () => {
+  const text = "$.paths.*.get[?@.x-oai-traits.paged]";
+  assert.throws(() => parseJsonPath(text), /invalid JSONPath at position 18 .*found character "-"/);
+  const seen: [string, number][] = [];
+  const query = parseJsonPath(text, {
+    allowHyphenatedNames: true,
+    onHyphenatedName: (name, position) => seen.push([name, position]),
+  });
+  assert.deepEqual(seen, [["x-oai-traits", 17]]);
+  const filter = query.segments[3].selectors[0];
+  assert.equal(filter.kind, "filter");
+  assert.deepEqual(
+    queryJsonPath(
+      { paths: { "/a": { get: { t: { "x-oai-traits": { paged: true } } } }, "/b": { get: {} } } },
+      query,
+    )
+      .map((n) => n.path),
+    ["$['paths']['/a']['get']['t']"],
+  );
+  // A trailing or doubled hyphen is still an error; bracket notation needs nothing.
+  assert.throws(() => parseJsonPath("$.a-", { allowHyphenatedNames: true }), JsonPathSyntaxError);
+  assert.throws(() => parseJsonPath("$.-a", { allowHyphenatedNames: true }), JsonPathSyntaxError);
+  assert.equal(parseJsonPath("$['x-a'].b-2", { allowHyphenatedNames: true }).segments.length, 2);
 });

@@ -11,6 +11,8 @@ import type {
 } from "./ast.ts";
 import { FUNCTIONS } from "./_functions.ts";
 import { compareCodePoints, hasOwn, isObject, jsonEqual, NOTHING } from "./_values.ts";
+import { treeSize } from "../core/mod.ts";
+import { JsonPathLimitError } from "./json_path_limit_error.ts";
 import { formatNormalizedPath } from "./normalized_path.ts";
 import { parseJsonPath } from "./parse_json_path.ts";
 
@@ -27,6 +29,8 @@ export class JsonPathNode {
   readonly key: string | number | undefined;
 
   /**
+   * Creates it.
+   *
    * @param value The node's value.
    * @param parent The parent node (undefined for the root).
    * @param key The key in the parent (undefined for the root).
@@ -54,10 +58,32 @@ export class JsonPathNode {
   }
 }
 
+/** Nodes every query may select or visit, whatever the size of the document. */
+export const MIN_NODE_BUDGET = 100_000;
+/** The node budget of a query, per value of the document, once it is past {@link MIN_NODE_BUDGET}. */
+export const NODE_BUDGET_FACTOR = 10;
+
+/** Options of {@link queryJsonPath}. */
+export interface QueryJsonPathOptions {
+  /**
+   * Most nodes the evaluation may create: selected nodes, nodes visited by descendant segments and nodes of
+   * queries inside filters, counted together. Past it the query fails with a {@link JsonPathLimitError}
+   * instead of exhausting memory (`$..*..*` on a deep document selects about n × depth nodes).
+   * @default the larger of 100,000 and 10 × the number of values in the document
+   */
+  maxNodes?: number;
+  /**
+   * The number of values in the document, when the caller already knows it (an upper bound will do): the
+   * default budget is then computed from it instead of walking the document once more.
+   */
+  documentSize?: number;
+}
+
 /**
  * Evaluates an RFC 9535 JSONPath query against a JSON value and returns the selected nodes in order
  * (duplicates kept, as the RFC requires). The document must be JSON data without cycles; it is not changed.
- * Descendant segments are walked with an explicit stack, so deep documents cannot overflow the call stack.
+ * Descendant segments are walked with an explicit stack, so deep documents cannot overflow the call stack,
+ * and the evaluation has a node budget proportional to the document (see {@link QueryJsonPathOptions}).
  *
  * @example
  * ```ts
@@ -66,17 +92,73 @@ export class JsonPathNode {
  * nodes.map((n) => n.path); // ["$['a'][1]", "$['a'][2]"]
  * ```
  * @throws {JsonPathSyntaxError} when `query` is a string that is not a valid JSONPath query.
+ * @throws {JsonPathLimitError} when the evaluation goes over its node budget, or a `match()`/`search()`
+ *   pattern is too large to compile.
  */
-export function queryJsonPath(document: unknown, query: string | JsonPathQuery): JsonPathNode[] {
+export function queryJsonPath(
+  document: unknown,
+  query: string | JsonPathQuery,
+  options: QueryJsonPathOptions = {},
+): JsonPathNode[] {
   const ast = typeof query === "string" ? parseJsonPath(query) : query;
-  const context: Context = { root: document, absolute: new Map() };
+  const context: Context = {
+    root: document,
+    absolute: new Map(),
+    spent: 0,
+    limit: options.maxNodes ?? MIN_NODE_BUDGET,
+    measured: options.maxNodes !== undefined,
+    budget: "maxNodes",
+    documentSize: options.documentSize,
+    text: typeof query === "string" ? query : undefined,
+  };
   return evaluateSegments(ast.segments, [new JsonPathNode(document)], context);
 }
 
-/** State of one top-level evaluation: the root value and the results of absolute queries used in filters. */
+/** State of one top-level evaluation: the root value, results of absolute queries used in filters, budget. */
 interface Context {
   root: unknown;
   absolute: Map<JsonPathQuery, JsonPathNode[]>;
+  /** Nodes created so far. */
+  spent: number;
+  /** The node budget (raised once to the document-proportional budget when first reached). */
+  limit: number;
+  /** True once {@link Context.limit} is final. */
+  measured: boolean;
+  /** How the limit was set, for messages. */
+  budget: string;
+  /** Values in the document, when the caller gave them. */
+  documentSize: number | undefined;
+  /** The query text, for messages. */
+  text: string | undefined;
+}
+
+/** Creates a node, charging it to the budget. */
+function nodeOf(context: Context, value: unknown, parent: JsonPathNode, key: string | number): JsonPathNode {
+  if (++context.spent > context.limit) overBudget(context);
+  return new JsonPathNode(value, parent, key);
+}
+
+function overBudget(context: Context): void {
+  if (!context.measured) {
+    context.measured = true;
+    const nodes = context.documentSize ?? treeSize(context.root).nodes;
+    context.limit = Math.max(context.limit, NODE_BUDGET_FACTOR * nodes);
+    context.budget =
+      `${NODE_BUDGET_FACTOR} × the ${nodes} values of the document, at least ${MIN_NODE_BUDGET}`;
+    if (context.spent <= context.limit) return;
+  }
+  throw new JsonPathLimitError(
+    `${describeQuery(context)} selects or visits more than ${context.limit} nodes, over its node budget ` +
+      `(${context.budget}); narrow the query, for example with one descendant segment (..) instead of several.`,
+    "nodes",
+    context.limit,
+  );
+}
+
+function describeQuery(context: Context): string {
+  if (context.text === undefined) return "the JSONPath query";
+  const text = context.text.length > 80 ? `${context.text.slice(0, 77)}...` : context.text;
+  return `the JSONPath query ${JSON.stringify(text)}`;
 }
 
 function evaluateSegments(
@@ -113,14 +195,14 @@ function applyDescendant(
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const child = value[i];
-        if (child !== null && typeof child === "object") stack.push(new JsonPathNode(child, node, i));
+        if (child !== null && typeof child === "object") stack.push(nodeOf(context, child, node, i));
       }
     } else if (value !== null && typeof value === "object") {
       const object = value as Record<string, unknown>;
       const keys = Object.keys(object);
       for (let i = keys.length - 1; i >= 0; i--) {
         const child = object[keys[i]];
-        if (child !== null && typeof child === "object") stack.push(new JsonPathNode(child, node, keys[i]));
+        if (child !== null && typeof child === "object") stack.push(nodeOf(context, child, node, keys[i]));
       }
     }
   }
@@ -139,38 +221,38 @@ function applySelectors(
     switch (selector.kind) {
       case "name":
         if (array === undefined && hasOwn(value, selector.name)) {
-          out.push(new JsonPathNode((value as Record<string, unknown>)[selector.name], node, selector.name));
+          out.push(nodeOf(context, (value as Record<string, unknown>)[selector.name], node, selector.name));
         }
         break;
       case "wildcard":
         if (array !== undefined) {
-          for (let i = 0; i < array.length; i++) out.push(new JsonPathNode(array[i], node, i));
+          for (let i = 0; i < array.length; i++) out.push(nodeOf(context, array[i], node, i));
         } else {
           const object = value as Record<string, unknown>;
-          for (const key of Object.keys(object)) out.push(new JsonPathNode(object[key], node, key));
+          for (const key of Object.keys(object)) out.push(nodeOf(context, object[key], node, key));
         }
         break;
       case "index":
         if (array !== undefined) {
           const i = selector.index < 0 ? array.length + selector.index : selector.index;
-          if (i >= 0 && i < array.length) out.push(new JsonPathNode(array[i], node, i));
+          if (i >= 0 && i < array.length) out.push(nodeOf(context, array[i], node, i));
         }
         break;
       case "slice":
-        if (array !== undefined) applySlice(selector.start, selector.end, selector.step, node, array, out);
+        if (array !== undefined) applySlice(selector, node, array, context, out);
         break;
       case "filter":
         if (array !== undefined) {
           for (let i = 0; i < array.length; i++) {
             if (evaluateLogical(selector.expression, array[i], context)) {
-              out.push(new JsonPathNode(array[i], node, i));
+              out.push(nodeOf(context, array[i], node, i));
             }
           }
         } else {
           const object = value as Record<string, unknown>;
           for (const key of Object.keys(object)) {
             if (evaluateLogical(selector.expression, object[key], context)) {
-              out.push(new JsonPathNode(object[key], node, key));
+              out.push(nodeOf(context, object[key], node, key));
             }
           }
         }
@@ -181,11 +263,10 @@ function applySelectors(
 
 /** Array slice of RFC 9535 §2.3.4.2.2. */
 function applySlice(
-  start: number | undefined,
-  end: number | undefined,
-  step: number | undefined,
+  { start, end, step }: { start?: number; end?: number; step?: number },
   node: JsonPathNode,
   array: unknown[],
+  context: Context,
   out: JsonPathNode[],
 ): void {
   const len = array.length;
@@ -195,11 +276,11 @@ function applySlice(
   if (s > 0) {
     const lower = Math.min(Math.max(normalize(start ?? 0), 0), len);
     const upper = Math.min(Math.max(normalize(end ?? len), 0), len);
-    for (let i = lower; i < upper; i += s) out.push(new JsonPathNode(array[i], node, i));
+    for (let i = lower; i < upper; i += s) out.push(nodeOf(context, array[i], node, i));
   } else {
     const upper = Math.min(Math.max(start === undefined ? len - 1 : normalize(start), -1), len - 1);
     const lower = Math.min(Math.max(end === undefined ? -1 : normalize(end), -1), len - 1);
-    for (let i = upper; lower < i; i += s) out.push(new JsonPathNode(array[i], node, i));
+    for (let i = upper; lower < i; i += s) out.push(nodeOf(context, array[i], node, i));
   }
 }
 

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { formatNormalizedPath, JsonPathNode, parseJsonPath, queryJsonPath } from "./mod.ts";
+import {
+  formatNormalizedPath,
+  JsonPathLimitError,
+  JsonPathNode,
+  parseJsonPath,
+  queryJsonPath,
+} from "./mod.ts";
 
 const doc = {
   paths: {
@@ -129,4 +135,62 @@ Deno.test("formatNormalizedPath escapes names as RFC 9535 §2.7 prescribes", () 
     formatNormalizedPath(['\b\f\n\r\t\u0000\u001f\u007f"é']),
     String.raw`$['\b\f\n\r\t\u0000\u001f` + "\u007f\"é']",
   );
+});
+
+/** A chain of `depth` nested objects, each with `width` string members and the next level under `next`. */
+function deepDocument(depth: number, width: number): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  let node = root;
+  for (let d = 0; d < depth; d++) {
+    for (let w = 0; w < width; w++) node[`m${w}`] = "v";
+    const next: Record<string, unknown> = {};
+    node.next = next;
+    node = next;
+  }
+  return root;
+}
+
+Deno.test("queryJsonPath has a node budget proportional to the document", async (t) => {
+  const doc = deepDocument(600, 5); // 3,601 values; $..*..* would select about 600 × 600 × 6 / 2 nodes
+  await t.step("one descendant segment stays within the budget", () => {
+    assert.equal(queryJsonPath(doc, "$..*").length, 3600);
+  });
+
+  await t.step("$..*..* on a deep document fails with an error naming the budget", () => {
+    assert.throws(() => queryJsonPath(doc, "$..*..*"), (e: unknown) => {
+      assert.ok(e instanceof JsonPathLimitError);
+      assert.equal(e.budget, "nodes");
+      assert.equal(e.limit, 100_000);
+      assert.equal(
+        e.message,
+        'the JSONPath query "$..*..*" selects or visits more than 100000 nodes, over its node budget ' +
+          "(10 × the 3601 values of the document, at least 100000); narrow the query, for example with one " +
+          "descendant segment (..) instead of several.",
+      );
+      return true;
+    });
+  });
+
+  await t.step("a document size given by the caller sets the budget without another walk", () => {
+    assert.throws(
+      () => queryJsonPath(doc, "$..*..*", { documentSize: 20_000 }),
+      (e: unknown) =>
+        e instanceof JsonPathLimitError && e.limit === 200_000 &&
+        e.message.includes("over its node budget (10 × the 20000 values of the document, at least 100000)"),
+    );
+  });
+
+  await t.step("nodes visited by queries inside filters count too", () => {
+    assert.throws(() => queryJsonPath(doc, "$..[?count(@..*) > 1]"), JsonPathLimitError);
+  });
+
+  await t.step("the budget grows with the document and can be set", () => {
+    const wide = { list: Array.from({ length: 20_000 }, (_, i) => ({ i })) };
+    assert.equal(queryJsonPath(wide, "$..*..*").length, 60_000);
+    assert.equal(queryJsonPath({ a: [1, 2, 3] }, "$.a[*]", { maxNodes: 4 }).length, 3);
+    assert.throws(
+      () => queryJsonPath({ a: [1, 2, 3] }, "$.a[*]", { maxNodes: 3 }),
+      /^JsonPathLimitError: the JSONPath query "\$\.a\[\*\]" selects or visits more than 3 nodes, over its node budget \(maxNodes\)/,
+    );
+  });
 });

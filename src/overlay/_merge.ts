@@ -1,4 +1,5 @@
 /** The value operations of overlay actions: kinds, merging and removal, all without recursion. */
+import { treeSize } from "../core/mod.ts";
 import { formatNormalizedPath, type JsonPathNode } from "../jsonpath/mod.ts";
 
 /** The three kinds of node the Overlay Specification distinguishes. */
@@ -32,38 +33,58 @@ export interface MergeConflict {
   sourceKind: NodeKind;
 }
 
+/** What merging `source` into `target` would do: the first conflict, or how many values it would add. */
+export interface MergePreview {
+  /** The first property whose values cannot be merged, if any. */
+  conflict?: MergeConflict;
+  /** Number of values the merge adds to the target (new properties' values, appended array elements). */
+  growth: number;
+}
+
 /**
- * Finds the first property whose values cannot be merged (an object, an array and a primitive meeting each
- * other), looking at `source` against `target` without changing either.
+ * Looks at merging `source` into `target` (both objects) without changing either: finds the first property
+ * whose values cannot be merged (an object, an array and a primitive meeting each other) and counts the values
+ * the merge would add, so that a budget can be checked before anything is copied.
  */
-export function findConflict(
+export function previewMerge(
   target: Record<string, unknown>,
   source: Record<string, unknown>,
   targetPath: readonly (string | number)[],
-): MergeConflict | undefined {
+): MergePreview {
+  let growth = 0;
   const stack: [Record<string, unknown>, Record<string, unknown>, readonly (string | number)[]][] = [
     [target, source, targetPath],
   ];
   while (stack.length > 0) {
     const [t, s, at] = stack.pop()!;
     for (const key of Object.keys(s)) {
-      if (!Object.hasOwn(t, key)) continue;
+      if (!Object.hasOwn(t, key)) {
+        growth += treeSize(s[key]).nodes;
+        continue;
+      }
       const tk = kindOf(t[key]);
       const sk = kindOf(s[key]);
-      if (tk !== sk) return { path: formatNormalizedPath([...at, key]), targetKind: tk, sourceKind: sk };
+      if (tk !== sk) {
+        return {
+          conflict: { path: formatNormalizedPath([...at, key]), targetKind: tk, sourceKind: sk },
+          growth,
+        };
+      }
       if (tk === "object") {
         stack.push([t[key] as Record<string, unknown>, s[key] as Record<string, unknown>, [...at, key]]);
+      } else if (tk === "array") {
+        growth += treeSize(s[key]).nodes - 1;
       }
     }
   }
-  return undefined;
+  return { growth };
 }
 
 /**
  * Merges `source` into `target` (both objects) as the Overlay Specification describes: properties only in the
  * target stay, properties only in the source are added after the existing ones, and for properties in both,
  * primitives replace primitives, arrays are concatenated and objects merge recursively. `source` must be a
- * private copy (its values are moved into the target) and free of conflicts (see {@link findConflict}); a
+ * private copy (its values are moved into the target) and free of conflicts (see {@link previewMerge}); a
  * property of another combination is replaced.
  */
 export function mergeObjects(target: Record<string, unknown>, source: Record<string, unknown>): void {

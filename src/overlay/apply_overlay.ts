@@ -1,12 +1,12 @@
-import { deepCopy, type Finding, finding } from "../core/mod.ts";
-import { type JsonPathNode, queryJsonPath } from "../jsonpath/mod.ts";
-import { type CheckedAction, checkOverlay } from "./_check_overlay.ts";
+import { deepCopy, type Finding, finding, MAX_DEPTH, treeSize } from "../core/mod.ts";
+import { JsonPathLimitError, type JsonPathNode, type JsonPathQuery, queryJsonPath } from "../jsonpath/mod.ts";
+import { type CheckedAction, checkOverlay, quoted } from "./_check_overlay.ts";
 import {
   appendAll,
   describeKind,
-  findConflict,
   kindOf,
   mergeObjects,
+  previewMerge,
   removeNodes,
   setKey,
 } from "./_merge.ts";
@@ -22,10 +22,18 @@ export interface ApplyOverlayOptions {
    */
   inPlace?: boolean;
   /**
-   * Throw an {@link OverlayError} at the first action whose target selects nothing.
+   * Throw an {@link OverlayError} at the first action whose target selects nothing, and refuse member names with
+   * `-` in dot notation (accepted with a warning otherwise; see {@linkcode validateOverlay}).
    * @default false
    */
   strict?: boolean;
+  /**
+   * Most values the document may hold after any action. Actions that would grow it further (an overlay whose
+   * `copy` or `update` actions double the document again and again) fail with an {@link OverlayError} before
+   * anything is copied.
+   * @default the larger of 1,000,000 and 10 × the values of the document and the overlay together
+   */
+  maxNodes?: number;
   /**
    * Work out what every action would do, on a private copy, and return the document unchanged.
    * @default false
@@ -55,6 +63,11 @@ export interface OverlayActionResult {
   applied: boolean;
 }
 
+/** Values a document may always grow to while an overlay is applied, whatever its size. */
+export const MIN_OVERLAY_NODE_BUDGET = 1_000_000;
+/** The node budget of an overlay run, per value of the document and the overlay, past the minimum. */
+export const OVERLAY_NODE_BUDGET_FACTOR = 10;
+
 /** Result of {@link applyOverlay}. */
 export interface ApplyOverlayResult {
   /** The changed document (the input itself with `inPlace`, the unchanged input with `dryRun`). */
@@ -73,7 +86,10 @@ export interface ApplyOverlayResult {
   appliedCount: number;
   /** Number of actions whose target selected nothing. */
   skippedCount: number;
-  /** Notes such as Overlay 1.0.0 documents relying on 1.1.0 behaviour. */
+  /**
+   * The overlay's validation warnings (no-op actions, fields another one overrides, hyphenated names) and notes
+   * such as Overlay 1.0.0 documents relying on 1.1.0 behaviour.
+   */
   warnings: Finding[];
   /** True when nothing was changed because of `dryRun`. */
   dryRun: boolean;
@@ -85,7 +101,13 @@ export interface ApplyOverlayResult {
  * recursively (primitives replace, arrays concatenate, objects merge; new keys go after existing ones),
  * concatenates an array or appends any other value to array targets, and replaces primitive targets. `remove`
  * deletes every selected node from its parent. `copy` (1.1) merges the value of the one node its expression
- * selects into each target as `update` would. Values from the overlay are copied, never shared.
+ * selects into each target as `update` would. When an action has several, `remove: true` wins over `copy` and
+ * `copy` over `update`; an action with none of them changes nothing. Values from the overlay are copied, never
+ * shared.
+ *
+ * Every action is bounded: target queries have the node budget of {@linkcode queryJsonPath}; the document may
+ * grow to at most `maxNodes` values; and no action may nest it deeper than the loader accepts (`MAX_DEPTH`),
+ * so a document that was legal before the overlay stays legal (and walkable) after it.
  *
  * A pure function on plain data: by default the input document is not changed (the work happens on a deep
  * copy); pass `inPlace: true` to change it directly.
@@ -102,20 +124,29 @@ export interface ApplyOverlayResult {
  * @throws {InvalidOverlayError} when the overlay is not valid (see {@linkcode validateOverlay}).
  * @throws {OverlayError} when an action cannot be applied: selected nodes of mixed kinds, an update value that
  *   does not fit its targets, incompatible properties, a `copy` expression not selecting exactly one node,
- *   removing the root, or (with `strict`) a target selecting nothing.
+ *   removing the root, (with `strict`) a target selecting nothing, or an action over a budget (document size,
+ *   nesting depth, query nodes).
  */
 export function applyOverlay(
   document: unknown,
   overlay: unknown,
   options: ApplyOverlayOptions = {},
 ): ApplyOverlayResult {
-  const check = checkOverlay(overlay);
+  const check = checkOverlay(overlay, { strict: options.strict });
   if (check.errors.length > 0) throw new InvalidOverlayError(check.errors, options.source);
   const dryRun = options.dryRun === true;
+  const { nodes: size, depth } = treeSize(document);
   const state: State = {
     document: options.inPlace === true && !dryRun ? document : deepCopy(document),
     minor: check.minor!,
-    warnings: [],
+    warnings: [...check.warnings],
+    nodes: size,
+    maxDepth: Math.max(MAX_DEPTH, depth),
+    maxNodes: options.maxNodes ??
+      Math.max(MIN_OVERLAY_NODE_BUDGET, OVERLAY_NODE_BUDGET_FACTOR * (size + treeSize(overlay).nodes)),
+    budgetName: options.maxNodes === undefined
+      ? `${OVERLAY_NODE_BUDGET_FACTOR} × the values of the document and the overlay, at least ${MIN_OVERLAY_NODE_BUDGET}`
+      : "maxNodes",
   };
   const actionValues = (overlay as { actions: Record<string, unknown>[] }).actions;
   const results: OverlayActionResult[] = [];
@@ -152,6 +183,27 @@ interface State {
   document: unknown;
   minor: number;
   warnings: Finding[];
+  /** Values in the document: exact at the start, then an upper bound (removals are not subtracted). */
+  nodes: number;
+  /** The node budget. */
+  maxNodes: number;
+  /** Deepest nesting allowed: {@link MAX_DEPTH}, or the input's own depth when the caller gave a deeper one. */
+  maxDepth: number;
+  /** How the budget was set, for messages. */
+  budgetName: string;
+}
+
+/** Evaluates an action's query; a query over its budget fails as the action. */
+function select(state: State, query: JsonPathQuery, text: string, index: number): JsonPathNode[] {
+  try {
+    return queryJsonPath(state.document, query, { documentSize: state.nodes });
+  } catch (e) {
+    if (!(e instanceof JsonPathLimitError)) throw e;
+    const prefix = `action [${index}] query ${quoted(text)}:`;
+    const named = "the JSONPath query";
+    const message = e.message.startsWith(named) ? e.message.replace(named, prefix) : `${prefix} ${e.message}`;
+    throw new OverlayError(message, index);
+  }
 }
 
 function runAction(
@@ -160,7 +212,7 @@ function runAction(
   raw: Record<string, unknown>,
   index: number,
 ): OverlayActionResult {
-  const nodes = queryJsonPath(state.document, action.targetQuery);
+  const nodes = select(state, action.targetQuery, action.target, index);
   const result: OverlayActionResult = {
     index,
     kind: action.kind,
@@ -171,7 +223,7 @@ function runAction(
   };
   if (action.copy !== undefined) result.copy = action.copy;
   if (action.description !== undefined) result.description = action.description;
-  if (nodes.length === 0) return result;
+  if (nodes.length === 0 || action.kind === "none") return result;
 
   if (action.kind === "remove") {
     if (nodes.some((node) => node.parent === undefined)) {
@@ -195,7 +247,7 @@ function runAction(
 
   let value: unknown;
   if (action.kind === "copy") {
-    const sources = queryJsonPath(state.document, action.copyQuery!);
+    const sources = select(state, action.copyQuery!, action.copy!, index);
     if (sources.length !== 1) {
       throw new OverlayError(
         `action [${index}] copy ${
@@ -249,12 +301,14 @@ function update(
         index,
       );
     }
+    let growth = 0;
     for (const node of nodes) {
-      const conflict = findConflict(
+      const preview = previewMerge(
         node.value as Record<string, unknown>,
         value as Record<string, unknown>,
         node.segments(),
       );
+      const conflict = preview.conflict;
       if (conflict !== undefined) {
         throw new OverlayError(
           `action [${index}] cannot merge ${describeKind(conflict.sourceKind)} into ${
@@ -263,7 +317,9 @@ function update(
           index,
         );
       }
+      growth += preview.growth;
     }
+    checkBudgets(state, nodes, value, growth, 0, index);
     nodes.forEach((node, i) => {
       const source = i === nodes.length - 1 ? value : deepCopy(value);
       mergeObjects(node.value as Record<string, unknown>, source as Record<string, unknown>);
@@ -271,6 +327,8 @@ function update(
     return;
   }
   if (kind === "array") {
+    const added = Array.isArray(value) ? treeSize(value).nodes - 1 : treeSize(value).nodes;
+    checkBudgets(state, nodes, value, added * nodes.length, Array.isArray(value) ? 0 : 1, index);
     nodes.forEach((node, i) => {
       const list = node.value as unknown[];
       const item = i === nodes.length - 1 ? value : deepCopy(value);
@@ -302,6 +360,50 @@ function update(
     if (parent === undefined) state.document = value;
     else if (Array.isArray(parent)) parent[node.key as number] = value;
     else setKey(parent as Record<string, unknown>, node.key as string, value);
+  }
+}
+
+/**
+ * Refuses an update that would take the document over its node budget, or nest it deeper than
+ * the depth limit ({@link MAX_DEPTH}, or the input's own depth if deeper): the merged value's containers land `offset` levels below each target (1 when the value is
+ * appended to an array as one element).
+ */
+function checkBudgets(
+  state: State,
+  nodes: JsonPathNode[],
+  value: unknown,
+  growth: number,
+  offset: number,
+  index: number,
+): void {
+  if (state.nodes + growth > state.maxNodes) {
+    throw new OverlayError(
+      `action [${index}] would grow the document to about ${
+        state.nodes + growth
+      } values, over the overlay's ` +
+        `node budget of ${state.maxNodes} (${state.budgetName}); check for copy or update actions that ` +
+        "multiply the document.",
+      index,
+    );
+  }
+  state.nodes += growth;
+  const depth = treeSize(value).depth;
+  for (const node of nodes) {
+    const segments = node.segments();
+    if (segments.length + offset + depth > state.maxDepth) {
+      const path = node.path;
+      const at = path.length > 120
+        ? `${path.slice(0, path.indexOf("]", 60) + 1)}...${
+          path.slice(path.lastIndexOf("[", path.length - 50))
+        }`
+        : path;
+      throw new OverlayError(
+        `action [${index}] would nest the document deeper than ${state.maxDepth} levels at ${at} ` +
+          `(the value is ${depth} levels deep); oatool refuses documents nested that deeply, so target a ` +
+          "shallower node or flatten the value.",
+        index,
+      );
+    }
   }
 }
 

@@ -311,3 +311,127 @@ Deno.test("applyOverlay: ordering, results and options", async (t) => {
     assert.equal(result.actions[0].matchCount, 1);
   });
 });
+
+Deno.test("applyOverlay: several kinds in one action, no-ops (issue 11)", async (t) => {
+  await t.step("remove: true wins over update and copy", () => {
+    const result = applyOverlay(
+      { a: { b: 1 }, c: 2 },
+      overlay([{ target: "$.a", update: { x: 1 }, copy: "$.c", remove: true }]),
+    );
+    assert.deepEqual(result.document, { c: 2 });
+    assert.equal(result.actions[0].kind, "remove");
+    assert.deepEqual(result.warnings.map((w) => w.rule), ["overlay-action-ignored-field"]);
+  });
+
+  await t.step("copy wins over update", () => {
+    const result = applyOverlay(
+      { a: { b: 1 }, c: { d: 2 } },
+      overlay([{ target: "$.a", update: { x: 1 }, copy: "$.c" }]),
+    );
+    assert.deepEqual(result.document, { a: { b: 1, d: 2 }, c: { d: 2 } });
+    assert.equal(result.actions[0].kind, "copy");
+  });
+
+  await t.step("an action with neither changes nothing and is reported as kind none", () => {
+    const result = applyOverlay({ a: 1 }, overlay([{ target: "$.a" }, { target: "$.b", remove: false }]));
+    assert.deepEqual(result.document, { a: 1 });
+    assert.deepEqual(result.actions.map((a) => [a.kind, a.matchCount, a.applied]), [
+      ["none", 1, true],
+      ["none", 0, false],
+    ]);
+    assert.deepEqual(result.warnings.map((w) => `${w.path}: ${w.rule}`), [
+      "actions[0]: overlay-action-no-op",
+      "actions[1]: overlay-action-no-op",
+    ]);
+  });
+
+  await t.step("the shorthand of the specification's examples applies, and strict refuses it", () => {
+    const doc = { paths: { "/a": { get: { op: { "x-oai-traits": { paged: true } } } } } };
+    const traits = overlay([{ target: "$.paths.*.get[?@.x-oai-traits.paged]", update: { paged: "yes" } }]);
+    assert.deepEqual(applyOverlay(doc, traits).document, {
+      paths: { "/a": { get: { op: { "x-oai-traits": { paged: true }, paged: "yes" } } } },
+    });
+    assert.throws(() => applyOverlay(doc, traits, { strict: true }), InvalidOverlayError);
+  });
+});
+
+Deno.test("applyOverlay: budgets (issue 11)", async (t) => {
+  await t.step("copies that double the document 30 times fail on the node budget, before copying", () => {
+    const actions = Array.from(
+      { length: 30 },
+      (_, i) => ({ target: "$.a", copy: "$.a", description: `x${i}` }),
+    );
+    assert.throws(() => applyOverlay({ a: [1] }, overlay(actions)), (e: unknown) => {
+      assert.ok(e instanceof OverlayError);
+      assert.equal(e.actionIndex, 19);
+      assert.equal(
+        e.message,
+        "action [19] would grow the document to about 1048578 values, over the overlay's node budget of " +
+          "1000000 (10 × the values of the document and the overlay, at least 1000000); check for copy or " +
+          "update actions that multiply the document.",
+      );
+      return true;
+    });
+    // Doubling a few times is fine, and the budget can be set.
+    const ten = applyOverlay({ a: [1] }, overlay(actions.slice(0, 10)));
+    assert.equal(((ten.document as Json).a as unknown[]).length, 1024);
+    assert.throws(
+      () => applyOverlay({ a: [1] }, overlay(actions.slice(0, 10)), { maxNodes: 500 }),
+      /^OverlayError: action \[8\] would grow the document to about 514 values, over the overlay's node budget of 500 \(maxNodes\)/,
+    );
+  });
+
+  await t.step("updates on many targets count every target", () => {
+    const doc = { list: Array.from({ length: 1000 }, () => ({})) };
+    const big = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i]));
+    assert.throws(
+      () => applyOverlay(doc, overlay([{ target: "$.list[*]", update: big }])),
+      /^OverlayError: action \[0\] would grow the document to about 2001002 values/,
+    );
+  });
+
+  await t.step("an action may not nest a legal document deeper than the loader accepts", () => {
+    let deep: Json = { leaf: {} };
+    for (let i = 0; i < 996; i++) deep = { n: deep }; // 998 levels
+    const ok = applyOverlay(deep, overlay([{ target: "$..leaf", update: { x: { y: {} } } }])); // 1,000 levels
+    assert.equal(ok.actions[0].matchCount, 1);
+    assert.throws(
+      () => applyOverlay(deep, overlay([{ target: "$..leaf", update: { x: { y: { z: {} } } } }])),
+      (e: unknown) => {
+        assert.ok(e instanceof OverlayError);
+        assert.match(
+          e.message,
+          /^action \[0\] would nest the document deeper than 1000 levels at \$\['n'\]\['n'\].*\.\.\.(\['n'\])+\['leaf'\] \(the value is 4 levels deep\); oatool refuses documents nested that deeply, so target a shallower node or flatten the value\.$/,
+        );
+        return true;
+      },
+    );
+    // Copying the root into every node marked leaf doubles the depth each time: stopped the same way.
+    const actions = Array.from(
+      { length: 30 },
+      (_, i) => ({ target: "$..[?@.leaf]", copy: "$", description: `${i}` }),
+    );
+    assert.throws(
+      () => applyOverlay({ leaf: true, a: { leaf: true } }, overlay(actions)),
+      /^OverlayError: action \[9\] would nest the document deeper than 1000 levels at \$\['a'\]\['a'\].* \(the value is 513 levels deep\)/,
+    );
+  });
+
+  await t.step("a target query over its node budget fails as the action", () => {
+    let deep: Json = { v: 1 };
+    for (let i = 0; i < 600; i++) deep = { n: deep, m: 1, o: 2 };
+    assert.throws(
+      () =>
+        applyOverlay(deep, overlay([{ target: "$.x", remove: true }, { target: "$..*..*", remove: true }])),
+      (e: unknown) => {
+        assert.ok(e instanceof OverlayError);
+        assert.equal(e.actionIndex, 1);
+        assert.match(
+          e.message,
+          /^action \[1\] query "\$\.\.\*\.\.\*": selects or visits more than 100000 nodes, over its node budget/,
+        );
+        return true;
+      },
+    );
+  });
+});

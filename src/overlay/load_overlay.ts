@@ -1,5 +1,9 @@
 import { type InputSource, type LoadOptions, loadStructured, type StructuredDocument } from "../core/mod.ts";
-import { type OverlayValidationResult, validateOverlay } from "./validate_overlay.ts";
+import {
+  type OverlayValidationResult,
+  validateOverlay,
+  type ValidateOverlayOptions,
+} from "./validate_overlay.ts";
 
 /** An Overlay document as read from a file, URL, standard input or inline content, with its validation. */
 export interface LoadedOverlay extends StructuredDocument {
@@ -8,8 +12,9 @@ export interface LoadedOverlay extends StructuredDocument {
 }
 
 /**
- * Reads an Overlay document (JSON or YAML) and validates it; it is not applied. An invalid overlay is returned
- * with `validation.valid` false rather than thrown, so callers can list the problems.
+ * Reads an Overlay document (JSON or YAML) and validates it (`strict` as in {@linkcode validateOverlay}); it is
+ * not applied. An invalid overlay is returned with `validation.valid` false rather than thrown, so callers can
+ * list the problems; each finding carries its `file:line:column` location.
  *
  * @example
  * ```ts
@@ -19,7 +24,15 @@ export interface LoadedOverlay extends StructuredDocument {
  * ```
  * @throws {LoadError} when the input cannot be read. @throws {ParseError} when it is not valid JSON or YAML.
  */
-export async function loadOverlay(input: InputSource, options: LoadOptions = {}): Promise<LoadedOverlay> {
+export async function loadOverlay(
+  input: InputSource,
+  options: LoadOptions & ValidateOverlayOptions = {},
+): Promise<LoadedOverlay> {
   const loaded = await loadStructured(input, options);
-  return { ...loaded, validation: validateOverlay(loaded.data) };
+  const validation = validateOverlay(loaded.data, { strict: options.strict });
+  for (const finding of [...validation.errors, ...validation.warnings]) {
+    const location = loaded.sourceMap().positionOf(finding.pointer);
+    if (location !== undefined) finding.location = location;
+  }
+  return { ...loaded, validation };
 }

@@ -22,4 +22,4 @@ export { SUPPORTED_OVERLAY_VERSIONS } from "./overlay_document.ts";
 export type { OverlayAction, OverlayActionKind, OverlayDocument, OverlayInfo } from "./overlay_document.ts";
 export { InvalidOverlayError, OverlayError } from "./overlay_error.ts";
 export { validateOverlay } from "./validate_overlay.ts";
-export type { OverlayValidationResult } from "./validate_overlay.ts";
+export type { OverlayValidationResult, ValidateOverlayOptions } from "./validate_overlay.ts";

@@ -7,8 +7,12 @@
 /** Overlay Specification versions (major.minor) this library applies; any patch version of them is accepted. */
 export const SUPPORTED_OVERLAY_VERSIONS: readonly string[] = ["1.0", "1.1"];
 
-/** The kind of change an action makes. `copy` exists from Overlay 1.1.0 on. */
-export type OverlayActionKind = "update" | "remove" | "copy";
+/**
+ * The kind of change an action makes. `copy` exists from Overlay 1.1.0 on. When an action has several,
+ * `remove: true` wins over `copy` and `copy` over `update`, as the specification says; `none` is an action
+ * with neither (a legal no-op).
+ */
+export type OverlayActionKind = "update" | "remove" | "copy" | "none";
 
 /** Metadata of an overlay (`info`). */
 export interface OverlayInfo {
@@ -22,7 +26,10 @@ export interface OverlayInfo {
   [extension: `x-${string}`]: unknown;
 }
 
-/** One action: a JSONPath `target` and exactly one of `update`, `remove: true` or (1.1.0) `copy`. */
+/**
+ * One action: a JSONPath `target` and what to do there: `update`, `remove: true` or (1.1.0) `copy` (remove wins
+ * over copy, copy over update; an action with none of them does nothing).
+ */
 export interface OverlayAction {
   /** REQUIRED. RFC 9535 JSONPath query selecting the nodes to change. */
   target: string;

@@ -6,6 +6,8 @@ export class OverlayError extends OatoolError {
   readonly actionIndex?: number;
 
   /**
+   * Creates it.
+   *
    * @param message One sentence naming the action, the offending value and what to do.
    * @param actionIndex Index of the failing action.
    */
@@ -21,6 +23,8 @@ export class InvalidOverlayError extends OatoolError {
   readonly errors: Finding[];
 
   /**
+   * Creates it.
+   *
    * @param errors The validation errors (at least one).
    * @param source Name of the overlay for the message.
    */

@@ -32,6 +32,7 @@ Deno.test("validateOverlay", async (t) => {
       extends: "./a.yaml",
       actionCount: 1,
       errors: [],
+      warnings: [],
     });
   });
 
@@ -46,12 +47,15 @@ Deno.test("validateOverlay", async (t) => {
       'info.summary: unknown field "summary"; allowed fields are title, version and x- extensions',
       "actions[0].target: required field is missing; add a JSONPath expression such as $.info",
       'actions[1].target: invalid JSONPath at position 15 in "$.paths[?@.x ==": expected a value after "=="',
-      "actions[2]: has no change to make; give exactly one of update or remove: true",
-      "actions[3]: has both update and remove; give exactly one of update or remove: true",
       'actions[4].copy: unknown field "copy"; copy is defined from Overlay 1.1.0 on; set overlay: 1.1.0 to use it',
-      "actions[4]: has no change to make; give exactly one of update or remove: true",
       'actions[5].remove: must be true or false, found string "yes please"',
-      "actions[5]: has no change to make; give exactly one of update or remove: true",
+    ]);
+    // Issue 11: an action without update or remove is a legal no-op, and remove wins over update; both warn.
+    assert.deepEqual(loaded.validation.warnings.map((e) => `${e.path}: ${e.message}`), [
+      "actions[2]: does nothing: it has no update, and no remove: true (a legal no-op)",
+      "actions[3]: has remove: true and update; remove: true wins, as the Overlay Specification says, so update is ignored",
+      "actions[4]: does nothing: it has no update, and no remove: true (a legal no-op)",
+      "actions[5]: does nothing: it has no update, and no remove: true (a legal no-op)",
     ]);
   });
 
@@ -90,20 +94,24 @@ Deno.test("validateOverlay", async (t) => {
     );
   });
 
-  await t.step("copy: both kinds, invalid expression, exactly one kind in 1.1.0", () => {
+  await t.step("copy: invalid expression; copy wins over update", () => {
     assert.deepEqual(
       messages({
         ...base,
         actions: [{ target: "$.a", copy: "$.b", update: {} }, { target: "$.a", copy: "$[" }],
       }),
       [
-        "actions[0]: has both update and copy; give exactly one of update, remove: true or copy",
         'actions[1].copy: invalid JSONPath at position 2 in "$[": expected a selector, found end of expression',
       ],
     );
-    assert.deepEqual(messages({ ...base, actions: [{ target: "$.a", remove: false }] }), [
-      "actions[0]: has no change to make; give exactly one of update, remove: true or copy",
-    ]);
+    // Issue 11: copy wins over update, and an action that changes nothing is legal; both warn.
+    assert.deepEqual(
+      validateOverlay({ ...base, actions: [{ target: "$.a", copy: "$.b", update: {} }] }).warnings.map((e) =>
+        `${e.path}: ${e.message}`
+      ),
+      ["actions[0]: has copy and update; copy wins, as the Overlay Specification says, so update is ignored"],
+    );
+    assert.deepEqual(messages({ ...base, actions: [{ target: "$.a", remove: false }] }), []);
   });
 
   await t.step("unknown fields of actions; x- extensions allowed everywhere", () => {
@@ -127,4 +135,122 @@ Deno.test("validateOverlay", async (t) => {
       ],
     );
   });
+});
+
+Deno.test("validateOverlay: the rules of issue 11", async (t) => {
+  const warnings = (overlay: unknown, strict = false) =>
+    validateOverlay(overlay, { strict }).warnings.map((e) => `${e.path}: ${e.message}`);
+
+  await t.step("an action with only a target is a legal no-op, with a warning", () => {
+    const overlay = { ...base, actions: [{ target: "$", description: "nothing yet" }] };
+    assert.deepEqual(messages(overlay), []);
+    assert.deepEqual(warnings(overlay), [
+      "actions[0]: does nothing: it has no update, no copy and no remove: true (a legal no-op)",
+    ]);
+    assert.equal(validateOverlay(overlay).warnings[0].rule, "overlay-action-no-op");
+    assert.equal(validateOverlay(overlay).warnings[0].severity, "warning");
+  });
+
+  await t.step("update with remove: true is legal; remove wins (also over copy)", () => {
+    const overlay = { ...base, actions: [{ target: "$.a", update: { x: 1 }, copy: "$.b", remove: true }] };
+    assert.deepEqual(messages(overlay), []);
+    assert.deepEqual(warnings(overlay), [
+      "actions[0]: has remove: true and update and copy; remove: true wins, as the Overlay Specification says, " +
+      "so update and copy are ignored",
+    ]);
+  });
+
+  await t.step("hyphenated names in dot notation: a warning, an error under strict", () => {
+    const overlay = { ...base, actions: [{ target: "$.paths.*.get[?@.x-oai-traits.paged]", update: {} }] };
+    const expected = 'actions[0].target: member name "x-oai-traits" at position 17 of ' +
+      '"$.paths.*.get[?@.x-oai-traits.paged]" uses "-" in dot notation, which RFC 9535 does not allow';
+    assert.deepEqual(messages(overlay), []);
+    assert.deepEqual(warnings(overlay), [
+      `${expected} (accepted, as the Overlay Specification's examples write it); write it as ['x-oai-traits']`,
+    ]);
+    const strict = validateOverlay(overlay, { strict: true });
+    assert.equal(strict.valid, false);
+    assert.deepEqual(strict.errors.map((e) => `${e.path}: ${e.message}`), [
+      `${expected}; write it as ['x-oai-traits']`,
+    ]);
+    assert.deepEqual(strict.warnings, []);
+    // In copy too; other syntax errors keep the parser's message.
+    assert.deepEqual(
+      warnings({ ...base, actions: [{ target: "$.a", copy: "$.x-b" }] }).map((w) => w.slice(0, 40)),
+      ['actions[0].copy: member name "x-b" at po'],
+    );
+    assert.deepEqual(messages({ ...base, actions: [{ target: "$.x-", update: {} }] }), [
+      'actions[0].target: invalid JSONPath at position 3 in "$.x-": unexpected character "-"',
+    ]);
+  });
+
+  await t.step("identical actions are rejected (uniqueItems), in one pass over many actions", () => {
+    const action = { target: "$.info.title", update: "T" };
+    assert.deepEqual(
+      messages({
+        ...base,
+        actions: [action, { target: "$.x", remove: true }, { update: "T", target: "$.info.title" }],
+      }),
+      ["actions[2]: is identical to actions[0]; actions must be unique (uniqueItems), remove the duplicate"],
+    );
+    // Equal in the JSON Schema sense: key order does not matter, nesting does.
+    assert.deepEqual(
+      messages({
+        ...base,
+        actions: [{ target: "$", update: { a: [1, { b: 2 }] } }, {
+          target: "$",
+          update: { a: [1, { b: 3 }] },
+        }],
+      }),
+      [],
+    );
+    const many = Array.from({ length: 50_000 }, (_, i) => ({ target: `$.p${i}`, remove: true }));
+    assert.equal(validateOverlay({ ...base, actions: many }).valid, true);
+    assert.deepEqual(messages({ ...base, actions: [...many, many[49_999]] }), [
+      "actions[50000]: is identical to actions[49999]; actions must be unique (uniqueItems), remove the duplicate",
+    ]);
+  });
+
+  await t.step("structure comes from the official schema of the declared version", () => {
+    assert.deepEqual(
+      messages({ ...base, extends: {}, actions: [{ target: "info.description", update: "x" }] }),
+      [
+        "extends: must be a URI reference string, found an object",
+        'actions[0].target: invalid JSONPath at position 0 in "info.description": a JSONPath query starts with "$", found character "i"',
+      ],
+    );
+    assert.deepEqual(messages({ ...base, overlay: "1.1", actions: [{ target: "$", copy: 100 }] }), [
+      'overlay: unsupported Overlay version "1.1"; supported versions are 1.0.x and 1.1.x',
+      "actions[0].copy: must be a JSONPath string, found number 100",
+    ]);
+    assert.deepEqual(
+      messages({ ...base, info: { title: 1, version: "1", description: 2 }, actions: [{ target: "$" }] }),
+      [
+        "info.title: must be a string, found number 1",
+        "info.description: must be a string, found number 2",
+      ],
+    );
+    const finding = validateOverlay({ ...base, actions: [{ target: "$", description: 10 }] }).errors[0];
+    assert.deepEqual(finding, {
+      severity: "error",
+      path: "actions[0].description",
+      pointer: "/actions/0/description",
+      message: "must be a string, found number 10",
+      rule: "overlay-schema",
+      specLink: "https://spec.openapis.org/overlay/v1.1.0.html",
+    });
+  });
+});
+
+Deno.test("loadOverlay places every finding at its line and column", async () => {
+  const loaded = await loadOverlay({ file: fileURLToPath(new URL("invalid.yaml", fixtures)) });
+  const at = (e: { path: string; location?: { line: number; column: number } }) =>
+    `${e.path}@${e.location?.line}:${e.location?.column}`;
+  assert.deepEqual(loaded.validation.errors.slice(0, 3).map(at), [
+    "unknownTop@19:1",
+    "info.title@2:1",
+    "info.version@3:3",
+  ]);
+  assert.deepEqual(loaded.validation.warnings.slice(0, 1).map(at), ["actions[2]@10:5"]);
+  assert.match(loaded.validation.errors[0].location?.file ?? "", /invalid\.yaml$/);
 });

@@ -70,3 +70,11 @@ export {
   splitWords,
   upperCase,
 } from "./case.ts";
+export {
+  COMPONENT_NAME,
+  componentNameOf,
+  GENERIC_NAMING_STRATEGIES,
+  type GenericNameOptions,
+  type GenericNamingStrategy,
+  sanitizeComponentName,
+} from "./generic_name.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import { type OASVersion, typedSegments, unescapePointerSegment } from "../core/mod.ts";
-import { anchorOf, classify, type OasKind } from "./_oas_types.ts";
+import { anchorOf, classify, type OasKind } from "../walker/mod.ts";
 
 /** One raw ajv error (with `verbose`). */
 export interface AjvError {

@@ -74,7 +74,7 @@ Deno.test("structural issues", async (t) => {
 });
 
 Deno.test("spec links point at the section of the declared version (2.0 names differ)", async () => {
-  const { specLink } = await import("./_oas_types.ts");
+  const { specLink } = await import("../walker/mod.ts");
   assert.equal(
     specLink("3.0.3", "components-object"),
     "https://spec.openapis.org/oas/v3.0.3.html#components-object",

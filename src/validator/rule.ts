@@ -5,11 +5,10 @@
  * @module
  */
 import type { OASVersion, Severity } from "../core/mod.ts";
-import type { OasKind } from "./_oas_types.ts";
-import type { Visitors } from "./_walker.ts";
+import type { OasKind, Visitors } from "../walker/mod.ts";
 
-export type { OasKind } from "./_oas_types.ts";
-export type { KindVisitor, RefVisitor, Visitors, Walker } from "./_walker.ts";
+export type { OasKind } from "../walker/mod.ts";
+export type { KindVisitor, RefVisitor, Visitors, Walker } from "../walker/mod.ts";
 
 /** A reference followed to its target. */
 export interface Resolved {

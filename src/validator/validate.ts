@@ -23,9 +23,8 @@ import {
   type SourceMap,
   UsageError,
 } from "../core/mod.ts";
-import { classify, type OasKind, specLink } from "./_oas_types.ts";
+import { classify, type OasKind, specLink, type Visitors, Walker } from "../walker/mod.ts";
 import { checkObject, checkSchema, type StructuralIssue } from "./_structural.ts";
-import { type Visitors, Walker } from "./_walker.ts";
 import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";
 import { SEMANTIC_RULES } from "./rules/mod.ts";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { OASVersion } from "../../core/mod.ts";
+import { type OASVersion, operationsOf as pathItemOperations } from "../../core/mod.ts";
 import type { Resolved, RuleContext } from "../rule.ts";
 import { isObject } from "../../core/json.ts";
 export { isObject };
@@ -16,14 +16,6 @@ export function templateNames(template: string): string[] {
   return out;
 }
 
-/** Fixed operation fields of a Path Item, per version family. */
-export const FIXED_METHODS: Readonly<Record<OASVersion, readonly string[]>> = {
-  "2.0": ["get", "put", "post", "delete", "options", "head", "patch"],
-  "3.0": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
-  "3.1": ["get", "put", "post", "delete", "options", "head", "patch", "trace"],
-  "3.2": ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"],
-};
-
 /** An operation of a Path Item with the path to it from the Path Item. */
 export interface OperationAt {
   method: string;
@@ -34,18 +26,11 @@ export interface OperationAt {
 
 /** The operations of a Path Item, in document order (fixed fields, then 3.2 `additionalOperations`). */
 export function operationsOf(item: Record<string, unknown>, version: OASVersion): OperationAt[] {
-  const methods = FIXED_METHODS[version];
-  const out: OperationAt[] = [];
-  for (const key of Object.keys(item)) {
-    const op = item[key];
-    if (methods.includes(key) && isObject(op)) out.push({ method: key, operation: op, rel: [key] });
-  }
-  if (version === "3.2" && isObject(item.additionalOperations)) {
-    for (const [method, op] of Object.entries(item.additionalOperations)) {
-      if (isObject(op)) out.push({ method, operation: op, rel: ["additionalOperations", method] });
-    }
-  }
-  return out;
+  return pathItemOperations(item, version).map(([method, operation]) => ({
+    method,
+    operation,
+    rel: item[method] === operation ? [method] : ["additionalOperations", method],
+  }));
 }
 
 /** A parameter (resolved) with where it is written. */

@@ -1,5 +1,6 @@
 import type { Rule } from "../rule.ts";
-import { FIXED_METHODS, isObject, q } from "./_helpers.ts";
+import { HTTP_METHODS } from "../../walker/mod.ts";
+import { isObject, q } from "./_helpers.ts";
 
 /** `additional-operations` (3.2): `additionalOperations` does not hold a method that has its own field. */
 export const additionalOperations: Rule = {
@@ -9,7 +10,7 @@ export const additionalOperations: Rule = {
   anchor: "path-item-object",
   versions: ["3.2"],
   create(ctx) {
-    const fixed = FIXED_METHODS["3.2"];
+    const fixed = HTTP_METHODS["3.2"];
     return {
       pathItem(item, at) {
         if (!isObject(item.additionalOperations)) return;

@@ -1,4 +1,4 @@
-import { KIND_NAMES } from "../_oas_types.ts";
+import { KIND_NAMES } from "../../walker/mod.ts";
 import type { Rule } from "../rule.ts";
 import { q } from "./_helpers.ts";
 

@@ -1,0 +1,141 @@
+import { loadDocument } from "../core/mod.ts";
+import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
+import { createStyle, escapeText, formatDuration, renderFixReport } from "../format/mod.ts";
+import {
+  documentHeader,
+  emitDocument,
+  inputArgument,
+  maxInputSizeFlag,
+  outputFlag,
+  outputTarget,
+  printHeader,
+  quietFlag,
+  sourceMapFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
+import type { Command } from "./types.ts";
+
+/** `oatool fix`. */
+export const fixCommand: Command = defineCommand({
+  name: "fix",
+  summary: "Automatically correct common validation errors",
+  usage: "fix [flags] <file|url|->",
+  description:
+    `Repairs the common errors of an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document and writes the fixed document to
+standard output, or to -o (never over a file the run read). Always: adds the path parameters a path template
+uses but no parameter declares, and sets "required: true" on path parameters. On request: stubs for missing
+$ref targets, renamed duplicate operationIds (and the links naming them), valid schema names (with every $ref
+and discriminator mapping rewritten), and pruning of unused schemas and of path items without operations. The
+fixes run in that order. The report (every fix as "[<fix-type>] <path>: <description>", then the errors the
+fixed document still has) goes to standard error. Exit code 0 when the fixed document is valid, 1 when errors
+remain (the document is still written) or the input cannot be read.`,
+  flags: {
+    infer: { type: "boolean", description: "Infer types of added path parameters from their names" },
+    "source-map": { ...sourceMapFlag, description: "Show the file:line:column of the node each fix changed" },
+    output: outputFlag,
+    quiet: { ...quietFlag, description: "Only the fixed document: no banner, statistics or report" },
+    "fix-schema-names": {
+      type: "boolean",
+      description: "Rename schemas whose names contain brackets or special characters",
+    },
+    "generic-naming": {
+      type: "string",
+      placeholder: "strategy",
+      choices: GENERIC_NAMING_STRATEGIES,
+      default: "underscore",
+      description: "Naming of generic schema names: underscore, of, for, flat, dot",
+    },
+    "generic-separator": {
+      type: "string",
+      placeholder: "text",
+      default: "_",
+      description: "Separator for the underscore strategy",
+    },
+    "generic-param-separator": {
+      type: "string",
+      placeholder: "text",
+      default: "_",
+      description: "Separator between several type parameters",
+    },
+    "preserve-casing": { type: "boolean", description: "Keep the original casing of type parameters" },
+    "stub-missing-refs": {
+      type: "boolean",
+      description: "Create stubs for unresolved local $ref targets",
+    },
+    "stub-response-desc": {
+      type: "string",
+      placeholder: "text",
+      description: "Description of stub responses (default: generated)",
+    },
+    "prune-schemas": { type: "boolean", description: "Remove unreferenced schemas" },
+    "prune-paths": { type: "boolean", description: "Remove path items with no HTTP operations" },
+    "prune-all": { type: "boolean", aliases: ["prune"], description: "Both prunings" },
+    "fix-duplicate-operationids": { type: "boolean", description: "Rename duplicate operationId values" },
+    "operationid-template": {
+      type: "string",
+      placeholder: "template",
+      default: DEFAULT_OPERATION_ID_TEMPLATE,
+      description:
+        "Template for renamed ids: {operationId} {method} {path} {tag} {tags} {n}, :pascal … :lower",
+    },
+    "dry-run": { type: "boolean", description: "Preview the fixes without writing the document" },
+    "max-input-size": maxInputSizeFlag,
+  },
+  minArgs: 1,
+  maxArgs: 1,
+  async run(ctx) {
+    const started = performance.now();
+    const { io, flags: f } = ctx;
+    const dryRun = f["dry-run"];
+    const parsed = await loadDocument(inputArgument(ctx.args[0], "the input"), { reader: ctx.reader });
+    const result = await fix(parsed, {
+      reader: ctx.reader,
+      inPlace: true,
+      dryRun,
+      infer: f.infer,
+      sourceMap: f["source-map"],
+      fixSchemaNames: f["fix-schema-names"],
+      genericNaming: f["generic-naming"],
+      genericSeparator: f["generic-separator"],
+      genericParamSeparator: f["generic-param-separator"],
+      preserveCasing: f["preserve-casing"],
+      stubMissingRefs: f["stub-missing-refs"],
+      stubResponseDescription: f["stub-response-desc"],
+      pruneSchemas: f["prune-schemas"] || f["prune-all"],
+      prunePaths: f["prune-paths"] || f["prune-all"],
+      fixDuplicateOperationIds: f["fix-duplicate-operationids"],
+      operationIdTemplate: f["operationid-template"],
+    });
+    let written: string | undefined;
+    if (!dryRun) {
+      written = await emitDocument(io, result.document, result.format, {
+        output: f.output,
+        inputs: parsed.path === undefined ? [] : [parsed.path],
+        readSet: [parsed.readSet],
+      });
+    }
+    if (!f.quiet) {
+      printHeader(io, {
+        command: "fix",
+        ...documentHeader(parsed),
+        totalTimeMs: performance.now() - started,
+        extra: [
+          ["Fix Time", formatDuration(result.fixTimeMs)],
+          ["Validate Time", formatDuration(result.validateTimeMs)],
+          ["Output", dryRun ? "none (dry run)" : outputTarget(f.output) ?? "<stdout>"],
+        ],
+      });
+      io.stderr("\n");
+      const map = f["source-map"] ? parsed.sourceMap() : undefined;
+      io.stderr(renderFixReport(result, {
+        dryRun,
+        output: written,
+        style: createStyle(io.color),
+        // Remaining errors are placed in the input where their place is there (not in parts the fixes added).
+        locate: map === undefined ? undefined : (e) => map.positionOf(e.pointer) ?? null,
+      }));
+      if (written !== undefined) io.stderr(`Written to ${escapeText(written)}\n`);
+    }
+    return result.remainingErrors.length === 0 ? 0 : 1;
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * The text report of a fix: the fixes, the warnings, the errors that remain and a final line. Pure functions;
+ * document text is escaped.
+ *
+ * @module
+ */
+import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
+import type { Fix } from "../fixer/mod.ts";
+import { escapeText } from "./escape.ts";
+import { renderFindingList } from "./findings.ts";
+import { createStyle, type Style } from "./report.ts";
+
+/** What {@link renderFixReport} prints. */
+export interface FixReportInput {
+  /** Name of the fixed document. */
+  source: string;
+  /** The fixes. */
+  fixes: readonly Fix[];
+  /** Warnings of the fixer. */
+  warnings: readonly Finding[];
+  /** Errors of the fixed document. */
+  remainingErrors: readonly Finding[];
+}
+
+/** Options of {@link renderFixReport}. */
+export interface FixReportOptions {
+  /** A dry run: `Fixes That Would Be Applied`. @default false */
+  dryRun?: boolean;
+  /** Where the fixed document went (a file), for the `oatool validate` hint; default the input's name. */
+  output?: string;
+  /** Remaining errors shown; the rest are counted. @default 20 */
+  limit?: number;
+  /** Colours. @default no colour */
+  style?: Style;
+  /** The position of a remaining error (`-s`: in the input, where its place is in the input). */
+  locate?: (f: Finding) => SourcePosition | null | undefined;
+}
+
+/** One fix as `[<type>] [file:line:column: ]<path>: <description>` (no line break). */
+export function renderFixLine(f: Fix): string {
+  const at = f.location ? `${escapeText(formatPosition(f.location))}: ` : "";
+  return `[${f.type}] ${at}${escapeText(f.path || "(root)")}: ${escapeText(f.description)}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The report: `Fixes Applied (<n>):` (or `Fixes That Would Be Applied (<n>):`) and one line per fix, the
+ * warnings, `Remaining Errors (<n>):` with the first errors and the `oatool validate` command that lists them
+ * all, and a final line.
+ */
+export function renderFixReport(result: FixReportInput, options: FixReportOptions = {}): string {
+  const style = options.style ?? createStyle(false);
+  const n = result.fixes.length;
+  let out =
+    style.bold(`${options.dryRun ? "Fixes That Would Be Applied" : "Fixes Applied"} (${n})${n ? ":" : ""}`) +
+    "\n";
+  for (const f of result.fixes) out += `  ${renderFixLine(f)}\n`;
+  if (result.warnings.length > 0) {
+    out += `\n${style.bold(`Warnings (${result.warnings.length}):`)}\n`;
+    out += renderFindingList(result.warnings);
+  }
+  const errors = result.remainingErrors;
+  const target = escapeText(options.output ?? "");
+  if (errors.length > 0) {
+    out += `\n${style.bold(`Remaining Errors (${errors.length}):`)}\n`;
+    out += renderFindingList(errors, {
+      limit: options.limit ?? 20,
+      rule: true,
+      style,
+      locate: options.locate,
+    });
+    out += options.output === undefined
+      ? `  Run "oatool validate" on the fixed document for details.\n`
+      : `  Run "oatool validate ${target}" for details.\n`;
+  }
+  const done = options.dryRun
+    ? `${plural(n, "fix", "fixes")} would be applied`
+    : `${plural(n, "fix", "fixes")} applied`;
+  out += "\n" +
+    (errors.length === 0 ? style.green(`✓ ${done}; the fixed document is valid.`) : style.red(
+      `✗ ${done}; ${plural(errors.length, "error", "errors")} remain${errors.length === 1 ? "s" : ""}.`,
+    )) +
+    "\n";
+  return out;
+}
