@@ -76,8 +76,12 @@ Deno.test("oatool diff: json and yaml are camelCase with the exact HasBreakingCh
   assert.deepEqual(yaml.load(yamlRun.stdout), report);
 });
 
-Deno.test("oatool diff -s: target positions for additions and modifications, source positions for removals", async () => {
+Deno.test("oatool diff -s: target positions for additions, source positions for removals and modifications", async () => {
   const r = await run(["diff", "-s", BASE, BREAKING]);
+  assert.match(
+    r.stdout,
+    /^~ .*base\.yaml:8:9: paths\.\/pets\/{petId}\.parameters\[0\]: path parameter "id" of GET/,
+  );
   assert.match(r.stdout, /\+ .*breaking\.yaml:53:9: components\.schemas\.HasName\.properties\.owner: /);
   assert.match(r.stdout, /- .*base\.yaml:35:5: components\.schemas\.Pet: /);
 });

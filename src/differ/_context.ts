@@ -120,6 +120,8 @@ export interface EmitExtra {
   old?: unknown;
   /** New value. */
   new?: unknown;
+  /** For a modification: the place of the changed value in the source (for source positions). */
+  from?: Place;
 }
 
 const SMALL = 200;
@@ -188,7 +190,7 @@ export class Collector {
     if (extra.endpoint !== undefined) change.endpoint = extra.endpoint;
     if (small(extra.old)) change.old = extra.old;
     if (small(extra.new)) change.new = extra.new;
-    placeOf.set(change, { side, at });
+    placeOf.set(change, { side, at, from: extra.from });
     (type === "removed" ? this.removals : this.found).push(change);
   }
 
@@ -199,7 +201,7 @@ export class Collector {
 }
 
 /** Where each change was found (for source positions), kept beside the change rather than in it. */
-export const placeOf: WeakMap<Change, { side: "source" | "target"; at: Place }> = new WeakMap();
+export const placeOf: WeakMap<Change, { side: "source" | "target"; at: Place; from?: Place }> = new WeakMap();
 
 /** Quotes a document-supplied name for a message. */
 export function q(value: unknown): string {

@@ -245,6 +245,7 @@ function compareOperation(
       endpoint,
       old,
       new: now,
+      from: sAt,
     });
   if (s.deprecated !== true && t.deprecated === true) {
     emit("operation-deprecated", "modified", `the operation ${endpoint} is deprecated.`);

@@ -85,7 +85,7 @@ function compareParameter(
   const t = tp.value;
   const what = `${describe(t)} of ${endpoint}`;
   const emit = (id: string, message: string, old?: unknown, now?: unknown) =>
-    c.emit(id, "modified", tp.at, "target", `${message}.`, { endpoint, old, new: now });
+    c.emit(id, "modified", tp.at, "target", `${message}.`, { endpoint, old, new: now, from: sp.at });
   if (s.in === "path" && s.name !== t.name) {
     emit(
       "request-path-parameter-renamed",

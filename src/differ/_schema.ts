@@ -318,6 +318,7 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
         endpoint: f.endpoint,
         old,
         new: now,
+        from: at === tr.at ? sr.at : undefined,
       });
     const r: SchemaReporter = {
       emitAt,

@@ -6,13 +6,16 @@
  */
 import {
   type DocumentReader,
+  getAt,
   type InputSource,
   loadDocument,
   LoadError,
   type ParseResult,
+  type SourcePosition,
   UsageError,
 } from "../core/mod.ts";
 import { createRefIndex } from "../core/refs.ts";
+import type { RefIndex } from "../core/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
 import { stableReferences } from "./_same.ts";
 import { compareEndpoints } from "./_endpoints.ts";
@@ -48,7 +51,7 @@ export interface DiffOptions {
   /** Severity overrides by check id. */
   severities?: Readonly<Record<string, DiffSeverity>>;
   /**
-   * Add `location` (file:line:column): the target for additions and modifications, the source for removals;
+   * Add `location` (file:line:column): the target for additions, the source for removals and modifications;
    * with `"target"`, every change in the target (a removal at the nearest place that still exists there), as
    * annotations on the target file need. @default false
    */
@@ -134,6 +137,31 @@ function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
 }
 
 /**
+ * The position of a change: additions in the target, removals and modifications in the source (a modification
+ * at the place it had there, or at the same path when it has one there, else in the target); with
+ * `targetOnly`, everything in the target (a removal at the nearest place that still exists).
+ */
+function locate(change: Change, si: RefIndex, ti: RefIndex, targetOnly: boolean): SourcePosition | undefined {
+  const where = placeOf.get(change)!;
+  let index = where.side === "source" ? si : ti;
+  let at = where.at;
+  if (targetOnly) {
+    if (where.side === "source") at = { file: ti.rootKey, segments: at.segments };
+    index = ti;
+  } else if (change.type === "modified") {
+    const from = where.from ??
+      (getAt(si.document(si.rootKey)?.data, at.segments) !== undefined && at.file === ti.rootKey
+        ? { file: si.rootKey, segments: at.segments }
+        : undefined);
+    if (from !== undefined) {
+      index = si;
+      at = from;
+    }
+  }
+  return index.document(at.file)?.sourceMap().positionOf(at.segments);
+}
+
+/**
  * Compares two OpenAPI documents of the same version (2.0, 3.0, 3.1 or 3.2): endpoints matched by template
  * shape, operations, parameters, request bodies, responses, schemas through their `$ref`s, security, servers,
  * info and extensions. Each change is a named check (see `listChecks()`) with a severity.
@@ -202,11 +230,7 @@ export async function diff(
       continue;
     }
     if (options.sourceMap) {
-      const where = placeOf.get(change)!;
-      const inSource = where.side === "source" && options.sourceMap !== "target";
-      const side = inSource ? si : ti;
-      const file = inSource || where.side === "target" ? where.at.file : ti.rootKey;
-      const position = side.document(file)?.sourceMap().positionOf(where.at.segments);
+      const position = locate(change, si, ti, options.sourceMap === "target");
       if (position !== undefined) change.location = position;
     }
     changes.push(change);
