@@ -5,7 +5,7 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { type Collector, type Direction, flip, type Place, q, under } from "./_context.ts";
+import { type Collector, type Direction, flip, type Place, q, requestCheck, under } from "./_context.ts";
 import { equivalent } from "./_same.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { compareSchemas } from "./_schema.ts";
@@ -100,7 +100,7 @@ export function compareRequestBody(
   if (s === undefined) {
     const req = t!.value.required === true;
     c.emit(
-      req ? "new-required-request-body" : "new-optional-request-body",
+      requestCheck(req ? "new-required-request-body" : "new-optional-request-body", dir),
       "added",
       t!.at,
       "target",
@@ -110,15 +110,22 @@ export function compareRequestBody(
     return;
   }
   if (t === undefined) {
-    c.emit("request-body-removed", "removed", s.at, "source", `${endpoint} no longer has a request body.`, {
-      endpoint,
-    });
+    c.emit(
+      requestCheck("request-body-removed", dir),
+      "removed",
+      s.at,
+      "source",
+      `${endpoint} no longer has a request body.`,
+      {
+        endpoint,
+      },
+    );
     return;
   }
   const at = t.at ?? tOpAt;
   if (s.value.required !== true && t.value.required === true) {
     c.emit(
-      "request-body-became-required",
+      requestCheck("request-body-became-required", dir),
       "modified",
       at,
       "target",
@@ -128,7 +135,7 @@ export function compareRequestBody(
   }
   if (s.value.required === true && t.value.required !== true) {
     c.emit(
-      "request-body-became-optional",
+      requestCheck("request-body-became-optional", dir),
       "modified",
       at,
       "target",

@@ -112,6 +112,28 @@ export function flip(dir: Direction): Direction {
   return dir === "request" ? "response" : "request";
 }
 
+/**
+ * In webhooks and callbacks the API sends the request, so what breaks clients (the receivers) is the opposite of
+ * a request they send: these checks take the place of the usual ones there.
+ */
+const OUTGOING: Readonly<Record<string, string>> = {
+  "new-required-request-parameter": "callback-parameter-added",
+  "new-optional-request-parameter": "callback-parameter-added",
+  "request-parameter-removed": "callback-parameter-removed",
+  "request-parameter-became-required": "callback-parameter-became-required",
+  "request-parameter-became-optional": "callback-parameter-became-optional",
+  "new-required-request-body": "callback-request-body-added",
+  "new-optional-request-body": "callback-request-body-added",
+  "request-body-removed": "callback-request-body-removed",
+  "request-body-became-required": "callback-request-body-became-required",
+  "request-body-became-optional": "callback-request-body-became-optional",
+};
+
+/** The check of a request-side change: the usual one, or its webhook/callback form when the API sends it. */
+export function requestCheck(id: string, dir: Direction): string {
+  return dir === "response" ? OUTGOING[id] ?? id : id;
+}
+
 /** Extra fields of a change. */
 export interface EmitExtra {
   /** The operation or endpoint concerned. */

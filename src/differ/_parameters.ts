@@ -5,7 +5,7 @@
  * @module
  */
 import { deepEqual } from "../core/json.ts";
-import { type Collector, type Direction, q, under } from "./_context.ts";
+import { type Collector, type Direction, q, requestCheck, under } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { compareSchemas } from "./_schema.ts";
 import { contentOf, type ParamView, simpleSchema } from "./_views.ts";
@@ -48,7 +48,7 @@ export function compareParameters(
     if (sp === undefined) {
       const req = isRequired(t);
       c.emit(
-        req ? "new-required-request-parameter" : "new-optional-request-parameter",
+        requestCheck(req ? "new-required-request-parameter" : "new-optional-request-parameter", dir),
         "added",
         tp.at,
         "target",
@@ -62,7 +62,7 @@ export function compareParameters(
   for (const sp of sParams) {
     if (isBody(sp) || tKeys.has(sp.key)) continue;
     c.emit(
-      "request-parameter-removed",
+      requestCheck("request-parameter-removed", dir),
       "removed",
       sp.at,
       "source",
@@ -95,10 +95,10 @@ function compareParameter(
     );
   }
   if (!isRequired(s) && isRequired(t)) {
-    emit("request-parameter-became-required", `the ${what} became required`);
+    emit(requestCheck("request-parameter-became-required", dir), `the ${what} became required`);
   }
   if (isRequired(s) && !isRequired(t)) {
-    emit("request-parameter-became-optional", `the ${what} became optional`);
+    emit(requestCheck("request-parameter-became-optional", dir), `the ${what} became optional`);
   }
   if (s.deprecated !== true && t.deprecated === true) {
     emit("request-parameter-deprecated", `the ${what} is deprecated`);

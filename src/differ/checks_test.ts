@@ -76,6 +76,7 @@ const P = (d: Any) => d.paths["/users/{id}"];
 const GET = (d: Any) => P(d).get;
 const POST = (d: Any) => P(d).post;
 const R200 = (d: Any) => GET(d).responses["200"];
+const CB = (d: Any) => POST(d).callbacks.onEvent["{$request.body#/url}"].post;
 const OAUTH = (d: Any) => d.components.securitySchemes.oauth.flows.authorizationCode;
 
 /** `[name, edit of the source, edit of the target, expected "id SEVERITY" list]`. */
@@ -144,6 +145,44 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       POST(d).callbacks.onEvent["{$request.body#/url}"].post.requestBody.content = json({ type: "string" }),
     ["response-type-changed ERROR"],
   ],
+  // webhooks and callbacks: the API sends the request, so the receiving client breaks the other way round
+  [
+    "callback-parameter-added",
+    none,
+    (d) => CB(d).parameters = [{ name: "sig", in: "header", required: true }],
+    [
+      "callback-parameter-added INFO",
+    ],
+  ],
+  ["callback-parameter-removed", (d) => CB(d).parameters = [{ name: "sig", in: "header" }], none, [
+    "callback-parameter-removed ERROR",
+  ]],
+  [
+    "callback-parameter-became-optional",
+    (d) => {
+      CB(d).parameters = [{ name: "sig", in: "header", required: true }];
+    },
+    (d) => CB(d).parameters = [{ name: "sig", in: "header" }],
+    ["callback-parameter-became-optional ERROR"],
+  ],
+  ["callback-parameter-became-required", (d) => CB(d).parameters = [{ name: "sig", in: "header" }], (d) => {
+    CB(d).parameters = [{ name: "sig", in: "header", required: true }];
+  }, ["callback-parameter-became-required INFO"]],
+  ["callback-request-body-added", (d) => delete CB(d).requestBody, none, [
+    "callback-request-body-added INFO",
+  ]],
+  ["callback-request-body-removed", none, (d) => delete CB(d).requestBody, [
+    "callback-request-body-removed ERROR",
+  ]],
+  ["callback-request-body-became-optional", (d) => CB(d).requestBody.required = true, none, [
+    "callback-request-body-became-optional ERROR",
+  ]],
+  ["callback-request-body-became-required", none, (d) => CB(d).requestBody.required = true, [
+    "callback-request-body-became-required INFO",
+  ]],
+  ["webhook requests are sent by the API too", none, (d) => {
+    d.webhooks.ping.post.parameters = [{ name: "sig", in: "header", required: true }];
+  }, ["callback-parameter-added INFO"]],
   // parameter
   [
     "new-required-request-parameter",

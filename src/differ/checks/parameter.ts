@@ -46,4 +46,20 @@ export const PARAMETER_CHECKS: readonly Check[] = table("parameter", [
   ],
   ["request-parameter-description-changed", "INFO", "The description of a parameter changed."],
   ["request-parameter-example-changed", "INFO", "The example(s) of a parameter changed."],
+  [
+    "callback-parameter-added",
+    "INFO",
+    "A webhook or callback request (sent by the API) has a new parameter.",
+  ],
+  [
+    "callback-parameter-removed",
+    "ERROR",
+    "A webhook or callback request no longer has a parameter receivers read.",
+  ],
+  [
+    "callback-parameter-became-optional",
+    "ERROR",
+    "A webhook or callback parameter may now be left out by the API.",
+  ],
+  ["callback-parameter-became-required", "INFO", "A webhook or callback parameter is now always sent."],
 ]);

@@ -18,4 +18,16 @@ export const REQUEST_BODY_CHECKS: readonly Check[] = table("request-body", [
     "The encoding of a request media type (multipart, form) changed.",
   ],
   ["request-media-type-example-changed", "INFO", "The example(s) of a request media type changed."],
+  ["callback-request-body-added", "INFO", "A webhook or callback request (sent by the API) now has a body."],
+  [
+    "callback-request-body-removed",
+    "ERROR",
+    "A webhook or callback request no longer has the body receivers read.",
+  ],
+  [
+    "callback-request-body-became-optional",
+    "ERROR",
+    "The API may now send a webhook or callback request without its body.",
+  ],
+  ["callback-request-body-became-required", "INFO", "A webhook or callback request now always has a body."],
 ]);
