@@ -7,6 +7,15 @@
 import { formatPosition, serializeDocument } from "../core/mod.ts";
 import type { Change, Check, CheckCategory, DiffResult, DiffSeverity } from "../differ/mod.ts";
 import { CHECK_CATEGORIES, severityRank } from "../differ/mod.ts";
+export type {
+  Change,
+  ChangeType,
+  Check,
+  CheckCategory,
+  DiffResult,
+  DiffSeverity,
+  DiffStats,
+} from "../differ/mod.ts";
 import { escapeText, escapeWorkflowData, escapeWorkflowProperty } from "./escape.ts";
 import { createStyle, type Style } from "./report.ts";
 
