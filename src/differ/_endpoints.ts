@@ -155,9 +155,11 @@ function wholePath(c: Collector, side: "source" | "target", raw: unknown, at: Pl
     c.emit(id, type, at, side, `the path ${q(path)} was ${verb}.`, { endpoint: path });
     return;
   }
-  for (const [key, , opAt] of ops) {
+  for (const [key, op, opAt] of ops) {
     const name = `${methodName(key)} ${path}`;
-    c.emit(id, type, opAt, side, `the endpoint ${name} was ${verb} (with its path).`, { endpoint: name });
+    // Removing what was announced as deprecated is the expected end of a deprecation, not a surprise.
+    const check = type === "removed" && op.deprecated === true ? "deprecated-endpoint-removed" : id;
+    c.emit(check, type, opAt, side, `the endpoint ${name} was ${verb} (with its path).`, { endpoint: name });
   }
 }
 
@@ -211,10 +213,11 @@ function comparePathItem(c: Collector, task: ItemTask): ItemTask[] {
       ...compareOperation(c, { ...task, s, sAt: sr.at, t, tAt: tr.at }, so[1], so[2], tOp, tOpAt, name),
     );
   }
-  for (const [key, , sOpAt] of sOps.values()) {
+  for (const [key, sOp, sOpAt] of sOps.values()) {
     if (seen.has(key)) continue;
     const name = `${methodName(key)} ${endpoint}`;
-    c.emit("operation-removed", "removed", sOpAt, "source", `the operation ${name} was removed.`, {
+    const check = sOp.deprecated === true ? "deprecated-operation-removed" : "operation-removed";
+    c.emit(check, "removed", sOpAt, "source", `the operation ${name} was removed.`, {
       endpoint: name,
     });
   }

@@ -107,6 +107,12 @@ export const CASES: [string, Edit, Edit, string[]][] = [
   ["endpoint-removed", (d) => d.paths["/b"] = { get: { responses: {} } }, none, [
     "endpoint-removed CRITICAL",
   ]],
+  ["deprecated-endpoint-removed", (d) => d.paths["/b"] = { get: { deprecated: true, responses: {} } }, none, [
+    "deprecated-endpoint-removed WARNING",
+  ]],
+  ["deprecated-operation-removed", (d) => POST(d).deprecated = true, (d) => delete P(d).post, [
+    "deprecated-operation-removed WARNING",
+  ]],
   ["endpoint-summary-changed", none, (d) => P(d).summary = "new", ["endpoint-summary-changed INFO"]],
   ["endpoint-description-changed", none, (d) => P(d).description = "new", [
     "endpoint-description-changed INFO",

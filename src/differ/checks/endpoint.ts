@@ -6,6 +6,11 @@ import { table } from "./_define.ts";
 export const ENDPOINT_CHECKS: readonly Check[] = table("endpoint", [
   ["endpoint-added", "INFO", "A path was added: one change per operation it has."],
   ["endpoint-removed", "CRITICAL", "A path was removed: one change per operation it had."],
+  [
+    "deprecated-endpoint-removed",
+    "WARNING",
+    "A path was removed whose operation had been marked deprecated.",
+  ],
   ["endpoint-summary-changed", "INFO", "The summary of a path item changed."],
   ["endpoint-description-changed", "INFO", "The description of a path item changed."],
   ["webhook-added", "INFO", "A webhook was added."],

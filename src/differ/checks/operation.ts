@@ -10,6 +10,11 @@ export const OPERATION_CHECKS: readonly Check[] = table("operation", [
     "An operation (an HTTP method of a path, or a 3.2 additional operation) was added.",
   ],
   ["operation-removed", "CRITICAL", "An operation was removed."],
+  [
+    "deprecated-operation-removed",
+    "WARNING",
+    "An operation marked deprecated was removed (the deprecation ended).",
+  ],
   ["operation-deprecated", "WARNING", "An operation was marked deprecated."],
   ["operation-undeprecated", "INFO", "An operation is no longer deprecated."],
   ["operation-id-changed", "WARNING", "The operationId changed: generated clients rename the method."],
