@@ -216,9 +216,22 @@ export class Collector {
     (type === "removed" ? this.removals : this.found).push(change);
   }
 
-  /** Every change: additions and modifications in target order, then removals in source order. */
+  /**
+   * Every change: additions and modifications in the target's document order, then removals in the source's.
+   * Changes are found section by section; a stable sort by the top-level section each is in (in the order the
+   * document has them) puts them in document order, keeping the order found inside a section.
+   */
   changes(): Change[] {
-    return [...this.found, ...this.removals];
+    const bySection = (list: Change[], side: Side) => {
+      const order = new Map(Object.keys(side.document).map((k, i) => [k, i]));
+      const rank = (c: Change) => {
+        const at = placeOf.get(c)!.at;
+        if (at.file !== side.index.rootKey) return order.size;
+        return order.get(String(at.segments[0])) ?? -1;
+      };
+      return list.map((c) => [rank(c), c] as const).sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+    };
+    return [...bySection(this.found, this.target), ...bySection(this.removals, this.source)];
   }
 }
 
