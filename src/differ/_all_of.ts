@@ -48,9 +48,9 @@ function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>): void 
       }
       m.properties = props;
     } else if (k === "required" && Array.isArray(v)) {
-      const req = Array.isArray(m.required) ? [...m.required] : [];
-      for (const r of v) if (!req.includes(r)) req.push(r);
-      m.required = req;
+      const req = new Set(Array.isArray(m.required) ? m.required : []);
+      for (const r of v) req.add(r);
+      m.required = [...req];
     } else if (k === "type") {
       const a = typeList(m);
       const b = typeList(x) ?? [];

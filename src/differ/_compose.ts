@@ -9,7 +9,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { type Collector, flip, type Place, under } from "./_context.ts";
-import { equivalent, same } from "./_same.ts";
+import { canonical, equivalent, PAIRWISE_BUDGET } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
 import type { SchemaStep } from "./_schema.ts";
 
@@ -37,7 +37,33 @@ export function compareComposition(c: Collector, step: SchemaStep): void {
     const sMatch: (number | undefined)[] = new Array(S.length).fill(undefined);
     const tMatch: (number | undefined)[] = new Array(T.length).fill(undefined);
     const compare: [number, number][] = [];
-    const pass = (test: (i: number, j: number) => boolean, compared: boolean) => {
+    // Keyed passes pair members with equal keys through a map (linear); the pairwise pass of equivalence (which
+    // follows references) runs only while few members are left, so no list can make the pairing quadratic.
+    const keyed = (
+      key: (side: "source" | "target", v: unknown, i: number) => string | undefined,
+      compared: boolean,
+    ) => {
+      const waiting = new Map<string, number[]>();
+      for (let i = S.length - 1; i >= 0; i--) {
+        const k = sMatch[i] === undefined ? key("source", S[i], i) : undefined;
+        if (k === undefined) continue;
+        const list = waiting.get(k);
+        if (list === undefined) waiting.set(k, [i]);
+        else list.push(i);
+      }
+      for (let j = 0; j < T.length; j++) {
+        const k = tMatch[j] === undefined ? key("target", T[j], j) : undefined;
+        const i = k === undefined ? undefined : waiting.get(k)?.pop();
+        if (i === undefined) continue;
+        sMatch[i] = j;
+        tMatch[j] = i;
+        if (compared) compare.push([i, j]);
+      }
+    };
+    const pairwise = (test: (i: number, j: number) => boolean, compared: boolean) => {
+      const left = sMatch.filter((x) => x === undefined).length *
+        tMatch.filter((x) => x === undefined).length;
+      if (left > PAIRWISE_BUDGET) return;
       for (let j = 0; j < T.length; j++) {
         if (tMatch[j] !== undefined) continue;
         for (let i = 0; i < S.length; i++) {
@@ -51,17 +77,15 @@ export function compareComposition(c: Collector, step: SchemaStep): void {
     };
     const sPlace = (i: number) => under(sAt, kw, i);
     const tPlace = (j: number) => under(tAt, kw, j);
-    pass((i, j) => same(S[i], T[j], c.source.stableRefs), false);
+    // The same JSON: paired, and compared (which stops at once unless a reference inside leads to a change).
+    keyed((_side, v) => canonical(v), true);
     const refOf = (v: unknown) => (isObject(v) && typeof v.$ref === "string" ? v.$ref : undefined);
-    pass((i, j) => refOf(S[i]) !== undefined && refOf(S[i]) === refOf(T[j]), true);
-    pass((i, j) => equivalent(S[i], T[j], c.source, c.target), false);
-    pass((i, j) => {
-      const a = identity(c, "source", S[i], sPlace(i));
-      return a !== undefined && a === identity(c, "target", T[j], tPlace(j));
-    }, true);
+    keyed((_side, v) => refOf(v), true);
+    pairwise((i, j) => equivalent(S[i], T[j], c.source, c.target), false);
+    keyed((side, v, i) => identity(c, side, v, side === "source" ? sPlace(i) : tPlace(i)), true);
     const leftS = sMatch.filter((x) => x === undefined).length;
     const leftT = tMatch.filter((x) => x === undefined).length;
-    if (leftS === 1 && leftT === 1) pass(() => true, true);
+    if (leftS === 1 && leftT === 1) pairwise(() => true, true);
     compare.sort((a, b) => a[1] - b[1]);
     for (const [i, j] of compare) child(S[i], sPlace(i), T[j], tPlace(j), f.name);
     const word = "alternative";

@@ -8,7 +8,7 @@
 import { deepEqual, isObject } from "../core/json.ts";
 import { componentSections } from "../walker/mod.ts";
 import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
-import { equivalent, same } from "./_same.ts";
+import { canonical, equivalent, PAIRWISE_BUDGET, same } from "./_same.ts";
 import { compareExtensions } from "./_extensions.ts";
 
 type Obj = Record<string, unknown>;
@@ -97,10 +97,10 @@ export function compareServers(c: Collector, pair: Pair): void {
           { endpoint, old: x.default, new: y.default },
         );
       }
-      const ea = Array.isArray(x.enum) ? x.enum.map(String) : undefined;
-      const eb = Array.isArray(y.enum) ? y.enum.map(String) : undefined;
+      const ea = Array.isArray(x.enum) ? new Set(x.enum.map(String)) : undefined;
+      const eb = Array.isArray(y.enum) ? new Set(y.enum.map(String)) : undefined;
       for (const v of eb ?? []) {
-        if (ea !== undefined && !ea.includes(v)) {
+        if (ea !== undefined && !ea.has(v)) {
           c.emit(
             "server-variable-enum-value-added",
             "added",
@@ -112,7 +112,7 @@ export function compareServers(c: Collector, pair: Pair): void {
         }
       }
       for (const v of ea ?? []) {
-        if (eb === undefined || !eb.includes(v)) {
+        if (eb === undefined || !eb.has(v)) {
           if (eb !== undefined) {
             c.emit(
               "server-variable-enum-value-removed",
@@ -246,7 +246,17 @@ export function compareComponents(c: Collector): void {
     const sAt = { file: c.source.index.rootKey, segments: section.segments };
     const tAt = { file: c.target.index.rootKey, segments: section.segments };
     const removed = Object.keys(sm).filter((k) => !Object.hasOwn(tm, k));
+    const added = Object.keys(tm).filter((k) => !Object.hasOwn(sm, k));
     const renamedFrom = new Set<string>();
+    // Renames: the same JSON through a map; the same meaning (references followed) one by one while few are left.
+    const byText = new Map<string, string[]>();
+    for (const r of [...removed].reverse()) {
+      const key = canonical(sm[r]);
+      const list = byText.get(key);
+      if (list === undefined) byText.set(key, [r]);
+      else list.push(r);
+    }
+    const pairwise = added.length * removed.length <= PAIRWISE_BUDGET;
     for (const name of Object.keys(tm)) {
       const at = under(tAt, name);
       if (Object.hasOwn(sm, name)) {
@@ -264,9 +274,14 @@ export function compareComponents(c: Collector): void {
         }
         continue;
       }
-      const from = removed.find((r) =>
-        !renamedFrom.has(r) && equivalent(sm[r], tm[name], c.source, c.target)
-      );
+      const candidates = byText.get(canonical(tm[name]));
+      while (candidates !== undefined && candidates.length > 0 && renamedFrom.has(candidates.at(-1)!)) {
+        candidates.pop();
+      }
+      const from = candidates?.pop() ??
+        (pairwise
+          ? removed.find((r) => !renamedFrom.has(r) && equivalent(sm[r], tm[name], c.source, c.target))
+          : undefined);
       if (from !== undefined) {
         renamedFrom.add(from);
         c.emit(

@@ -292,14 +292,16 @@ function compareOperation(
   if (s.description !== t.description) {
     emit("operation-description-changed", "modified", `the description of ${endpoint} changed.`);
   }
-  const tags = (o: Obj) => (Array.isArray(o.tags) ? o.tags.map(String) : []);
-  for (const tag of tags(t)) {
-    if (!tags(s).includes(tag)) {
+  const tags = (o: Obj) => new Set(Array.isArray(o.tags) ? o.tags.map(String) : []);
+  const sTags = tags(s);
+  const tTags = tags(t);
+  for (const tag of tTags) {
+    if (!sTags.has(tag)) {
       emit("operation-tag-added", "added", `${endpoint} has the new tag ${q(tag)}.`, undefined, tag);
     }
   }
-  for (const tag of tags(s)) {
-    if (!tags(t).includes(tag)) {
+  for (const tag of sTags) {
+    if (!tTags.has(tag)) {
       emit("operation-tag-removed", "removed", `${endpoint} lost the tag ${q(tag)}.`, tag);
     }
   }

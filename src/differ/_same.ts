@@ -100,3 +100,16 @@ export function equivalent(a: unknown, b: unknown, source: Side, target: Side): 
   return findDifference(a, b, { mode: "deep", resolveLeft: lookup(source), resolveRight: lookup(target) }) ===
     undefined;
 }
+
+/** Most pairs of leftovers compared one by one with {@link equivalent} (each may follow references). */
+export const PAIRWISE_BUDGET = 2500;
+
+/** A value's JSON with object keys sorted: a map key for values that are the same JSON in any key order. */
+export function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => {
+    if (x === null || typeof x !== "object" || Array.isArray(x)) return x;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(x).sort()) out[k] = (x as Record<string, unknown>)[k];
+    return out;
+  }) ?? "undefined";
+}

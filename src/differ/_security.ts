@@ -56,10 +56,10 @@ export function compareSecurity(c: Collector, pair: Pair): void {
       continue;
     }
     for (const scheme of Object.keys(r)) {
-      const was = Array.isArray(old[scheme]) ? (old[scheme] as unknown[]).map(String) : [];
-      const now = Array.isArray(r[scheme]) ? (r[scheme] as unknown[]).map(String) : [];
+      const was = new Set(Array.isArray(old[scheme]) ? (old[scheme] as unknown[]).map(String) : []);
+      const now = new Set(Array.isArray(r[scheme]) ? (r[scheme] as unknown[]).map(String) : []);
       for (const scope of now) {
-        if (!was.includes(scope)) {
+        if (!was.has(scope)) {
           c.emit(
             "security-scope-added",
             "added",
@@ -71,7 +71,7 @@ export function compareSecurity(c: Collector, pair: Pair): void {
         }
       }
       for (const scope of was) {
-        if (!now.includes(scope)) {
+        if (!now.has(scope)) {
           c.emit(
             "security-scope-removed",
             "removed",

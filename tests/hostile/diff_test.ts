@@ -126,6 +126,48 @@ Deno.test("hostile diff: a 50,000-value enum losing every other value is linear 
   assert.equal(JSON.parse(r.stdout).breakingCount, 25_000);
 });
 
+Deno.test("hostile diff: 5,000 oneOf alternatives on each side, none alike, pair in bounded time", async () => {
+  const alts = (from: number) => Array.from({ length: 5_000 }, (_, i) => ({ const: `v${from + i}` }));
+  const r = await diffPair(doc({ S: { oneOf: alts(0) } }), doc({ S: { oneOf: alts(5_000) } }), [
+    "--format",
+    "json",
+  ]);
+  assert.equal(r.killed, false);
+  const report = JSON.parse(r.stdout);
+  assert.equal(
+    report.changes.filter((c: { id: string }) => c.id === "request-one-of-alternative-added").length,
+    5_000,
+  );
+  assert.equal(report.breakingCount, 5_000);
+  // Reordered, they all pair (by content) and nothing changes.
+  const same = await diffPair(doc({ S: { oneOf: alts(0) } }), doc({ S: { oneOf: alts(0).reverse() } }));
+  assert.equal(same.code, 0);
+});
+
+Deno.test("hostile diff: 3,000 components renamed, or replaced, are matched without comparing every pair", async () => {
+  const comps = (prefix: string, from: number) =>
+    Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`${prefix}${i}`, { const: `v${from + i}` }]));
+  const base = { S: { type: "string" } };
+  const renamed = await diffPair(doc({ ...base, ...comps("A", 0) }), doc({ ...base, ...comps("B", 0) }), [
+    "--format",
+    "json",
+  ]);
+  assert.equal(renamed.killed, false);
+  const ids = JSON.parse(renamed.stdout).changes.map((c: { id: string }) => c.id);
+  assert.equal(ids.length, 3_000);
+  assert.ok(ids.every((id: string) => id === "component-renamed"));
+  const replaced = await diffPair(
+    doc({ ...base, ...comps("A", 0) }),
+    doc({ ...base, ...comps("B", 3_000) }),
+    [
+      "--format",
+      "json",
+    ],
+  );
+  assert.equal(replaced.killed, false);
+  assert.equal(JSON.parse(replaced.stdout).totalChanges, 6_000);
+});
+
 Deno.test("hostile diff: control characters in names are escaped in text and github reports", async () => {
   const evil = "/a\u001b[2J\n::error::forged";
   const a = doc({ S: { type: "string" } });
