@@ -63,7 +63,7 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
     },
     "fail-on": {
       type: "string",
-      placeholder: "ERROR|WARNING|INFO",
+      placeholder: "CRITICAL|ERROR|WARNING|INFO",
       choices: DIFF_SEVERITIES,
       description:
         "Exit 1 when a change is at or above this severity (default: breaking mode ERROR, else any)",
