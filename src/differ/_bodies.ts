@@ -175,28 +175,21 @@ export function compareResponses(
 ): void {
   const sr = isObject(sOp.responses) ? sOp.responses : {};
   const tr = isObject(tOp.responses) ? tOp.responses : {};
-  const sKeys = new Map(Object.keys(sr).filter((k) => !k.startsWith("x-")).map((k) => [statusKey(k), k]));
-  const tKeys = new Set<string>();
+  const codes = (m: Obj) => Object.keys(m).filter((k) => !k.startsWith("x-"));
+  const sKeys = new Map(codes(sr).map((k) => [statusKey(k), k]));
+  const tKeys = new Map(codes(tr).map((k) => [statusKey(k), k]));
+  // A code the other side describes only through its range (`200` and `2XX`) is compared with that range, and
+  // the range is then no addition or removal: `200` becoming `2XX` (or the reverse) changes no status.
+  const rangeOf = (code: string) => (/^[1-5]\d\d$/.test(code) ? `${code[0]}XX` : undefined);
+  const sCovered = new Set<string>();
+  const tCovered = new Set<string>();
+  const rangesOfSourceOnly = new Set(
+    codes(sr).filter((k) => !tKeys.has(statusKey(k))).map(rangeOf).filter((r) => r !== undefined),
+  );
   const rdir = flip(dir);
-  for (const tk of Object.keys(tr)) {
-    if (tk.startsWith("x-")) continue;
-    tKeys.add(statusKey(tk));
-    const tAt = under(tOpAt, "responses", tk);
-    const success = tk.startsWith("2");
-    const sk = sKeys.get(statusKey(tk));
-    if (sk === undefined) {
-      c.emit(
-        success ? "response-success-status-added" : "response-non-success-status-added",
-        "added",
-        tAt,
-        "target",
-        `${endpoint} may return the new status ${q(tk)}.`,
-        { endpoint },
-      );
-      continue;
-    }
+  const compareAt = (sk: string, tk: string) => {
     const a = c.source.resolve(sr[sk], under(sOpAt, "responses", sk));
-    const b = c.target.resolve(tr[tk], tAt);
+    const b = c.target.resolve(tr[tk], under(tOpAt, "responses", tk));
     compareResponse(
       c,
       sOp,
@@ -209,9 +202,40 @@ export function compareResponses(
       endpoint,
       rdir,
     );
+  };
+  for (const tk of codes(tr)) {
+    const sk = sKeys.get(statusKey(tk));
+    if (sk !== undefined) {
+      compareAt(sk, tk);
+      continue;
+    }
+    const range = rangeOf(tk);
+    const sRange = range === undefined ? undefined : sKeys.get(range);
+    if (sRange !== undefined) {
+      sCovered.add(statusKey(sRange));
+      compareAt(sRange, tk);
+      continue;
+    }
+    const success = tk.startsWith("2");
+    if (rangesOfSourceOnly.has(statusKey(tk))) continue; // a range standing for codes the source listed: below
+    c.emit(
+      success ? "response-success-status-added" : "response-non-success-status-added",
+      "added",
+      under(tOpAt, "responses", tk),
+      "target",
+      `${endpoint} may return the new status ${q(tk)}.`,
+      { endpoint },
+    );
   }
-  for (const sk of Object.keys(sr)) {
-    if (sk.startsWith("x-") || tKeys.has(statusKey(sk))) continue;
+  for (const sk of codes(sr)) {
+    if (tKeys.has(statusKey(sk)) || sCovered.has(statusKey(sk))) continue;
+    const range = rangeOf(sk);
+    const tRange = range === undefined ? undefined : tKeys.get(range);
+    if (tRange !== undefined) {
+      tCovered.add(tRange);
+      compareAt(sk, tRange);
+      continue;
+    }
     const success = sk.startsWith("2");
     c.emit(
       success ? "response-success-status-removed" : "response-non-success-status-removed",

@@ -323,6 +323,23 @@ export const CASES: [string, Edit, Edit, string[]][] = [
   ["response-non-success-status-removed", none, (d) => delete GET(d).responses["404"], [
     "response-non-success-status-removed WARNING",
   ]],
+  ["a code replaced by its range is no status change", none, (d) => {
+    GET(d).responses["2XX"] = R200(d);
+    delete GET(d).responses["200"];
+  }, []],
+  [
+    "a range replaced by codes is no status change",
+    (d) => {
+      GET(d).responses["2XX"] = R200(d);
+      delete GET(d).responses["200"];
+    },
+    none,
+    [],
+  ],
+  ["a range compared with the code it stands for", none, (d) => {
+    GET(d).responses["2XX"] = { ...R200(d), description: "any success" };
+    delete GET(d).responses["200"];
+  }, ["response-description-changed INFO"]],
   ["status ranges match regardless of case", (d) => GET(d).responses["5xx"] = { description: "x" }, (d) => {
     GET(d).responses["5XX"] = { description: "x" };
   }, []],
