@@ -182,7 +182,6 @@ export function compareResponses(
   // the range is then no addition or removal: `200` becoming `2XX` (or the reverse) changes no status.
   const rangeOf = (code: string) => (/^[1-5]\d\d$/.test(code) ? `${code[0]}XX` : undefined);
   const sCovered = new Set<string>();
-  const tCovered = new Set<string>();
   const rangesOfSourceOnly = new Set(
     codes(sr).filter((k) => !tKeys.has(statusKey(k))).map(rangeOf).filter((r) => r !== undefined),
   );
@@ -232,7 +231,6 @@ export function compareResponses(
     const range = rangeOf(sk);
     const tRange = range === undefined ? undefined : tKeys.get(range);
     if (tRange !== undefined) {
-      tCovered.add(tRange);
       compareAt(sk, tRange);
       continue;
     }
