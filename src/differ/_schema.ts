@@ -101,7 +101,7 @@ function typeSet(s: Obj): { types: Set<string> | undefined; nullable: boolean } 
   else if (Array.isArray(raw)) list = raw.filter((x): x is string => typeof x === "string");
   const nullable = s.nullable === true || s["x-nullable"] === true || (list?.includes("null") ?? false);
   const types = list === undefined ? undefined : new Set(list.filter((x) => x !== "null"));
-  return { types: types !== undefined && types.size === 0 && nullable ? types : types, nullable };
+  return { types, nullable };
 }
 
 function covers(set: Set<string>, type: string): boolean {
