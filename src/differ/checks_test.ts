@@ -663,3 +663,18 @@ Deno.test("ignore rules: ids, paths with their subtrees, pointers, endpoint glob
   const notThis = await diffDocs(a, b, { ignore: [{ id: "info-title-changed", path: "paths.*" }] });
   assert.equal(notThis.changes.length, 2);
 });
+
+Deno.test("check operation-added/removed: 3.2 query and additionalOperations", async () => {
+  const v32 = edit(BASE, (d: Any) => d.openapi = "3.2.0");
+  const added = edit(v32, (d: Any) => {
+    P(d).query = { responses: { "200": { description: "OK" } } };
+    P(d).additionalOperations = { COPY: { responses: { "201": { description: "Copied" } } } };
+  });
+  const r = await diffDocs(v32, added);
+  assert.deepEqual(idsOf(r), ["operation-added INFO", "operation-added INFO"]);
+  assert.deepEqual(r.changes.map((c) => c.endpoint), ["QUERY /users/{id}", "COPY /users/{id}"]);
+  const removed = await diffDocs(added, v32);
+  assert.deepEqual(idsOf(removed), ["operation-removed CRITICAL", "operation-removed CRITICAL"]);
+  const changed = edit(added, (d: Any) => P(d).additionalOperations.COPY.responses["201"].description = "x");
+  assert.deepEqual(idsOf(await diffDocs(added, changed)), ["response-description-changed INFO"]);
+});
