@@ -24,7 +24,8 @@
  * one `Finding` type and the errors. Specialised pieces have their own entries: `@oatool/cli/core` (document
  * model, loading, `RefIndex`, pointers, source maps, writing), `@oatool/cli/walker` (the typed walker),
  * `@oatool/cli/validator`, `@oatool/cli/joiner` (strategies, collision handlers, naming),
- * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535) and `@oatool/cli/format` (renderers).
+ * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535), `@oatool/cli/format` (renderers) and
+ * `@oatool/cli/walk` (the walk queries' globs and extension filter).
  *
  * Run as the main module, it is the `oatool` command-line tool:
  *
@@ -135,6 +136,45 @@ export type {
   OverlayActionResult,
   OverlayValidationResult,
 } from "./src/overlay/mod.ts";
+export {
+  walk,
+  WalkFilterError,
+  walkHeaders,
+  walkOperations,
+  walkParameters,
+  walkPaths,
+  walkRefs,
+  walkResponses,
+  walkSchemas,
+  walkSecurity,
+} from "./src/walk/mod.ts";
+export type {
+  HeaderItem,
+  LoadedDocument,
+  OperationItem,
+  ParameterItem,
+  PathItem,
+  RefItem,
+  ResponseItem,
+  SchemaItem,
+  SecurityItem,
+  WalkCommonOptions,
+  WalkGroup,
+  WalkHeadersOptions,
+  WalkInput,
+  WalkItems,
+  WalkKind,
+  WalkLocated,
+  WalkOperationsOptions,
+  WalkOptions,
+  WalkParametersOptions,
+  WalkPathsOptions,
+  WalkRefsOptions,
+  WalkResponsesOptions,
+  WalkResult,
+  WalkSchemasOptions,
+  WalkSecurityOptions,
+} from "./src/walk/mod.ts";
 
 // Build information of this release.
 export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";

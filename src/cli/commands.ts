@@ -38,6 +38,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./overlay.ts")).overlayCommand,
   },
   {
+    name: "walk",
+    summary: "Query elements of a document",
+    load: async () => (await import("./walk.ts")).walkCommand,
+  },
+  {
     name: "diff",
     summary: "Compare two documents; optional breaking-change detection",
     load: async () => (await import("./diff.ts")).diffCommand,

@@ -132,7 +132,17 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
   const r = await run(["help"]);
   assert.doesNotMatch(r.stdout, /\b(convert|query)\b/);
   const listed = [...r.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
-  assert.deepEqual(listed, ["validate", "fix", "parse", "join", "overlay", "diff", "version", "help"]);
+  assert.deepEqual(listed, [
+    "validate",
+    "fix",
+    "parse",
+    "join",
+    "overlay",
+    "walk",
+    "diff",
+    "version",
+    "help",
+  ]);
 });
 
 Deno.test("input messages: empty path, file: URLs, process substitutions (issue 11)", async () => {

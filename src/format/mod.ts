@@ -11,4 +11,5 @@ export * from "./join.ts";
 export * from "./overlay.ts";
 export * from "./parse.ts";
 export * from "./fix.ts";
+export * from "./walk.ts";
 export * from "./diff.ts";
