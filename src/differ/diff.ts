@@ -15,6 +15,7 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { createRefIndex } from "../core/refs.ts";
+import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
 import { stableReferences } from "./_same.ts";
@@ -99,39 +100,20 @@ async function load(input: DiffInput, what: string, options: DiffOptions): Promi
   return loaded;
 }
 
-/**
- * Whether `text` matches a glob (`*` any run of characters, `?` one), in O(text × pattern) at worst: the
- * classic two-pointer match that backtracks only to the last `*`, so no pattern can make it exponential.
- */
-export function globMatch(pattern: string, text: string): boolean {
-  let p = 0;
-  let t = 0;
-  let star = -1;
-  let mark = 0;
-  while (t < text.length) {
-    if (p < pattern.length && (pattern[p] === "?" || pattern[p] === text[t])) {
-      p++;
-      t++;
-    } else if (p < pattern.length && pattern[p] === "*") {
-      star = p++;
-      mark = t;
-    } else if (star !== -1) {
-      p = star + 1;
-      t = ++mark;
-    } else return false;
-  }
-  while (p < pattern.length && pattern[p] === "*") p++;
-  return p === pattern.length;
-}
-
 function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
   // A path also matches everything under it: `paths./a` covers `paths./a.get…` and `/paths/~1a` `/paths/~1a/get`.
-  const matchesPath = (glob: string, c: Change) =>
-    globMatch(glob, c.path) || globMatch(`${glob}.*`, c.path) || globMatch(`${glob}[*`, c.path) ||
-    globMatch(glob, c.pointer) || globMatch(`${glob}/*`, c.pointer) ||
-    (c.endpoint !== undefined && globMatch(glob, c.endpoint));
+  // The walk queries' globs: `*` any run of characters, `?` one, matched without regular expressions.
+  const compiled = rules.map((r) => ({
+    id: r.id,
+    path: r.path === undefined
+      ? undefined
+      : [r.path, `${r.path}.*`, `${r.path}[*`, `${r.path}/*`].map((g) => compileGlob(g)),
+  }));
+  const matchesPath = (m: GlobMatcher[], c: Change) =>
+    m[0](c.path) || m[1](c.path) || m[2](c.path) || m[0](c.pointer) || m[3](c.pointer) ||
+    (c.endpoint !== undefined && m[0](c.endpoint));
   return (c) =>
-    rules.some((r) =>
+    compiled.some((r) =>
       (r.id === undefined || r.id === c.id) && (r.path === undefined || matchesPath(r.path, c))
     );
 }
