@@ -24,8 +24,9 @@
  * one `Finding` type and the errors. Specialised pieces have their own entries: `@oatool/cli/core` (document
  * model, loading, `RefIndex`, pointers, source maps, writing), `@oatool/cli/walker` (the typed walker),
  * `@oatool/cli/validator`, `@oatool/cli/joiner` (strategies, collision handlers, naming),
- * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535), `@oatool/cli/format` (renderers) and
- * `@oatool/cli/walk` (the walk queries' globs and extension filter).
+ * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535), `@oatool/cli/format` (renderers),
+ * `@oatool/cli/walk` (the walk queries' globs and extension filter) and `@oatool/cli/converter` (conversion
+ * targets and rule ids).
  *
  * Run as the main module, it is the `oatool` command-line tool:
  *
@@ -114,6 +115,8 @@ export type {
 } from "./src/joiner/mod.ts";
 export { fix } from "./src/fixer/mod.ts";
 export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
+export { convert, convertDocument } from "./src/converter/mod.ts";
+export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
 export { diff, listChecks } from "./src/differ/mod.ts";
 export type {
   Change,
@@ -178,6 +181,13 @@ export type {
 
 // Build information of this release.
 export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
+export { generate, writeGenerated } from "./src/generator/mod.ts";
+export type {
+  GeneratedFile,
+  GenerateOptions,
+  GenerateResult,
+  WriteGeneratedOptions,
+} from "./src/generator/mod.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

@@ -21,6 +21,8 @@ const EXPECTED = [
   "VersionMismatchError",
   "WriteError",
   "applyOverlay",
+  "convert",
+  "convertDocument",
   "diff",
   "fix",
   "join",
@@ -43,10 +45,19 @@ const EXPECTED = [
   "walkSchemas",
   "walkSecurity",
   "writeDocument",
+  "generate",
+  "writeGenerated",
 ];
 
 /** The exported names of every other entry point of deno.json (sub-path exports), pinned the same way. */
 const EXPECTED_ENTRIES: Record<string, string[]> = {
+  "./generator": [
+    "GENERATED_HEADER",
+    "generate",
+    "goName",
+    "isGoPackageName",
+    "writeGenerated",
+  ],
   "./core": [
     "CollisionError",
     "HTTP_METHODS",
@@ -110,6 +121,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkStructure",
     "writeDocument",
     "writeFileAtomic",
+    "writeFilesInto",
   ],
   "./walker": [
     "HTTP_METHODS",
@@ -225,6 +237,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderChecksJson",
     "renderChecksText",
     "renderCollisionReport",
+    "renderConversionReport",
     "renderDiffGithub",
     "renderDiffJson",
     "renderDiffJunit",
@@ -235,6 +248,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderFindingList",
     "renderFixLine",
     "renderFixReport",
+    "renderGenerateReport",
     "renderInputChecks",
     "renderJoinWarnings",
     "renderOverlayErrors",
@@ -249,6 +263,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "renderValidationYaml",
     "renderWalkNote",
     "renderWalkTable",
+    "severitySymbol",
     "validationReport",
   ],
   "./differ": [
@@ -291,6 +306,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSchemas",
     "walkSecurity",
   ],
+  "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
 };
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

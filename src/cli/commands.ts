@@ -31,6 +31,11 @@ export const commands: CommandEntry[] = [
     summary: "Parse and display a document",
     load: async () => (await import("./parse.ts")).parseCommand,
   },
+  {
+    name: "convert",
+    summary: "Convert between OAS versions",
+    load: async () => (await import("./convert.ts")).convertCommand,
+  },
   { name: "join", summary: "Merge documents", load: async () => (await import("./join.ts")).joinCommand },
   {
     name: "overlay",
@@ -41,6 +46,11 @@ export const commands: CommandEntry[] = [
     name: "walk",
     summary: "Query elements of a document",
     load: async () => (await import("./walk.ts")).walkCommand,
+  },
+  {
+    name: "generate",
+    summary: "Generate Go code (client, server, types)",
+    load: async () => (await import("./generate.ts")).generateCommand,
   },
   {
     name: "diff",

@@ -1,8 +1,8 @@
 import type { SourcePosition } from "./source_map.ts";
 import { formatPath, formatPointer } from "./pointer.ts";
 
-/** Severity of a finding. */
-export type Severity = "error" | "warning" | "info";
+/** Severity of a finding (`critical`: a conversion issue that loses part of the document). */
+export type Severity = "critical" | "error" | "warning" | "info";
 
 /**
  * One finding: a validation error, a join or overlay warning, a conversion issue. Findings are data, never

@@ -57,7 +57,7 @@ export type {
   UnresolvedRef,
 } from "./refs.ts";
 export { serializeDocument } from "./serialize.ts";
-export { fileExists, writeDocument, writeFileAtomic } from "./write.ts";
+export { fileExists, writeDocument, writeFileAtomic, writeFilesInto } from "./write.ts";
 export type { WriteDocumentOptions, WriteFileOptions } from "./write.ts";
 export { ReadSet } from "./confine.ts";
 export type { ReadFileIdentity, ReadRoot } from "./confine.ts";

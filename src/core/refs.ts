@@ -9,7 +9,7 @@
  */
 import { isAbsolute, relative, sep } from "node:path";
 import { describeError, LoadError, ParseError, RefResolutionError } from "./errors.ts";
-import { loadStructured } from "./load.ts";
+import { loadStructured, type ParseResult } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
 import { getAt } from "./pointer.ts";
 import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
@@ -20,6 +20,42 @@ import { classify, type OasKind, Walker } from "../walker/mod.ts";
 import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
+
+/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
+export function mayReferToFiles(text: string): boolean {
+  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
+}
+
+/** The reference root of a loaded document (what {@link createRefIndex} starts from). */
+export function refRootOf(parsed: ParseResult): RefRoot {
+  return {
+    document: parsed.document,
+    oasVersion: parsed.oasVersion,
+    source: parsed.source,
+    path: parsed.path,
+    baseDir: parsed.baseDir,
+    url: parsed.url,
+    readSet: parsed.readSet,
+    sourceMap: parsed.sourceMap,
+  };
+}
+
+/**
+ * The reference index of a loaded document: of the document alone when its text names no other file (nothing is
+ * walked or read), else with every file it references loaded ({@link createRefIndex}).
+ */
+export async function refIndexOf(parsed: ParseResult, options: RefResolverOptions = {}): Promise<RefIndex> {
+  if (parsed.text !== "" && !mayReferToFiles(parsed.text)) {
+    return new RefIndex(parsed.document, parsed.oasVersion, {
+      source: parsed.source,
+      key: parsed.path ?? parsed.source,
+      baseDir: parsed.baseDir,
+      url: parsed.url,
+      sourceMap: parsed.sourceMap,
+    });
+  }
+  return await createRefIndex(refRootOf(parsed), options);
+}
 
 /** Options of {@link createRefIndex}. */
 export interface RefResolverOptions {

@@ -37,6 +37,11 @@ export interface SectionRenames {
   names: ReadonlyMap<string, string>;
   /** `schema`: also rewrite `discriminator.mapping`; `security`: also rewrite security requirement names. */
   kind: "schema" | "security" | "other";
+  /**
+   * The map's new location when it moves (`["components", "schemas"]` for 2.0's `["definitions"]`): references
+   * into `section` then point into `to`, renamed or not. Used by version conversion.
+   */
+  to?: readonly string[];
 }
 
 function decodeSegment(raw: string): string {
@@ -90,9 +95,10 @@ export function renameRef(
     }
     if (!match) continue;
     const renamed = r.names.get(decodeSegment(parts[n]));
-    if (renamed === undefined) return undefined;
+    if (renamed === undefined && r.to === undefined) return undefined;
     const out = parts.slice();
-    out[n] = encodeRefSegment(renamed);
+    if (renamed !== undefined) out[n] = encodeRefSegment(renamed);
+    if (r.to !== undefined) out.splice(0, n, ...r.to.map(encodeRefSegment));
     return file + "#/" + out.join("/");
   }
   return undefined;
@@ -139,7 +145,7 @@ export function rewriteReferences(
   renames: readonly SectionRenames[],
   options: RewriteReferencesOptions = {},
 ): number {
-  const active = renames.filter((r) => r.names.size > 0);
+  const active = renames.filter((r) => r.names.size > 0 || r.to !== undefined);
   if (active.length === 0) return 0;
   const schemaRenames = active.find((r) => r.kind === "schema");
   const securityRenames = active.find((r) => r.kind === "security");

@@ -231,3 +231,48 @@ Deno.test("renameComponents refuses a new name that is taken", () => {
   ], { oasVersion: "3.1" });
   assert.equal(swapped.components.length, 2);
 });
+
+Deno.test("rewriteReferences with `to`: a moved section's references point at its new place, also in other files", () => {
+  const doc = {
+    openapi: "3.0.3",
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/definitions/Pet" },
+                  example: { $ref: "#/definitions/Pet" },
+                },
+              },
+            },
+            "404": { $ref: "common.yaml#/definitions/Error/properties/x" },
+          },
+        },
+      },
+    },
+  };
+  const n = rewriteReferences(doc, "3.0", [
+    { section: ["definitions"], to: ["components", "schemas"], names: new Map(), kind: "schema" },
+  ], { isRenamedDocument: () => true });
+  assert.equal(n, 2);
+  const responses = doc.paths["/a"].get.responses;
+  assert.equal(responses["200"].content["application/json"].schema.$ref, "#/components/schemas/Pet");
+  assert.equal(
+    responses["200"].content["application/json"].example.$ref,
+    "#/definitions/Pet",
+    "data is data",
+  );
+  assert.equal(responses["404"].$ref, "common.yaml#/components/schemas/Error/properties/x");
+  assert.equal(
+    renameRef("#/components/schemas/A", [{
+      section: ["components", "schemas"],
+      to: ["definitions"],
+      names: new Map([["A", "B"]]),
+      kind: "schema",
+    }]),
+    "#/definitions/B",
+  );
+});

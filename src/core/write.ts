@@ -101,13 +101,17 @@ async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
 async function refuseReadFile(path: string, options: WriteFileOptions): Promise<void> {
   if (options.allowOverwriteInput) return;
   if (options.readSet === undefined && options.inputs === undefined) return;
-  const read = await collectRead(options);
+  await refuseClash(await collectRead(options), path, "output file");
+}
+
+/** Throws when `path` is one of the files read. */
+async function refuseClash(read: ReadSet, path: string, what: string): Promise<void> {
   const clash = read.find(await identityOf(path));
   if (clash !== undefined) {
     throw new WriteError(
       `refusing to write over the input "${
         shown(clash.path)
-      }" (read by this run): the output "${path}" is the same file; choose another output file.`,
+      }" (read by this run): the output "${path}" is the same file; choose another ${what}.`,
     );
   }
 }
@@ -254,4 +258,48 @@ export async function fileExists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Writes text files into a directory, creating the directory (and its parents) first. Each file is written like
+ * {@link writeFileAtomic} (atomic, cleaned up on SIGINT/SIGTERM); every target is checked against the files the
+ * run read before the first is written, and the files are written a few at a time. Names must be plain file
+ * names (no folders). Returns the paths written, in the order given.
+ *
+ * @throws {WriteError} when the directory cannot be created, a name is not a plain file name, a target is a
+ *   file the run read, or a write fails.
+ */
+export async function writeFilesInto(
+  dir: string,
+  files: readonly { name: string; content: string }[],
+  options: WriteFileOptions = {},
+): Promise<string[]> {
+  for (const f of files) {
+    if (f.name === "" || f.name === "." || f.name === ".." || /[\\/\0]/.test(f.name)) {
+      throw new WriteError(
+        `"${f.name}" is not a plain file name; generated files are written inside one directory.`,
+      );
+    }
+  }
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+  } catch (error) {
+    const why = permissionMessage(error, { write: dir }) ??
+      (error instanceof Error ? error.message : String(error));
+    throw new WriteError(`cannot create the output directory "${shown(resolve(dir))}": ${why}`);
+  }
+  const paths = files.map((f) => join(dir, f.name));
+  if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
+    const read = await collectRead(options);
+    for (const path of paths) await refuseClash(read, path, "output directory");
+  }
+  const BATCH = 64;
+  for (let i = 0; i < files.length; i += BATCH) {
+    await Promise.all(
+      files.slice(i, i + BATCH).map((f, j) =>
+        guardedWrite(paths[i + j], () => f.content, { mode: options.mode })
+      ),
+    );
+  }
+  return paths;
 }

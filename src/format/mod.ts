@@ -12,4 +12,6 @@ export * from "./overlay.ts";
 export * from "./parse.ts";
 export * from "./fix.ts";
 export * from "./walk.ts";
+export * from "./generate.ts";
+export * from "./convert.ts";
 export * from "./diff.ts";

@@ -161,7 +161,7 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
     return {
       ruleId: f.rule ?? "",
       ruleIndex: ruleIndex.get(f.rule ?? "") ?? 0,
-      level: f.severity === "error" ? "error" : "warning",
+      level: isFailing(f) ? "error" : "warning",
       message: { text: `${f.path || "(root)"}: ${f.message}` },
       locations: [location],
       properties: {
@@ -189,6 +189,11 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
   return JSON.stringify(log, null, 2) + "\n";
 }
 
+/** Whether a finding is shown as an error (errors and critical conversion issues). */
+function isFailing(f: Finding): boolean {
+  return f.severity === "error" || f.severity === "critical";
+}
+
 /** A file name as a relative URI reference (forward slashes, percent-encoded where needed). */
 function toUri(file: string): string {
   return file.replaceAll("\\", "/").split("/").map((s) => encodeURIComponent(s).replaceAll("%3A", ":")).join(
@@ -211,9 +216,7 @@ export function renderValidationGithub(result: ValidationResult): string {
     const text = `${f.path || "(root)"}: ${f.message}${f.specLink ? ` (${f.specLink})` : ""}${
       f.hint ? ` (hint: ${f.hint})` : ""
     }`;
-    out += `::${f.severity === "error" ? "error" : "warning"} ${props.join(",")}::${
-      escapeWorkflowData(text)
-    }\n`;
+    out += `::${isFailing(f) ? "error" : "warning"} ${props.join(",")}::${escapeWorkflowData(text)}\n`;
   }
   return out;
 }

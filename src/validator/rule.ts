@@ -23,7 +23,7 @@ export interface Resolved {
 /** Options of {@link RuleContext.report}. */
 export interface ReportOptions {
   /** Overrides the rule's severity. */
-  severity?: Exclude<Severity, "info">;
+  severity?: Exclude<Severity, "info" | "critical">;
   /** File the path is in. @default the file being walked */
   file?: string;
   /** Section of the specification (an anchor such as `path-templating`). @default the rule's */
@@ -73,7 +73,7 @@ export interface Rule {
   /** Stable identifier, shown in every output format, e.g. `operation-id-unique`. */
   id: string;
   /** Severity of its findings. */
-  severity: Exclude<Severity, "info">;
+  severity: Exclude<Severity, "info" | "critical">;
   /** One line: what it checks. */
   description: string;
   /** Section of the specification its findings link to (anchor of the spec page). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createRefIndex } from "../core/refs.ts";
+import { createRefIndex, mayReferToFiles, refRootOf } from "../core/refs.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import {
   type DocumentReader,
@@ -118,11 +118,6 @@ interface Raw {
   /** Structural findings: the field concerned, for de-duplication against semantic findings. */
   fieldPointer?: string;
   order: number;
-}
-
-/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
-function mayReferToFiles(text: string): boolean {
-  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
 }
 
 /**
@@ -385,16 +380,7 @@ async function runRules(
 ): Promise<RuleRun> {
   const { reader, localOnly } = options;
   const root = parsed.document as Record<string, unknown>;
-  const refRoot = {
-    document: root,
-    oasVersion: parsed.oasVersion,
-    source: parsed.source,
-    path: parsed.path,
-    baseDir: parsed.baseDir,
-    url: parsed.url,
-    readSet: parsed.readSet,
-    sourceMap: parsed.sourceMap,
-  };
+  const refRoot = refRootOf(parsed);
   // Without references to files, the index of the document alone (nothing is read).
   const index = localOnly
     ? new RefIndex(root, parsed.oasVersion, {

@@ -1,0 +1,92 @@
+import { createStyle, formatDuration, renderConversionReport } from "../format/mod.ts";
+import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
+import { UsageError } from "../core/mod.ts";
+import {
+  emitDocument,
+  inputArgument,
+  maxInputSizeFlag,
+  outputFlag,
+  outputTarget,
+  printHeader,
+  quietFlag,
+  sourceMapFlag,
+} from "./_common.ts";
+import { defineCommand } from "./define_command.ts";
+import type { Command } from "./types.ts";
+
+/** `oatool convert`. */
+export const convertCommand: Command = defineCommand({
+  name: "convert",
+  summary: "Convert between OAS versions",
+  usage: "convert [flags] <file|url|->",
+  description:
+    `Converts an OpenAPI document to another version: 2.0 to 3.0.x, 3.1.x or 3.2.0; 3.x to 2.0 (what
+2.0 cannot express is left out, each as a critical issue); 3.x to another 3.y. The document goes to standard
+output (or atomically to -o) in the input's format and key order; the banner, statistics and the conversion
+issues (severity, path, message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
+Exit code 0 on success; 1 when there is a critical issue (the document is still written), with --strict when
+there is any warning (nothing is written), or when the input cannot be read.`,
+  flags: {
+    target: {
+      short: "t",
+      type: "string",
+      placeholder: "version",
+      description: "Target OAS version (required): 2.0, 3.0.x, 3.1.x, 3.2.0, or 3.0, 3.1, 3.2",
+    },
+    output: outputFlag,
+    strict: { type: "boolean", description: "Fail on any issue including warnings (nothing is written)" },
+    "no-warnings": { type: "boolean", description: "Suppress warning and info messages" },
+    "source-map": { ...sourceMapFlag, description: "Include file:line:column of each issue's source node" },
+    quiet: { ...quietFlag, description: "Only the document: no banner, statistics or issues" },
+    "max-input-size": maxInputSizeFlag,
+  },
+  minArgs: 1,
+  maxArgs: 1,
+  async run(ctx) {
+    const started = performance.now();
+    const { io, flags: f } = ctx;
+    if (f.target === undefined || f.target === "") {
+      throw new UsageError(
+        `the target version is required: give it with -t, one of ${CONVERT_TARGETS.join(", ")}.`,
+      );
+    }
+    parseTarget(f.target);
+    const output = outputTarget(f.output);
+    const result = await convert(inputArgument(ctx.args[0], "the input"), {
+      target: f.target,
+      strict: f.strict,
+      noWarnings: f["no-warnings"],
+      sourceMap: f["source-map"],
+      reader: ctx.reader,
+    });
+    const write = result.success || !f.strict;
+    if (write) {
+      await emitDocument(io, result.document, result.format, {
+        output,
+        inputs: result.path === undefined ? [] : [result.path],
+        readSet: [result.readSet],
+      });
+    }
+    if (!f.quiet) {
+      printHeader(io, {
+        command: "convert",
+        specification: result.source,
+        oasVersion: result.sourceVersion,
+        sizeBytes: result.sizeBytes,
+        stats: result.stats,
+        loadTimeMs: result.loadTimeMs,
+        totalTimeMs: performance.now() - started,
+        extra: [
+          ["Source Version", result.sourceVersion],
+          ["Target Version", result.targetVersion],
+          ["Convert Time", formatDuration(result.convertTimeMs)],
+        ],
+      });
+      io.stderr(renderConversionReport(result, {
+        style: createStyle(io.color),
+        written: write ? output ?? "<stdout>" : undefined,
+      }));
+    }
+    return result.success ? 0 : 1;
+  },
+});

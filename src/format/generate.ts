@@ -1,0 +1,56 @@
+/**
+ * The text report of `oatool generate`: banner and statistics, the package, the counts of types and
+ * operations, `Generation Issues (<n>)` with paths, and the files written with their sizes. Pure; document
+ * text is escaped.
+ *
+ * @module
+ */
+import type { GenerateResult } from "../generator/mod.ts";
+import { byteLength } from "../core/load.ts";
+import { escapeText } from "./escape.ts";
+import { renderFindingList } from "./findings.ts";
+import { createStyle, formatBytes, formatDuration, renderReportHeader, type Style } from "./report.ts";
+
+/** Options of {@link renderGenerateReport}. */
+export interface GenerateReportOptions {
+  /** Tool version for the banner. */
+  toolVersion: string;
+  /** The output directory. */
+  outputDir: string;
+  /** Total time of the run in ms. */
+  totalTimeMs?: number;
+  /** Colours. */
+  style?: Style;
+  /** Show `file:line:column` of issues when known. */
+  sourceMap?: boolean;
+}
+
+/** The report of a generation run. */
+export function renderGenerateReport(result: GenerateResult, options: GenerateReportOptions): string {
+  const style = options.style ?? createStyle(false);
+  let out = renderReportHeader({
+    command: "generate",
+    toolVersion: options.toolVersion,
+    specification: result.source,
+    oasVersion: result.version,
+    sizeBytes: result.sizeBytes,
+    stats: result.stats,
+    loadTimeMs: result.loadTimeMs,
+    totalTimeMs: options.totalTimeMs,
+    extra: [["Generate Time", formatDuration(result.generateTimeMs)]],
+  }, style);
+  out += `\nPackage: ${escapeText(result.packageName)}\n`;
+  out += `Output: ${escapeText(options.outputDir)}\n`;
+  out += `Types: ${result.types}\n`;
+  out += `Operations: ${result.operations}\n`;
+  if (result.issues.length > 0) {
+    out += `\nGeneration Issues (${result.issues.length}):\n`;
+    out += renderFindingList(result.issues, { locate: options.sourceMap ? undefined : () => null });
+  }
+  out += `\nFiles (${result.files.length}):\n`;
+  const width = Math.max(0, ...result.files.map((f) => f.name.length));
+  for (const f of result.files) {
+    out += `  ${escapeText(f.name.padEnd(width))}  ${formatBytes(byteLength(f.content))}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,302 @@
+/**
+ * The client.go emitter: the `Client` (BaseURL, HTTPClient, UserAgent, RequestEditors), `NewClient` with
+ * options, and one method per operation that serializes parameters by their style, encodes the body (JSON,
+ * form, multipart or raw) and decodes the response of each status into the operation's response struct. Also
+ * the request and response structs shared with the server.
+ *
+ * @module
+ */
+import { CELL, goString } from "./go_writer.ts";
+import type { GoOperation } from "./operations.ts";
+import { nilable } from "./schema_facts.ts";
+import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
+import { CLIENT_HELPERS } from "./_runtime.ts";
+
+/** The part of client.go every split keeps in client.go: types, constructor, options, helpers. */
+export function emitClientCore(): Unit {
+  const u = unit("", 0);
+  for (const i of [...CLIENT_HELPERS.imports, "context"]) u.imports.add(i);
+  u.w.raw(`// RequestEditorFn changes a request before it is sent (authentication, extra headers).
+type RequestEditorFn func(ctx context.Context, req *http.Request) error
+
+// HTTPDoer sends HTTP requests; *http.Client is one.
+type HTTPDoer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+// Client calls the API. Every method takes a context and returns the typed response with the raw
+// *http.Response.
+type Client struct {
+	// BaseURL is the URL the operation paths are appended to (no trailing slash).
+	BaseURL string
+	// HTTPClient sends the requests; http.DefaultClient when nil.
+	HTTPClient HTTPDoer
+	// UserAgent is sent as the User-Agent header when not empty.
+	UserAgent string
+	// RequestEditors run on every request, before the editors given to a call.
+	RequestEditors []RequestEditorFn
+}
+
+// ClientOption configures a Client.
+type ClientOption func(*Client) error
+
+// NewClient returns a client of the API at baseURL.
+func NewClient(baseURL string, opts ...ClientOption) (*Client, error) {
+	c := &Client{BaseURL: strings.TrimRight(baseURL, "/"), HTTPClient: http.DefaultClient}
+	for _, o := range opts {
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// WithHTTPClient sets the HTTP client that sends the requests.
+func WithHTTPClient(doer HTTPDoer) ClientOption {
+	return func(c *Client) error {
+		c.HTTPClient = doer
+		return nil
+	}
+}
+
+// WithUserAgent sets the User-Agent header of every request.
+func WithUserAgent(userAgent string) ClientOption {
+	return func(c *Client) error {
+		c.UserAgent = userAgent
+		return nil
+	}
+}
+
+// WithRequestEditorFn adds an editor that runs on every request.
+func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
+	return func(c *Client) error {
+		c.RequestEditors = append(c.RequestEditors, fn)
+		return nil
+	}
+}
+
+// newRequest builds a request of the API.
+func (c *Client) newRequest(ctx context.Context, method, path string, query url.Values, body io.Reader, contentType string) (*http.Request, error) {
+	target := c.BaseURL + path
+	if len(query) > 0 {
+		target += "?" + query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, method, target, body)
+	if err != nil {
+		return nil, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.UserAgent != "" {
+		req.Header.Set("User-Agent", c.UserAgent)
+	}
+	return req, nil
+}
+
+// send runs the editors, sends the request and reads the whole response body.
+func (c *Client) send(ctx context.Context, req *http.Request, editors []RequestEditorFn) (*http.Response, []byte, error) {
+	for _, edit := range append(append([]RequestEditorFn{}, c.RequestEditors...), editors...) {
+		if err := edit(ctx, req); err != nil {
+			return nil, nil, err
+		}
+	}
+	doer := c.HTTPClient
+	if doer == nil {
+		doer = http.DefaultClient
+	}
+	resp, err := doer.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp, data, err
+}
+
+${CLIENT_HELPERS.code}`);
+  return u;
+}
+
+/** The request struct and response struct of an operation (used by the client and the server). */
+export function emitOperationTypes(op: GoOperation, group: string): Unit {
+  const u = unit(group, 0);
+  const w = u.w;
+  u.imports.add("net/http");
+  w.comment([`${op.requestType} holds the parameters and body of ${op.name} (${op.method} ${op.path}).`]);
+  w.open(`type ${op.requestType} struct {`);
+  for (const p of op.params) {
+    importsOfType(u, p.type);
+    w.comment([`${p.field} is the ${p.in} parameter ${goString(p.name)}${p.required ? " (required)" : ""}.`]);
+    w.line(`${p.field}${CELL}${p.type}`);
+  }
+  if (op.body !== undefined) {
+    importsOfType(u, op.body.type);
+    w.comment([`Body is the ${op.body.contentType} request body${op.body.required ? " (required)" : ""}.`]);
+    w.line(`Body${CELL}${bodyFieldType(op)}`);
+  }
+  w.comment(["HTTPRequest is the incoming request (server side only)."]);
+  w.line(`HTTPRequest${CELL}*http.Request`);
+  w.close();
+  w.line();
+  w.comment([
+    `${op.responseType} is the response of ${op.name}: the status, the headers, the raw body, and the`,
+    "decoded body of the status's JSON response.",
+  ]);
+  w.open(`type ${op.responseType} struct {`);
+  w.line(`StatusCode${CELL}int`);
+  w.line(`Header${CELL}http.Header`);
+  w.line(`Body${CELL}[]byte`);
+  for (const r of op.responses) {
+    if (r.field === undefined || r.type === undefined) continue;
+    importsOfType(u, r.type);
+    w.comment([
+      `${r.field} is the body of status ${r.status}${r.description ? ":" : "."}`,
+      ...(r.description ? [oneLine(r.description)] : []),
+    ]);
+    w.line(`${r.field}${CELL}*${r.type}`);
+  }
+  w.comment(["HTTPResponse is the raw response (client side only)."]);
+  w.line(`HTTPResponse${CELL}*http.Response`);
+  w.close();
+  return u;
+}
+
+function oneLine(text: string): string {
+  // deno-lint-ignore no-control-regex
+  const s = text.replace(/[\x00-\x1f\x7f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const cut = s.length > 100 ? s.slice(0, 97) + "..." : s;
+  return cut.replace(/^([-*+•#]|\d+[.)])(\s|$)/, "($1)$2");
+}
+
+/** Go type of the Body field of a request struct. */
+export function bodyFieldType(op: GoOperation): string {
+  const b = op.body!;
+  return b.required || nilable(b.type) || b.type === "io.Reader" ? b.type : "*" + b.type;
+}
+
+/** The statuses of an operation in matching order (exact codes, ranges, default), as Go conditions. */
+export function statusConditions(
+  op: GoOperation,
+  variable: string,
+): { cond: string; field: string; type: string }[] {
+  const out: { cond: string; field: string; type: string; rank: number }[] = [];
+  for (const r of op.responses) {
+    if (r.field === undefined || r.type === undefined) continue;
+    const s = r.status.toUpperCase();
+    if (/^\d{3}$/.test(s)) out.push({ cond: `${variable} == ${s}`, field: r.field, type: r.type, rank: 0 });
+    else if (/^\dXX$/.test(s)) {
+      out.push({ cond: `${variable}/100 == ${s[0]}`, field: r.field, type: r.type, rank: 1 });
+    } else out.push({ cond: "true", field: r.field, type: r.type, rank: 2 });
+  }
+  return out.sort((a, b) => a.rank - b.rank).map(({ cond, field, type }) => ({ cond, field, type }));
+}
+
+/** The client method of an operation. */
+export function emitClientMethod(op: GoOperation, group: string, pointers: boolean): Unit {
+  const u = unit(group);
+  const w = u.w;
+  for (const i of ["context", "io", "net/url"]) u.imports.add(i);
+  if (op.body?.encoding === "json") u.imports.add("bytes").add("encoding/json");
+  if (op.body?.encoding === "form") u.imports.add("strings");
+  if (op.responses.some((r) => r.field !== undefined)) u.imports.add("encoding/json");
+  writeDoc(w, op.name, op.doc, op.deprecated);
+  w.comment([`${op.name} calls ${op.method} ${op.path}.`]);
+  w.open(
+    `func (c *Client) ${op.name}(ctx context.Context, req ${op.requestType}, editors ...RequestEditorFn) (*${op.responseType}, error) {`,
+  );
+  w.line(`path := ${pathExpression(op)}`);
+  const query = op.params.filter((p) => p.in === "query");
+  w.line("query := url.Values{}");
+  for (const p of query) {
+    const omitZero = !p.required && !pointers;
+    w.line(
+      `addQuery(query, ${goString(p.name)}, ${p.explode}, ${goString(p.sep)}, ${omitZero}, req.${p.field})`,
+    );
+  }
+  w.line("var body io.Reader");
+  w.line('contentType := ""');
+  const b = op.body;
+  if (b !== undefined) {
+    const optional = bodyFieldType(op).startsWith("*") || nilable(b.type) || b.type === "io.Reader";
+    if (optional) w.open("if req.Body != nil {");
+    switch (b.encoding) {
+      case "json":
+        w.line("data, err := json.Marshal(req.Body)");
+        w.open("if err != nil {");
+        w.line("return nil, err");
+        w.close();
+        w.line("body = bytes.NewReader(data)");
+        break;
+      case "form":
+        w.line("form, err := encodeForm(req.Body)");
+        w.open("if err != nil {");
+        w.line("return nil, err");
+        w.close();
+        w.line("body = strings.NewReader(form.Encode())");
+        break;
+      case "multipart":
+        w.line("encoded, multipartType, err := encodeMultipart(req.Body)");
+        w.open("if err != nil {");
+        w.line("return nil, err");
+        w.close();
+        w.line("body = encoded");
+        break;
+      case "raw":
+        w.line("body = req.Body");
+    }
+    w.line(`contentType = ${b.encoding === "multipart" ? "multipartType" : goString(b.contentType)}`);
+    if (optional) w.close();
+  }
+  w.line(`httpReq, err := c.newRequest(ctx, ${goString(op.method)}, path, query, body, contentType)`);
+  w.open("if err != nil {");
+  w.line("return nil, err");
+  w.close();
+  for (const p of op.params) {
+    const omitZero = !p.required && !pointers;
+    if (p.in === "header") {
+      w.line(`setHeader(httpReq.Header, ${goString(p.name)}, ${omitZero}, req.${p.field})`);
+    }
+    if (p.in === "cookie") w.line(`addCookie(httpReq, ${goString(p.name)}, ${omitZero}, req.${p.field})`);
+  }
+  w.line("httpResp, data, err := c.send(ctx, httpReq, editors)");
+  w.open("if err != nil {");
+  w.line("return nil, err");
+  w.close();
+  w.line(
+    `resp := &${op.responseType}{StatusCode: httpResp.StatusCode, Header: httpResp.Header, Body: data, HTTPResponse: httpResp}`,
+  );
+  const conds = statusConditions(op, "httpResp.StatusCode");
+  if (conds.length > 0) {
+    w.open("if len(data) > 0 {");
+    w.line("switch {");
+    for (const c of conds) {
+      w.line(c.cond === "true" ? "default:" : `case ${c.cond}:`);
+      w.line(`\tresp.${c.field} = new(${c.type})`);
+      w.line(`\tif err := json.Unmarshal(data, resp.${c.field}); err != nil {`);
+      w.line(`\t\treturn resp, err`);
+      w.line("\t}");
+    }
+    w.line("}");
+    w.close();
+  }
+  w.line("return resp, nil");
+  w.close();
+  return u;
+}
+
+/** The Go expression of an operation's path with its path parameters serialized and escaped. */
+function pathExpression(op: GoOperation): string {
+  const parts: string[] = [];
+  const re = /\{([^{}]+)\}/g;
+  let last = 0;
+  for (let m = re.exec(op.path); m !== null; m = re.exec(op.path)) {
+    const p = op.params.find((x) => x.in === "path" && x.name === m![1]);
+    if (p === undefined) continue;
+    if (m.index > last) parts.push(goString(op.path.slice(last, m.index)));
+    parts.push(`pathValue(${goString(p.prefix)}, ${goString(p.sep)}, req.${p.field})`);
+    last = m.index + m[0].length;
+  }
+  if (last < op.path.length || parts.length === 0) parts.push(goString(op.path.slice(last)));
+  return parts.join(" + ");
+}

@@ -1,0 +1,276 @@
+/**
+ * `generate()`: Go types, client, server, security helpers and README from an OpenAPI 2.0 / 3.0 / 3.1 / 3.2
+ * document, as files in memory (write them with {@link import("./write_generated.ts").writeGenerated}).
+ *
+ * @module
+ */
+import { refIndexOf } from "../core/refs.ts";
+import type { Finding } from "../core/finding.ts";
+import { type InputSource, loadDocument, type ParseResult } from "../core/load.ts";
+import type { DocumentReader } from "../core/reader.ts";
+import type { DocumentStats } from "../core/stats.ts";
+import { isObject } from "../core/json.ts";
+import { UsageError } from "../core/errors.ts";
+import { isGoPackageName } from "./naming.ts";
+import { TypeModel } from "./type_model.ts";
+import { buildOperations, type GoOperation } from "./operations.ts";
+import { emitDecl } from "./emit_types.ts";
+import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
+import { emitServerCore, emitServerHandler } from "./emit_server.ts";
+import { emitSecurityHelpers } from "./emit_security.ts";
+import { renderReadme } from "./readme.ts";
+import { type GeneratedFile, splitFiles } from "./split.ts";
+import { goFile, type Unit, unit } from "./unit.ts";
+import { SHARED_HELPERS } from "./_runtime.ts";
+
+export type { GeneratedFile } from "./split.ts";
+
+/** Options of {@link generate}. */
+export interface GenerateOptions {
+  /** Go package name (lower case letters, digits, `_`; not a keyword). @default "api" */
+  packageName?: string;
+  /** Generate `client.go`. @default false */
+  client?: boolean;
+  /** Generate `server.go`. @default false */
+  server?: boolean;
+  /**
+   * Generate `types.go`. @default true. When nothing is asked, types are generated; the client and the server
+   * need the types, so they are generated with them.
+   */
+  types?: boolean;
+  /** Optional fields as values (with `omitempty`) instead of pointers. @default false */
+  noPointers?: boolean;
+  /** Leave out `validate` tags. @default false */
+  noValidation?: boolean;
+  /** Leave out `security_helpers.go`. @default false */
+  noSecurity?: boolean;
+  /** Leave out `README.md`. @default false */
+  noReadme?: boolean;
+  /** Drop info and warning issues. @default false */
+  noWarnings?: boolean;
+  /** Most lines per file before a kind of file is split. @default 2000 */
+  maxLinesPerFile?: number;
+  /** Most types per file. @default 200 */
+  maxTypesPerFile?: number;
+  /** Most operations per file. @default 100 */
+  maxOpsPerFile?: number;
+  /** Split by the operations' first tag when a limit is passed. @default true */
+  splitByTag?: boolean;
+  /** Split by the first path segment when a limit is passed (and not by tag). @default true */
+  splitByPath?: boolean;
+  /** Give each issue its `file:line:column` (`location`). @default false */
+  sourceMap?: boolean;
+  /** Where the document and its referenced files are read from. */
+  reader?: DocumentReader;
+}
+
+/** The result of {@link generate}. */
+export interface GenerateResult {
+  /** The generated files, in a stable order. */
+  files: GeneratedFile[];
+  /** What could not be expressed exactly (with paths). */
+  issues: Finding[];
+  /** Number of Go types declared from schemas. */
+  types: number;
+  /** Number of operations. */
+  operations: number;
+  /** The package name. */
+  packageName: string;
+  /** Name of the source. */
+  source: string;
+  /** Exact OpenAPI version. */
+  version: string;
+  /** Size of the source in bytes. */
+  sizeBytes: number;
+  /** Statistics of the document. */
+  stats: DocumentStats;
+  /** Milliseconds spent loading. */
+  loadTimeMs: number;
+  /** Milliseconds spent generating. */
+  generateTimeMs: number;
+}
+
+function isParseResult(input: unknown): input is ParseResult {
+  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
+    "sourceMap" in input;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) {
+    throw new UsageError(`${name} must be a positive whole number, not ${v}.`);
+  }
+  return v;
+}
+
+/**
+ * Generates Go code from an OpenAPI document: `types.go`, and on request `client.go`, `server.go`,
+ * `security_helpers.go` (with the client), and `README.md`. The code uses only the Go standard library, is in
+ * gofmt layout, and is the same for the same input on every run.
+ *
+ * @example
+ * ```ts
+ * import { generate } from "./generate.ts";
+ * const result = await generate({
+ *   content: JSON.stringify({
+ *     openapi: "3.1.0",
+ *     info: { title: "Pets", version: "1" },
+ *     paths: {},
+ *     components: { schemas: { Pet: { type: "object", required: ["name"], properties: { name: { type: "string" } } } } },
+ *   }),
+ * }, { noReadme: true });
+ * result.files.map((f) => f.name); // ["types.go"]
+ * result.files[0].content.includes("Name string `json:\"name\" validate:\"required\"`"); // true
+ * ```
+ * @throws {UsageError} for an invalid package name or limit; load errors for unreadable documents.
+ */
+export async function generate(
+  input: InputSource | ParseResult,
+  options: GenerateOptions = {},
+): Promise<GenerateResult> {
+  const pkg = options.packageName ?? "api";
+  if (!isGoPackageName(pkg)) {
+    throw new UsageError(
+      `package name "${pkg}" is not a valid Go package name; use lower-case letters and digits, starting with a letter.`,
+    );
+  }
+  const maxLines = positive(options.maxLinesPerFile, 2000, "the lines per file");
+  const maxTypes = positive(options.maxTypesPerFile, 200, "the types per file");
+  const maxOps = positive(options.maxOpsPerFile, 100, "the operations per file");
+  const parsed = isParseResult(input) ? input : await loadDocument(input, { reader: options.reader });
+  const started = performance.now();
+  const client = options.client === true;
+  const server = options.server === true;
+  const doc = parsed.document as unknown;
+  const index = await refIndexOf(parsed, { reader: options.reader });
+  const model = new TypeModel(index, {
+    pointers: options.noPointers !== true,
+    validation: options.noValidation !== true,
+  });
+  if (options.types === false && (client || server)) {
+    model.issue(
+      "info",
+      [],
+      "the client and the server use the generated types, so types.go is generated too.",
+      "generate-types",
+    );
+  }
+  model.declareComponents();
+  const ops = client || server ? buildOperations(index, doc, model) : [];
+  model.breakCycles();
+  const byTag = options.splitByTag !== false;
+  const byPath = options.splitByPath !== false;
+  const groupOf = (op: GoOperation): string => {
+    if (byTag && op.tag !== "") return op.tag;
+    if (byPath) return op.path.split("/").find((s) => s !== "" && !s.startsWith("{")) ?? "root";
+    return "";
+  };
+  const typeGroups = typeGroupsOf(ops, groupOf);
+  const files: GeneratedFile[] = [];
+  const typeUnits = model.decls.map((d) => emitDecl(d, typeGroups.get(d.name) ?? ""));
+  const typeCore: Unit[] = [];
+  const hasUnion = model.decls.some((d) => d.kind === "union");
+  if (hasUnion || client || server) typeCore.push(sharedHelpers());
+  files.push(...splitFiles("types", pkg, typeCore, typeUnits, { maxLines, maxWeight: maxTypes }));
+  const opTypeUnits = ops.map((op) => emitOperationTypes(op, groupOf(op)));
+  if (client) {
+    const methods = ops.map((op, i) =>
+      merge(opTypeUnits[i], emitClientMethod(op, groupOf(op), options.noPointers !== true))
+    );
+    files.push(...splitFiles("client", pkg, [emitClientCore()], methods, { maxLines, maxWeight: maxOps }));
+  }
+  if (server) {
+    const handlers = ops.map((op, i) => {
+      const h = emitServerHandler(op, groupOf(op));
+      return client ? h : merge(opTypeUnits[i], h);
+    });
+    files.push(
+      ...splitFiles("server", pkg, [emitServerCore(ops)], handlers, { maxLines, maxWeight: maxOps }),
+    );
+  }
+  let securityCount = 0;
+  if (client && options.noSecurity !== true) {
+    const sec = emitSecurityHelpers(index, model);
+    securityCount = sec.count;
+    if (sec.unit !== undefined) files.push({ name: "security_helpers.go", content: goFile(pkg, [sec.unit]) });
+  }
+  if (options.noReadme !== true) {
+    const info = isObject(doc) && isObject(doc.info) ? doc.info : {};
+    const first = ops[0];
+    files.push({
+      name: "README.md",
+      content: renderReadme({
+        packageName: pkg,
+        title: typeof info.title === "string" ? info.title : "API",
+        apiVersion: typeof info.version === "string" ? info.version : "",
+        oasVersion: parsed.version,
+        source: parsed.source.replace(/^.*[\\/]/, ""),
+        types: model.decls.length,
+        operations: ops.length,
+        files: [...files],
+        example: first &&
+          { name: first.name, requestType: first.requestType, responseType: first.responseType },
+        client,
+        server,
+        securityHelpers: securityCount,
+      }),
+    });
+  }
+  const issues = options.noWarnings === true
+    ? model.issues.filter((f) => f.severity === "error")
+    : model.issues;
+  if (options.sourceMap === true) {
+    for (const issue of issues) {
+      const at = parsed.sourceMap().positionOf(issue.pointer);
+      if (at !== undefined) issue.location = at;
+    }
+  }
+  return {
+    files,
+    issues,
+    types: model.decls.length,
+    operations: ops.length,
+    packageName: pkg,
+    source: parsed.source,
+    version: parsed.version,
+    sizeBytes: parsed.sizeBytes,
+    stats: parsed.stats,
+    loadTimeMs: parsed.loadTimeMs,
+    generateTimeMs: performance.now() - started,
+  };
+}
+
+function sharedHelpers(): Unit {
+  const u = unit("", 0);
+  for (const i of SHARED_HELPERS.imports) u.imports.add(i);
+  u.w.raw(SHARED_HELPERS.code);
+  return u;
+}
+
+/** Two units as one (the second after the first). */
+function merge(a: Unit, b: Unit): Unit {
+  const u = unit(b.group, a.weight + b.weight);
+  for (const i of [...a.imports, ...b.imports]) u.imports.add(i);
+  u.w.raw(a.w.toString() + "\n" + b.w.toString().replace(/\n$/, ""));
+  return u;
+}
+
+/** Each type's group: the group of the first operation whose parameters, body or responses name it. */
+function typeGroupsOf(
+  ops: readonly GoOperation[],
+  groupOf: (op: GoOperation) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const ident = /[A-Z][A-Za-z0-9_]*/g;
+  for (const op of ops) {
+    const g = groupOf(op);
+    if (g === "") continue;
+    const types = [
+      ...op.params.map((p) => p.type),
+      op.body?.type ?? "",
+      ...op.responses.map((r) => r.type ?? ""),
+    ];
+    for (const t of types) for (const m of t.matchAll(ident)) if (!out.has(m[0])) out.set(m[0], g);
+  }
+  return out;
+}

@@ -1,0 +1,226 @@
+/**
+ * A small writer of Go source that produces gofmt's layout as it is emitted: tab indentation, and the column
+ * alignment gofmt applies to struct fields, constant blocks and trailing cells (text/tabwriter's algorithm with
+ * padding 1: a column block is a run of consecutive lines that have a cell in that column). Cells of a line are
+ * separated by {@link CELL}; the last part of a line is never padded.
+ *
+ * @module
+ */
+
+/** Separates the aligned cells of one line (`Name` CELL `Type` CELL `` `json:"name"` ``). */
+export const CELL = "\v";
+
+/** Writes Go source line by line. */
+export class GoWriter {
+  readonly #lines: string[] = [];
+  #indent = 0;
+  #text: string | undefined;
+
+  /** A line at the current indentation (empty text: a blank line). */
+  line(text = ""): this {
+    this.#text = undefined;
+    this.#lines.push(text === "" ? "" : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
+    return this;
+  }
+
+  /** A line that opens a block (`func f() {`): the following lines are indented one more. */
+  open(text: string): this {
+    this.line(text);
+    this.#indent++;
+    return this;
+  }
+
+  /** A line that closes a block (`}`), one level less indented. */
+  close(text = "}"): this {
+    this.#indent = Math.max(0, this.#indent - 1);
+    return this.line(text);
+  }
+
+  /** Several lines at once (each at the current indentation). */
+  lines(texts: readonly string[]): this {
+    for (const t of texts) this.line(t);
+    return this;
+  }
+
+  /** Code already in gofmt layout, line by line as it is. */
+  raw(text: string): this {
+    this.#text = undefined;
+    for (const l of text.split("\n")) this.#lines.push(l);
+    return this;
+  }
+
+  /** A `//` comment, one line per entry of `lines` (an empty entry is a bare `//`). */
+  comment(lines: readonly string[]): this {
+    for (const l of lines) this.line(l === "" ? "//" : `// ${l}`);
+    return this;
+  }
+
+  /** Lines written so far. */
+  get length(): number {
+    return this.#lines.length;
+  }
+
+  /** The source text: aligned, ending with one newline. */
+  toString(): string {
+    this.#text ??= align(this.#lines).join("\n") + "\n";
+    return this.#text;
+  }
+}
+
+const INDENTS = ["", "\t", "\t\t", "\t\t\t", "\t\t\t\t", "\t\t\t\t\t"];
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Visible width of a cell as text/tabwriter counts it (runes). */
+function width(s: string): number {
+  if (!NON_ASCII.test(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * Aligns the cells of the lines the way text/tabwriter does for gofmt (padding 1, no minimum width, empty
+ * columns discarded): consecutive lines with a cell in column k, at the same indentation, share its width.
+ */
+export function align(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (!lines[i].includes(CELL)) {
+      out.push(lines[i]);
+      i++;
+      continue;
+    }
+    const indent = indentOf(lines[i]);
+    let j = i;
+    const block: string[][] = [];
+    while (j < lines.length && lines[j].includes(CELL) && indentOf(lines[j]) === indent) {
+      block.push(lines[j].slice(indent.length).split(CELL));
+      j++;
+    }
+    const widths: number[] = [];
+    formatBlock(block, 0, 0, block.length, widths);
+    for (const cells of block) out.push(indent + cells.join("").trimEnd());
+    i = j;
+  }
+  return out;
+}
+
+function indentOf(line: string): string {
+  let n = 0;
+  while (line.charCodeAt(n) === 9) n++;
+  return n === 0 ? "" : line.slice(0, n);
+}
+
+/** text/tabwriter's `format`: pads column `column` of lines [line0, line1) block by block (iterative per column). */
+function formatBlock(block: string[][], column: number, line0: number, line1: number, _w: number[]): void {
+  // An explicit stack of (column, line0, line1) ranges replaces tabwriter's recursion.
+  const stack: [number, number, number][] = [[column, line0, line1]];
+  while (stack.length > 0) {
+    const [col, start, end] = stack.pop()!;
+    let l = start;
+    while (l < end) {
+      const cells = block[l];
+      if (col >= cells.length - 1) {
+        l++;
+        continue;
+      }
+      let w = 0;
+      let k = l;
+      let empty = true;
+      for (; k < end; k++) {
+        const c = block[k];
+        if (col >= c.length - 1) break;
+        const cw = width(c[col]);
+        if (cw > 0) empty = false;
+        if (cw + 1 > w) w = cw + 1;
+      }
+      if (empty) w = 0;
+      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - width(block[m][col]));
+      stack.push([col + 1, l, k]);
+      l = k;
+    }
+  }
+}
+
+/** A Go string literal of `s` (double-quoted, escaped). */
+export function goString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0x2028 || c === 0x2029) {
+      out += c < 0x100 ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${c.toString(16).padStart(4, "0")}`;
+    } else if (c === 0xfeff || (c >= 0xd800 && c <= 0xdfff)) out += `\\u${c.toString(16).padStart(4, "0")}`;
+    else out += ch;
+  }
+  return out + '"';
+}
+
+const LIST_MARKER = /^([-*+•]|\d+[.)])$/;
+
+/** Whether a word could read as a list marker (checked by its first character before the pattern). */
+function isMarker(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return (c === 45 || c === 42 || c === 43 || c === 0x2022 || (c >= 48 && c <= 57)) && LIST_MARKER.test(word);
+}
+
+const docCache = new Map<string, string[]>();
+
+/**
+ * Document text as doc-comment lines that gofmt (Go 1.19+, which reformats doc comments) leaves as they are:
+ * control characters dropped, each paragraph joined and wrapped at about `max` columns, no line starting with a
+ * list marker, a heading mark, or indentation, and no line that reads as a link definition.
+ */
+export function docLines(text: string, max = 100): string[] {
+  if (text === "") return [];
+  const key = max === 100 ? text : `${max}\0${text}`;
+  const known = docCache.get(key);
+  if (known !== undefined) return [...known];
+  const out = wrapDoc(text, max);
+  if (docCache.size >= 10_000) docCache.clear();
+  docCache.set(key, out);
+  return [...out];
+}
+
+function wrapDoc(text: string, max: number): string[] {
+  // deno-lint-ignore no-control-regex
+  const clean = text.replace(/\r\n?/g, "\n").replace(/[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]/g, " ");
+  const out: string[] = [];
+  for (const paragraph of clean.split(/\n[ \t]*\n/)) {
+    let line = "";
+    let lineWidth = 0;
+    const start = out.length;
+    for (let word of paragraph.split(/\s+/)) {
+      if (word.charCodeAt(0) === 35 /* # */) word = word.replace(/^#+/, "");
+      if (word === "") continue;
+      const w = width(word);
+      if (line !== "" && lineWidth + 1 + w > max && !isMarker(word)) {
+        out.push(line);
+        line = word;
+        lineWidth = w;
+      } else if (line === "") {
+        line = isMarker(word) ? `(${word})` : word;
+        lineWidth = width(line);
+      } else {
+        line += " " + word;
+        lineWidth += 1 + w;
+      }
+    }
+    if (line !== "") {
+      if (start > 0) out.splice(start, 0, "");
+      out.push(line);
+    }
+  }
+  for (let i = 0; i < out.length; i++) {
+    if (out[i].charCodeAt(0) === 91 /* [ */ && /^\[[^\]]+\]:/.test(out[i])) {
+      out[i] = out[i].replace(":", " -");
+    }
+  }
+  return out;
+}

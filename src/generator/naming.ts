@@ -1,0 +1,192 @@
+/**
+ * Go identifiers from document names: exported names in PascalCase (with Go's initialisms), package-name
+ * checks, and a registry that keeps generated names unique and deterministic.
+ *
+ * @module
+ */
+import { pascalCase, splitWords } from "../template/case.ts";
+
+/** Go's keywords: never usable as identifiers. */
+export const GO_KEYWORDS: ReadonlySet<string> = new Set([
+  "break",
+  "case",
+  "chan",
+  "const",
+  "continue",
+  "default",
+  "defer",
+  "else",
+  "fallthrough",
+  "for",
+  "func",
+  "go",
+  "goto",
+  "if",
+  "import",
+  "interface",
+  "map",
+  "package",
+  "range",
+  "return",
+  "select",
+  "struct",
+  "switch",
+  "type",
+  "var",
+]);
+
+/** Predeclared identifiers a package name should not shadow. */
+const PREDECLARED = new Set([
+  "bool",
+  "byte",
+  "error",
+  "string",
+  "int",
+  "uint",
+  "rune",
+  "float32",
+  "float64",
+  "true",
+  "false",
+  "nil",
+  "iota",
+  "len",
+  "cap",
+  "new",
+  "make",
+  "append",
+  "copy",
+  "delete",
+  "panic",
+  "recover",
+  "print",
+  "println",
+  "close",
+  "complex",
+  "real",
+  "imag",
+  "any",
+  "main",
+]);
+
+/** Words written in capitals in Go names (`ID`, `URL`, `HTTP`). */
+const INITIALISMS = new Set([
+  "ACL",
+  "API",
+  "ASCII",
+  "CPU",
+  "CSS",
+  "DNS",
+  "EOF",
+  "GUID",
+  "HTML",
+  "HTTP",
+  "HTTPS",
+  "ID",
+  "IP",
+  "JSON",
+  "LHS",
+  "QPS",
+  "RAM",
+  "RHS",
+  "RPC",
+  "SLA",
+  "SMTP",
+  "SQL",
+  "SSH",
+  "TCP",
+  "TLS",
+  "TTL",
+  "UDP",
+  "UI",
+  "UID",
+  "UUID",
+  "URI",
+  "URL",
+  "UTF8",
+  "VM",
+  "XML",
+  "XMPP",
+  "XSRF",
+  "XSS",
+]);
+
+/** Whether `name` is a valid Go package name as the spec asks: lower case letters and digits, a letter first. */
+export function isGoPackageName(name: string): boolean {
+  return /^[a-z][a-z0-9_]*$/.test(name) && !GO_KEYWORDS.has(name) && !PREDECLARED.has(name);
+}
+
+/**
+ * An exported Go identifier for a document name: words in PascalCase, initialisms in capitals, other
+ * characters dropped, a leading digit prefixed with `N`; `fallback` when nothing is left.
+ */
+export function goName(name: string, fallback = "Value"): string {
+  const key = `${fallback}\0${name}`;
+  let out = nameCache.get(key);
+  if (out === undefined) {
+    out = computeGoName(name, fallback);
+    if (nameCache.size >= 50_000) nameCache.clear();
+    nameCache.set(key, out);
+  }
+  return out;
+}
+
+const nameCache = new Map<string, string>();
+
+function computeGoName(name: string, fallback: string): string {
+  const words = splitWords(name.replace(/[^\p{L}\p{Nd}]+/gu, " "));
+  let out = "";
+  for (const w of words) {
+    const upper = w.toUpperCase();
+    out += INITIALISMS.has(upper) ? upper : pascalCase(w);
+  }
+  out = out.replace(/[^\p{L}\p{Nd}_]/gu, "");
+  if (out === "") out = fallback;
+  if (/^\p{Nd}/u.test(out)) out = "N" + out;
+  if (!/^\p{Lu}/u.test(out)) out = "X" + out;
+  return out;
+}
+
+/** An unexported Go identifier (a local variable or parameter name): camel case, never a keyword. */
+export function goLocal(name: string): string {
+  const exported = goName(name, "value");
+  let out = exported.replace(/^(\p{Lu}+)(?=\p{Lu}\p{Ll})|^\p{Lu}+$|^\p{Lu}/u, (m) => m.toLowerCase());
+  if (GO_KEYWORDS.has(out) || PREDECLARED.has(out)) out += "Value";
+  return out;
+}
+
+/** Hands out unique identifiers: a name already taken gets the lowest free numeric suffix (`Pet2`). */
+export class NameRegistry {
+  readonly #taken = new Set<string>();
+  /** Per name asked for, the next suffix to try (so many takes of one name stay linear). */
+  readonly #next = new Map<string, number>();
+
+  /** A registry with `reserved` names already taken. */
+  constructor(reserved: Iterable<string> = []) {
+    for (const r of reserved) this.#taken.add(r);
+  }
+
+  /** Takes `name`, or the first of `name2`, `name3`, … that is free. */
+  take(name: string): string {
+    let candidate = name;
+    let n = this.#next.get(name) ?? 2;
+    if (this.#taken.has(candidate)) {
+      do candidate = `${name}${n++}`; while (this.#taken.has(candidate));
+      this.#next.set(name, n);
+    }
+    this.#taken.add(candidate);
+    return candidate;
+  }
+
+  /** Whether a name is taken. */
+  has(name: string): boolean {
+    return this.#taken.has(name);
+  }
+}
+
+/** A file-name part for a group (tag or path segment): snake_case ASCII, `default` when empty. */
+export function fileGroupName(name: string): string {
+  const words = splitWords(name.replace(/[^A-Za-z0-9]+/g, " ")).map((w) => w.toLowerCase());
+  const joined = words.join("_");
+  return joined === "" ? "default" : joined;
+}

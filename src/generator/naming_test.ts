@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { goLocal, goName, isGoPackageName, NameRegistry } from "./naming.ts";
+import { safeGroup } from "./split.ts";
+
+Deno.test("goName: exported identifiers with Go's initialisms; digits and symbols handled", () => {
+  assert.equal(goName("pet_id"), "PetID");
+  assert.equal(goName("api-key"), "APIKey");
+  assert.equal(goName("listPets"), "ListPets");
+  assert.equal(goName("2fa"), "N2Fa");
+  assert.equal(goName("@#!"), "Value");
+  assert.equal(goName("http_url"), "HTTPURL");
+  assert.equal(goLocal("type"), "typeValue");
+  assert.equal(goLocal("PetID"), "petID");
+});
+
+Deno.test("isGoPackageName: lower case, no hyphens, no keywords", () => {
+  assert.ok(isGoPackageName("api"));
+  assert.ok(isGoPackageName("petstore2"));
+  for (const bad of ["Api", "my-api", "2api", "func", "", "main"]) assert.ok(!isGoPackageName(bad), bad);
+});
+
+Deno.test("NameRegistry: numbered suffixes, deterministic; file groups never read as build constraints", () => {
+  const r = new NameRegistry(["Client"]);
+  assert.deepEqual([r.take("Client"), r.take("Pet"), r.take("Pet")], ["Client2", "Pet", "Pet2"]);
+  assert.equal(safeGroup("Pet Store"), "pet_store");
+  assert.equal(safeGroup("test"), "test_group");
+  assert.equal(safeGroup("for linux"), "for_linux_group");
+  assert.equal(safeGroup("///"), "default");
+});

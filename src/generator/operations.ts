@@ -1,0 +1,421 @@
+/**
+ * The operations of a document as the emitters need them: found with the typed walker (paths, every method of
+ * the version including 3.2's `query` and `additionalOperations`, referenced Path Items), parameters merged
+ * from the Path Item and the operation with `$ref`s resolved, the request body and the responses typed by the
+ * {@link TypeModel}.
+ *
+ * @module
+ */
+import { isObject } from "../core/json.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { HTTP_METHODS, Walker } from "../walker/mod.ts";
+import { goName, NameRegistry } from "./naming.ts";
+import type { TypeModel } from "./type_model.ts";
+import { nilable } from "./schema_facts.ts";
+
+/** A parameter of an operation. */
+export interface GoParam {
+  /** Name in the document. */
+  name: string;
+  /** `path`, `query`, `header` or `cookie`. */
+  in: string;
+  /** Field of the request struct. */
+  field: string;
+  /** Go type of the field (pointer included). */
+  type: string;
+  /** Whether the parameter is required. */
+  required: boolean;
+  /** Arrays as one value per occurrence (`form` + explode, 2.0 `multi`). */
+  explode: boolean;
+  /** Separator between array items in one value. */
+  sep: string;
+  /** Prefix of a path value (`label` `.`, `matrix` `;name=`). */
+  prefix: string;
+}
+
+/** How a body is encoded. */
+export type BodyEncoding = "json" | "form" | "multipart" | "raw";
+
+/** The request body of an operation. */
+export interface GoBody {
+  /** Encoding. */
+  encoding: BodyEncoding;
+  /** Media type sent. */
+  contentType: string;
+  /** Go type of the body (not a pointer; `io.Reader` for raw bodies). */
+  type: string;
+  /** Whether the body is required. */
+  required: boolean;
+}
+
+/** One response of an operation. */
+export interface GoResponse {
+  /** Status code as written (`200`, `2XX`, `default`). */
+  status: string;
+  /** Field of the response struct holding the decoded JSON body, when the response has one. */
+  field?: string;
+  /** Go type of the decoded body. */
+  type?: string;
+  /** Media type of the JSON body. */
+  contentType?: string;
+  /** Description. */
+  description: string;
+}
+
+/** An operation. */
+export interface GoOperation {
+  /** Go method name. */
+  name: string;
+  /** HTTP method in upper case. */
+  method: string;
+  /** Path template. */
+  path: string;
+  /** operationId when present. */
+  operationId?: string;
+  /** Summary or description. */
+  doc: string;
+  /** Deprecated. */
+  deprecated: boolean;
+  /** First tag, "" when none. */
+  tag: string;
+  /** Request struct name. */
+  requestType: string;
+  /** Response struct name. */
+  responseType: string;
+  /** Parameters in document order (path-level first). */
+  params: GoParam[];
+  /** Request body. */
+  body?: GoBody;
+  /** Responses in document order. */
+  responses: GoResponse[];
+  /** Where it is (`["paths", "/pets", "get"]`). */
+  at: (string | number)[];
+}
+
+interface RawOp {
+  path: string;
+  method: string;
+  op: Record<string, unknown>;
+  item: Record<string, unknown>;
+  at: (string | number)[];
+}
+
+/** Finds the operations of the document of `index` (in document order). */
+function findOperations(index: RefIndex, doc: unknown): RawOp[] {
+  const found: RawOp[] = [];
+  const version = index.oasVersion;
+  const methods = new Set(HTTP_METHODS[version]);
+  const visit = (op: Record<string, unknown>, at: Walker) => {
+    const p = at.path;
+    if (p[0] !== "paths" || !(p.length === 3 || (p.length === 4 && p[2] === "additionalOperations"))) return;
+    const item = at.parent;
+    if (item === undefined) return;
+    const method = String(p[p.length - 1]);
+    if (p.length === 3 && !methods.has(method)) return;
+    found.push({ path: String(p[1]), method: method.toUpperCase(), op, item, at: [...p] });
+  };
+  const referenced: [string, Record<string, unknown>][] = [];
+  // Operations are all that is needed here: the walk does not go into them, nor into schemas or components.
+  const skip = (_node: Record<string, unknown>, at: Walker) => at.skip();
+  const walker = new Walker(version, [{
+    operation: (op, at) => {
+      visit(op, at);
+      at.skip();
+    },
+    components: skip,
+    schema: skip,
+    $ref: (_holder, ref, expected, at) => {
+      if (expected !== "pathItem" || at.path.length !== 2 || at.path[0] !== "paths") return;
+      const r = index.follow(ref);
+      if (r.ok && isObject(r.value)) referenced.push([String(at.path[1]), r.value]);
+    },
+  }]);
+  walker.walkDocument(doc);
+  for (const [path, item] of referenced) {
+    const inner = new Walker(version, [{ operation: visit }]);
+    inner.walk(item, index.rootKey, "pathItem", ["paths", path]);
+  }
+  return found;
+}
+
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b|^\*\/\*$/i;
+
+/** Builds the operation model, declaring request and response types in `model`. */
+export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel): GoOperation[] {
+  const opNames = new NameRegistry();
+  const out: GoOperation[] = [];
+  const v2 = index.oasVersion === "2.0";
+  const root = isObject(doc) ? doc : {};
+  for (const raw of findOperations(index, doc)) {
+    const { op, item, at } = raw;
+    const opId = typeof op.operationId === "string" && op.operationId !== "" ? op.operationId : undefined;
+    const name = opNames.take(goName(opId ?? `${raw.method} ${raw.path.replace(/[{}]/g, " ")}`, "Operation"));
+    const fieldNames = new NameRegistry(["HTTPRequest", "Body"]);
+    const params: GoParam[] = [];
+    let body: GoBody | undefined;
+    const formProps: Record<string, unknown> = {};
+    const formRequired: string[] = [];
+    let multipart = false;
+    const merged = new Map<string, [Record<string, unknown>, (string | number)[]]>();
+    for (const [holder, base] of [[item, at.slice(0, 2)], [op, at]] as const) {
+      if (!Array.isArray(holder.parameters)) continue;
+      holder.parameters.forEach((p, i) => {
+        let value = p;
+        if (isObject(p) && typeof p.$ref === "string") {
+          const r = index.follow(p.$ref);
+          if (!r.ok) {
+            model.issue(
+              "warning",
+              [...base, "parameters", i],
+              `parameter reference "${p.$ref}" cannot be resolved; the parameter is left out.`,
+              "generate-ref",
+            );
+            return;
+          }
+          value = r.value;
+        }
+        if (!isObject(value) || typeof value.name !== "string" || typeof value.in !== "string") return;
+        merged.set(`${value.in}\0${value.name}`, [value, [...base, "parameters", i]]);
+      });
+    }
+    for (const [p, pAt] of merged.values()) {
+      const pin = p.in as string;
+      const pname = p.name as string;
+      if (pin === "body") {
+        const u = model.use(p.schema, [...pAt, "schema"], `${name} Body`);
+        body = {
+          encoding: "json",
+          contentType: "application/json",
+          type: u.type,
+          required: p.required === true,
+        };
+        continue;
+      }
+      if (pin === "formData") {
+        if (p.type === "file") multipart = true;
+        formProps[pname] = p.type === "file" ? { type: "string", format: "binary" } : p;
+        if (p.required === true) formRequired.push(pname);
+        continue;
+      }
+      if (!["path", "query", "header", "cookie"].includes(pin)) continue;
+      let schema: unknown = v2 ? p : p.schema;
+      if (!v2 && schema === undefined && isObject(p.content)) {
+        model.issue(
+          "info",
+          pAt,
+          `parameter "${pname}" is described by content; it is sent as a string.`,
+          "generate-param-content",
+        );
+        schema = { type: "string" };
+      }
+      const u = model.use(schema, [...pAt, ...(v2 ? [] : ["schema"])], `${name} ${pname}`);
+      const required = pin === "path" || p.required === true;
+      const pointer = !required && !nilable(u.type) && model.options.pointers;
+      const ser = serialization(p, v2);
+      if (ser.unsupported) {
+        model.issue(
+          "info",
+          pAt,
+          `parameter "${pname}" uses style "${ser.unsupported}", which is sent as "form".`,
+          "generate-param-style",
+        );
+      }
+      params.push({
+        name: pname,
+        in: pin,
+        field: fieldNames.take(goName(pname, "Param")),
+        type: (pointer ? "*" : "") + u.type,
+        required,
+        explode: ser.explode,
+        sep: ser.sep,
+        prefix: ser.prefix,
+      });
+    }
+    for (const m of raw.path.matchAll(/\{([^{}]+)\}/g)) {
+      if (!params.some((p) => p.in === "path" && p.name === m[1])) {
+        model.issue(
+          "warning",
+          at,
+          `path parameter "${m[1]}" of ${raw.path} is not declared; the client sends "{${m[1]}}" as written.`,
+          "generate-path-param",
+        );
+      }
+    }
+    if (Object.keys(formProps).length > 0) {
+      const consumes = Array.isArray(op.consumes)
+        ? op.consumes
+        : Array.isArray(root.consumes)
+        ? root.consumes
+        : [];
+      if (consumes.includes("multipart/form-data")) multipart = true;
+      const u = model.use({ type: "object", properties: formProps, required: formRequired }, [
+        ...at,
+        "parameters",
+      ], `${name} Form`);
+      body = {
+        encoding: multipart ? "multipart" : "form",
+        contentType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
+        type: u.type,
+        required: formRequired.length > 0,
+      };
+    }
+    if (!v2 && op.requestBody !== undefined) {
+      body = requestBody(index, model, op.requestBody, [...at, "requestBody"], name);
+    }
+    const responses = buildResponses(index, model, op.responses, [...at, "responses"], name, v2);
+    out.push({
+      name,
+      method: raw.method,
+      path: raw.path,
+      operationId: opId,
+      doc: typeof op.summary === "string"
+        ? op.summary
+        : typeof op.description === "string"
+        ? op.description
+        : "",
+      deprecated: op.deprecated === true,
+      tag: Array.isArray(op.tags) && typeof op.tags[0] === "string" ? op.tags[0] : "",
+      requestType: model.names.take(`${name}Request`),
+      responseType: model.names.take(`${name}Response`),
+      params,
+      body,
+      responses,
+      at,
+    });
+  }
+  return out;
+}
+
+function serialization(
+  p: Record<string, unknown>,
+  v2: boolean,
+): { explode: boolean; sep: string; prefix: string; unsupported?: string } {
+  if (v2) {
+    const cf = typeof p.collectionFormat === "string" ? p.collectionFormat : "csv";
+    const sep = cf === "ssv" ? " " : cf === "tsv" ? "\t" : cf === "pipes" ? "|" : ",";
+    return { explode: cf === "multi", sep, prefix: "" };
+  }
+  const pin = p.in as string;
+  const style = typeof p.style === "string"
+    ? p.style
+    : pin === "query" || pin === "cookie"
+    ? "form"
+    : "simple";
+  const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
+  const name = p.name as string;
+  switch (style) {
+    case "label":
+      return { explode: false, sep: explode ? "." : ",", prefix: "." };
+    case "matrix":
+      return { explode: false, sep: explode ? `;${name}=` : ",", prefix: `;${name}=` };
+    case "spaceDelimited":
+      return { explode, sep: " ", prefix: "" };
+    case "pipeDelimited":
+      return { explode, sep: "|", prefix: "" };
+    case "form":
+    case "simple":
+      return { explode: pin === "query" || pin === "cookie" ? explode : false, sep: ",", prefix: "" };
+  }
+  return { explode, sep: ",", prefix: "", unsupported: style };
+}
+
+function requestBody(
+  index: RefIndex,
+  model: TypeModel,
+  raw: unknown,
+  at: (string | number)[],
+  name: string,
+): GoBody | undefined {
+  let rb = raw;
+  if (isObject(rb) && typeof rb.$ref === "string") {
+    const r = index.follow(rb.$ref);
+    rb = r.ok ? r.value : undefined;
+  }
+  if (!isObject(rb) || !isObject(rb.content)) return undefined;
+  const types = Object.keys(rb.content);
+  const pick = types.find((t) => JSON_MEDIA.test(t) && t !== "*/*") ??
+    types.find((t) => /^application\/x-www-form-urlencoded\b/i.test(t)) ??
+    types.find((t) => /^multipart\/form-data\b/i.test(t)) ?? types[0];
+  if (pick === undefined) return undefined;
+  const media = rb.content[pick];
+  const schema = isObject(media) ? media.schema : undefined;
+  const required = rb.required === true;
+  const mAt = [...at, "content", pick, "schema"];
+  if (JSON_MEDIA.test(pick) && pick !== "*/*") {
+    return {
+      encoding: "json",
+      contentType: pick,
+      type: model.use(schema, mAt, `${name} Body`).type,
+      required,
+    };
+  }
+  if (/^application\/x-www-form-urlencoded\b/i.test(pick) || /^multipart\/form-data\b/i.test(pick)) {
+    const u = model.use(schema, mAt, `${name} Form`);
+    if (model.decl(u.type)?.kind === "struct") {
+      const encoding = pick.startsWith("multipart") ? "multipart" : "form";
+      return { encoding, contentType: pick, type: u.type, required };
+    }
+    model.issue(
+      "info",
+      mAt,
+      `the ${pick} body of ${name} is not an object schema; it is sent as raw bytes.`,
+      "generate-body",
+    );
+  }
+  return {
+    encoding: "raw",
+    contentType: pick === "*/*" ? "application/octet-stream" : pick,
+    type: "io.Reader",
+    required,
+  };
+}
+
+function buildResponses(
+  index: RefIndex,
+  model: TypeModel,
+  raw: unknown,
+  at: (string | number)[],
+  name: string,
+  v2: boolean,
+): GoResponse[] {
+  if (!isObject(raw)) return [];
+  const out: GoResponse[] = [];
+  const fields = new NameRegistry(["StatusCode", "Header", "Body", "HTTPResponse"]);
+  for (const [status, value] of Object.entries(raw)) {
+    if (status.startsWith("x-")) continue;
+    if (!/^(?:[1-5](?:\d\d|XX)|default)$/i.test(status)) continue;
+    let resp = value;
+    if (isObject(resp) && typeof resp.$ref === "string") {
+      const r = index.follow(resp.$ref);
+      resp = r.ok ? r.value : undefined;
+    }
+    if (!isObject(resp)) continue;
+    const description = typeof resp.description === "string" ? resp.description : "";
+    const label = status.toLowerCase() === "default" ? "Default" : status.toUpperCase();
+    let schema: unknown;
+    let contentType: string | undefined;
+    let sAt: (string | number)[] = [];
+    if (v2) {
+      if (resp.schema !== undefined) {
+        schema = resp.schema;
+        contentType = "application/json";
+        sAt = [...at, status, "schema"];
+      }
+    } else if (isObject(resp.content)) {
+      const pick = Object.keys(resp.content).find((t) => JSON_MEDIA.test(t));
+      const media = pick === undefined ? undefined : resp.content[pick];
+      if (pick !== undefined && isObject(media)) {
+        schema = media.schema;
+        contentType = pick === "*/*" ? "application/json" : pick;
+        sAt = [...at, status, "content", pick, "schema"];
+      }
+    }
+    if (contentType === undefined) {
+      out.push({ status, description });
+      continue;
+    }
+    const u = model.use(schema, sAt, `${name} ${label} Response Body`);
+    out.push({ status, description, contentType, type: u.type, field: fields.take(`JSON${label}`) });
+  }
+  return out;
+}

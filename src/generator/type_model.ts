@@ -1,0 +1,564 @@
+/**
+ * Schema → Go type model: every component schema and every named inline schema (object properties, array
+ * items, bodies, responses) becomes a declaration — struct, string enum, union, or defined type — and every
+ * schema use becomes a Go type expression. `$ref`s are resolved through the document's {@link RefIndex};
+ * nesting is bounded by {@link MAX_DEPTH}, so no document can overflow the stack.
+ *
+ * @module
+ */
+import { type Finding, finding } from "../core/finding.ts";
+import { isObject } from "../core/json.ts";
+import { type RefIndex, stronglyConnected } from "../core/ref_index.ts";
+import { parsePointer } from "../core/pointer.ts";
+import { goName, NameRegistry } from "./naming.ts";
+import {
+  isNullable,
+  isStringEnum,
+  isStructLike,
+  isUnion,
+  mainType,
+  memberKey,
+  nilable,
+  placeKey,
+  singleAllOf,
+  unionHasNull,
+  uniqueStrings,
+  validateTag,
+} from "./schema_facts.ts";
+
+/** Deepest nesting of inline schemas expressed; deeper ones become `interface{}` with an issue. */
+export const MAX_DEPTH = 64;
+
+/** Names the generated code itself declares: schemas never take them. */
+export const RESERVED_NAMES: readonly string[] = [
+  "Client",
+  "ClientOption",
+  "NewClient",
+  "RequestEditorFn",
+  "HTTPDoer",
+  "ServerInterface",
+  "Unimplemented",
+  "NewHandler",
+  "HandlerOptions",
+  "Nullable",
+];
+
+/** A struct field. */
+export interface GoField {
+  /** Go field name. */
+  name: string;
+  /** JSON property name. */
+  json: string;
+  /** Go type as written (pointer included). */
+  type: string;
+  /** Whether the property is required. */
+  required: boolean;
+  /** Whether `null` is a value of the property. */
+  nullable: boolean;
+  /** The `validate` tag value ("" for none). */
+  validate: string;
+  /** Doc comment lines. */
+  doc: string;
+  /** Deprecated in the document. */
+  deprecated: boolean;
+  /** The named type held by value (no pointer, slice or map): a recursion edge. */
+  valueOf?: string;
+}
+
+/** One alternative of a union. */
+export interface GoAlternative {
+  /** Accessor/field name. */
+  name: string;
+  /** Go type of the alternative. */
+  type: string;
+  /** Discriminator values that select it. */
+  tags: string[];
+}
+
+/** A named Go declaration. */
+export type GoDecl =
+  | {
+    kind: "struct";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    fields: GoField[];
+    /** Go type of additional properties kept in an extra map, when the schema allows them. */
+    extra?: string;
+    at: (string | number)[];
+  }
+  | {
+    kind: "enum";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    values: string[];
+    at: (string | number)[];
+  }
+  | {
+    kind: "union";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    alternatives: GoAlternative[];
+    discriminator?: string;
+    at: (string | number)[];
+  }
+  | {
+    kind: "defined";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    type: string;
+    alias: boolean;
+    at: (string | number)[];
+  };
+
+/** The use of a schema: its Go type, whether null is allowed, and the named type held by value. */
+export interface TypeUse {
+  /** Go type expression. */
+  type: string;
+  /** Whether `null` is a value. */
+  nullable: boolean;
+  /** Named struct-like type this is (by value), for recursion edges. */
+  named?: string;
+  /** The schema after `$ref`s (for constraints). */
+  schema: Record<string, unknown>;
+}
+
+/** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
+interface DeclSite {
+  /** Key of the file the schema is in (its references resolve from there). */
+  file: string;
+  name: string;
+  schema: Record<string, unknown>;
+  at: (string | number)[];
+  depth: number;
+  doc: string;
+  deprecated: boolean;
+}
+
+/** Options of the model. */
+export interface TypeModelOptions {
+  /** Optional fields as pointers. */
+  pointers: boolean;
+  /** Emit `validate` tags. */
+  validation: boolean;
+}
+
+/** The Go types of a document's schemas. */
+export class TypeModel {
+  /** Declarations in creation order. */
+  readonly decls: GoDecl[] = [];
+  /** Issues: what could not be expressed. */
+  readonly issues: Finding[] = [];
+  /** Type names handed out (shared with operation types). */
+  readonly names: NameRegistry = new NameRegistry(RESERVED_NAMES);
+  readonly #index: RefIndex;
+  /** The options. */
+  readonly options: TypeModelOptions;
+  /** Place (`file\0pointer`) → declared name. */
+  readonly #byPlace = new Map<string, string>();
+  readonly #byName = new Map<string, GoDecl>();
+
+  /** A model over the document of `index`. */
+  constructor(index: RefIndex, options: TypeModelOptions) {
+    this.#index = index;
+    this.options = options;
+  }
+
+  /** The declaration named `name`. */
+  decl(name: string): GoDecl | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** Declares every component schema (names first, so references between them resolve). */
+  declareComponents(): void {
+    const entries = this.#index.components("schema");
+    const pending: [string, Record<string, unknown> | unknown, string[]][] = [];
+    for (const e of entries) {
+      const name = this.names.take(goName(e.name, "Schema"));
+      this.#byPlace.set(placeKey(this.#index.rootKey, e.segments), name);
+      pending.push([name, e.value, e.segments]);
+    }
+    for (const [name, value, segments] of pending) {
+      this.#declare(name, value, segments, 0, this.#index.rootKey);
+    }
+  }
+
+  /** Adds an issue. */
+  issue(
+    severity: "warning" | "info" | "error",
+    at: readonly (string | number)[],
+    message: string,
+    rule: string,
+  ): void {
+    this.issues.push(finding(severity, at, message, { rule }));
+  }
+
+  /**
+   * The Go type of a schema used at `at`, declaring named types for inline objects, enums and unions under
+   * `hint`.
+   */
+  use(
+    schema: unknown,
+    at: (string | number)[],
+    hint: string,
+    depth = 0,
+    file: string = this.#index.rootKey,
+  ): TypeUse {
+    if (depth > MAX_DEPTH) {
+      this.issue(
+        "warning",
+        at,
+        `schema nesting deeper than ${MAX_DEPTH} levels is generated as interface{}.`,
+        "generate-depth",
+      );
+      return { type: "interface{}", nullable: false, schema: {} };
+    }
+    if (schema === true || schema === undefined) return { type: "interface{}", nullable: false, schema: {} };
+    if (!isObject(schema)) return { type: "interface{}", nullable: false, schema: {} };
+    if (typeof schema.$ref === "string") return this.#useRef(schema.$ref, at, hint, depth, schema, file);
+    const nullable = isNullable(schema);
+    const alone = singleAllOf(schema);
+    if (alone !== undefined) {
+      const inner = this.use(alone, [...at, memberKey(schema), 0], hint, depth + 1, file);
+      return { ...inner, nullable: inner.nullable || nullable };
+    }
+    if (isStringEnum(schema) || isUnion(schema) || isStructLike(schema) || Array.isArray(schema.allOf)) {
+      const name = this.names.take(goName(hint, "Inline"));
+      this.#declare(name, schema, at, depth + 1, file);
+      const decl = this.#byName.get(name)!;
+      return {
+        type: name,
+        nullable: nullable || (decl.kind === "union" && unionHasNull(schema)),
+        named: decl.kind === "enum" ? undefined : name,
+        schema,
+      };
+    }
+    return { type: this.#plain(schema, at, hint, depth, file), nullable, schema };
+  }
+
+  #useRef(
+    ref: string,
+    at: (string | number)[],
+    hint: string,
+    depth: number,
+    holder: Record<string, unknown>,
+    file: string,
+  ): TypeUse {
+    const r = this.#index.follow(ref, file);
+    if (!r.ok) {
+      this.issue(
+        "warning",
+        at,
+        `reference "${ref}" cannot be resolved (${r.message.replace(/\.$/, "")}); generated as interface{}.`,
+        "generate-ref",
+      );
+      return { type: "interface{}", nullable: false, schema: {} };
+    }
+    const key = placeKey(r.file, r.segments);
+    const named = this.#byPlace.get(key);
+    const target = isObject(r.value) ? r.value : {};
+    const nullable = holder.nullable === true || isNullable(target);
+    if (named !== undefined) {
+      const decl = this.#byName.get(named);
+      return {
+        type: named,
+        nullable: nullable || (decl?.kind === "union" && unionHasNull(target)),
+        named: decl === undefined || decl.kind !== "enum" ? named : undefined,
+        schema: target,
+      };
+    }
+    // A reference into the middle of a schema: generate it where it is, once, named after the pointer.
+    if (isStringEnum(target) || isUnion(target) || isStructLike(target) || Array.isArray(target.allOf)) {
+      const last = r.segments[r.segments.length - 1] ?? hint;
+      const name = this.names.take(goName(`${r.segments[r.segments.length - 3] ?? ""} ${last}`, hint));
+      this.#byPlace.set(key, name);
+      this.#declare(name, target, r.segments, depth + 1, r.file);
+      return this.#useRef(ref, at, hint, depth + 1, holder, file);
+    }
+    return { type: this.#plain(target, r.segments, hint, depth + 1, r.file), nullable, schema: target };
+  }
+
+  /** Go type of a schema that needs no declaration (primitives, arrays, maps, untyped). */
+  #plain(
+    schema: Record<string, unknown>,
+    at: (string | number)[],
+    hint: string,
+    depth: number,
+    file: string,
+  ): string {
+    const type = mainType(schema);
+    if (type === undefined && Array.isArray(schema.type)) {
+      this.issue(
+        "info",
+        at,
+        `a schema of several types (${JSON.stringify(schema.type)}) is generated as interface{}.`,
+        "generate-multi-type",
+      );
+      return "interface{}";
+    }
+    switch (type) {
+      case "string": {
+        const f = schema.format;
+        if (f === "date-time") return "time.Time";
+        if (f === "binary" || f === "byte") return "[]byte";
+        return "string";
+      }
+      case "integer":
+        return schema.format === "int32" ? "int32" : "int64";
+      case "number":
+        return schema.format === "float" ? "float32" : "float64";
+      case "boolean":
+        return "bool";
+      case "array": {
+        const items = this.use(schema.items, [...at, "items"], `${hint} Item`, depth + 1, file);
+        return "[]" + (items.nullable && !nilable(items.type) ? "*" : "") + items.type;
+      }
+      case "null":
+        return "interface{}";
+      case "object": {
+        const ap = schema.additionalProperties;
+        if (isObject(ap)) {
+          return "map[string]" +
+            this.use(ap, [...at, "additionalProperties"], `${hint} Value`, depth + 1, file).type;
+        }
+        return "map[string]interface{}";
+      }
+    }
+    return "interface{}";
+  }
+
+  /** Declares `name` for the schema at `at`. */
+  #declare(name: string, raw: unknown, at: (string | number)[], depth: number, file: string): void {
+    const schema = isObject(raw) ? raw : {};
+    const doc = typeof schema.description === "string"
+      ? schema.description
+      : (typeof schema.title === "string" ? schema.title : "");
+    const deprecated = schema.deprecated === true;
+    let decl: GoDecl;
+    if (typeof schema.$ref === "string") {
+      const u = this.use(schema, at, name, depth, file);
+      decl = { kind: "defined", name, doc, deprecated, type: u.type, alias: true, at };
+      if (u.type === name) {
+        this.issue(
+          "warning",
+          at,
+          `schema "${name}" only refers to itself; generated as interface{}.`,
+          "generate-ref-loop",
+        );
+        decl.type = "interface{}";
+      }
+    } else if (Array.isArray(schema.allOf) && singleAllOf(schema) === undefined) {
+      decl = this.#merged({ name, schema, at, depth, doc, deprecated, file });
+    } else if (isUnion(schema)) {
+      decl = this.#union({ name, schema, at, depth, doc, deprecated, file });
+    } else if (isStringEnum(schema)) {
+      decl = { kind: "enum", name, doc, deprecated, values: uniqueStrings(schema.enum as unknown[]), at };
+    } else if (isStructLike(schema)) {
+      decl = this.#struct({ name, schema, at, depth, doc, deprecated, file }, [schema], [file]);
+    } else {
+      const alone = singleAllOf(schema);
+      const u = alone !== undefined
+        ? this.use(alone, [...at, memberKey(schema), 0], name, depth, file)
+        : undefined;
+      const type = u?.type ?? this.#plain(schema, at, name, depth, file);
+      decl = {
+        kind: "defined",
+        name,
+        doc,
+        deprecated,
+        type,
+        alias: type === "time.Time" || type === "interface{}" || u !== undefined,
+        at,
+      };
+    }
+    this.decls.push(decl);
+    this.#byName.set(name, decl);
+  }
+
+  #struct(d: DeclSite, parts: Record<string, unknown>[], files: string[]): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
+    const fieldNames = new NameRegistry(["AdditionalProperties"]);
+    const fields: GoField[] = [];
+    const seen = new Set<string>();
+    let extra: string | undefined;
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p];
+      const file = files[p];
+      const props = isObject(part.properties) ? part.properties : {};
+      const partAt = part === schema ? at : [...at, "allOf"];
+      for (const [prop, propSchema] of Object.entries(props)) {
+        if (seen.has(prop)) continue;
+        seen.add(prop);
+        const fieldAt = [...partAt, "properties", prop];
+        if (!/^[A-Za-z0-9!#$%&()*+\-./:;<=>?@\[\]^_{|}~ ]+$/.test(prop)) {
+          this.issue(
+            "warning",
+            fieldAt,
+            `property "${prop}" cannot be a Go struct tag name; it is left out of ${name}.`,
+            "generate-property-name",
+          );
+          continue;
+        }
+        const u = this.use(propSchema, fieldAt, `${name} ${prop}`, depth + 1, file);
+        const isReq = parts.some((p) => Array.isArray(p.required) && p.required.includes(prop));
+        fields.push(this.#field(fieldNames.take(goName(prop, "Field")), prop, u, isReq, propSchema));
+      }
+      const ap = part.additionalProperties;
+      if (extra === undefined && (ap === true || isObject(ap)) && Object.keys(props).length > 0) {
+        extra = isObject(ap)
+          ? this.use(ap, [...partAt, "additionalProperties"], `${name} Value`, depth + 1, file).type
+          : "interface{}";
+      }
+    }
+    if (fields.length === 0 && extra === undefined) {
+      const ap = schema.additionalProperties;
+      if (isObject(ap)) {
+        extra = this.use(ap, [...at, "additionalProperties"], `${name} Value`, depth + 1, d.file).type;
+      }
+    }
+    return { kind: "struct", name, doc, deprecated, fields, extra, at };
+  }
+
+  #field(name: string, json: string, u: TypeUse, required: boolean, raw: unknown): GoField {
+    const s = u.schema;
+    const own = isObject(raw) ? raw : {};
+    const doc = typeof own.description === "string"
+      ? own.description
+      : (typeof s.description === "string" && !u.named ? s.description : "");
+    const pointer = !nilable(u.type) && (u.nullable || (!required && this.options.pointers));
+    return {
+      name,
+      json,
+      type: (pointer ? "*" : "") + u.type,
+      required,
+      nullable: u.nullable,
+      validate: this.options.validation ? validateTag(s, required && !u.nullable, u.type) : "",
+      doc,
+      deprecated: own.deprecated === true || (s.deprecated === true && !u.named),
+      valueOf: pointer ? undefined : u.named,
+    };
+  }
+
+  #merged(d: DeclSite): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
+    // Flatten the allOf tree (references followed) with an explicit stack, in order.
+    const parts: Record<string, unknown>[] = [];
+    const files: string[] = [];
+    const stack: [unknown, string][] = [[schema, d.file]];
+    const visited = new Set<unknown>();
+    let budget = 10_000;
+    while (stack.length > 0 && budget-- > 0) {
+      let [s, file] = stack.pop()!;
+      if (isObject(s) && typeof s.$ref === "string") {
+        const r = this.#index.follow(s.$ref, file);
+        s = r.ok ? r.value : undefined;
+        if (r.ok) file = r.file;
+      }
+      if (!isObject(s) || visited.has(s)) continue;
+      visited.add(s);
+      if (isUnion(s)) {
+        this.issue(
+          "warning",
+          at,
+          `allOf of ${name} includes a oneOf/anyOf; its alternatives are not merged into the struct.`,
+          "generate-allof-union",
+        );
+      }
+      parts.push(s);
+      files.push(file);
+      if (Array.isArray(s.allOf)) {
+        for (let i = s.allOf.length - 1; i >= 0; i--) stack.push([s.allOf[i], file]);
+      }
+    }
+    return this.#struct(d, parts, files);
+  }
+
+  #union(d: DeclSite): GoDecl {
+    const { name, schema, at, depth, doc, deprecated } = d;
+    const key = Array.isArray(schema.oneOf) ? "oneOf" : "anyOf";
+    const list = schema[key] as unknown[];
+    const altNames = new NameRegistry(["Raw"]);
+    const alternatives: GoAlternative[] = [];
+    const disc = isObject(schema.discriminator) && typeof schema.discriminator.propertyName === "string" &&
+        /^[A-Za-z0-9_.\-@$]+$/.test(schema.discriminator.propertyName)
+      ? schema.discriminator
+      : undefined;
+    const mapping = disc && isObject(disc.mapping) ? disc.mapping : {};
+    for (let i = 0; i < list.length; i++) {
+      const alt = list[i];
+      if (
+        isObject(alt) &&
+        (alt.type === "null" || (Array.isArray(alt.type) && alt.type.length === 1 && alt.type[0] === "null"))
+      ) continue;
+      const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
+      const base = u.type.replace(/^\[\]/, "").replace(/[^A-Za-z0-9]/g, "");
+      const altName = altNames.take(
+        goName(u.type.startsWith("[]") ? `${base} List` : base, `Option${i + 1}`),
+      );
+      const tags: string[] = [];
+      if (disc !== undefined && isObject(alt) && typeof alt.$ref === "string") {
+        const target = this.#index.follow(alt.$ref, d.file);
+        for (const [value, ref] of Object.entries(mapping)) {
+          if (typeof ref !== "string") continue;
+          const r = ref.includes("/") || ref.startsWith("#")
+            ? this.#index.follow(ref, d.file)
+            : this.#index.follow(`#/components/schemas/${ref}`);
+          if (r.ok && target.ok && r.value === target.value) tags.push(value);
+        }
+        if (tags.length === 0) {
+          const segs = parsePointer(alt.$ref.slice(alt.$ref.indexOf("#") + 1)) ?? [];
+          tags.push(segs[segs.length - 1] ?? u.type);
+        }
+      }
+      alternatives.push({ name: altName, type: u.type, tags });
+    }
+    if (disc !== undefined && alternatives.some((a) => a.tags.length === 0)) {
+      this.issue(
+        "info",
+        [...at, "discriminator"],
+        `some alternatives of ${name} are inline; the discriminator selects only the referenced ones, the others are tried in order.`,
+        "generate-discriminator",
+      );
+    }
+    return {
+      kind: "union",
+      name,
+      doc,
+      deprecated,
+      alternatives,
+      discriminator: disc?.propertyName as string | undefined,
+      at,
+    };
+  }
+
+  /**
+   * Breaks recursion: a struct field holding by value a type that leads back to its struct becomes a pointer
+   * (found with the strongly connected components of the by-value graph).
+   */
+  breakCycles(): void {
+    const structs = this.decls.filter((d) => d.kind === "struct" || d.kind === "defined");
+    const index = new Map(structs.map((d, i) => [d.name, i]));
+    const adjacency: number[][] = structs.map((d) => {
+      if (d.kind === "struct") return d.fields.map((f) => (f.valueOf ? index.get(f.valueOf) ?? -1 : -1));
+      if (d.kind === "defined") return [index.get(d.type) ?? -1];
+      return [];
+    });
+    const component = new Int32Array(structs.length).fill(-1);
+    stronglyConnected(adjacency).forEach((c, n) => {
+      for (const m of c) component[m] = n;
+    });
+    structs.forEach((d, i) => {
+      if (d.kind !== "struct") return;
+      for (const f of d.fields) {
+        const j = f.valueOf === undefined ? undefined : index.get(f.valueOf);
+        if (j !== undefined && component[j] === component[i]) {
+          f.type = "*" + f.type;
+          f.valueOf = undefined;
+        }
+      }
+    });
+  }
+}
