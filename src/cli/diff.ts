@@ -40,7 +40,8 @@ export const diffCommand: Command = defineCommand({
   summary: "Compare two documents; optional breaking-change detection",
   usage: "diff [flags] <source> <target>",
   description:
-    `Compares two OpenAPI documents of the same version (2.0, 3.0, 3.1 or 3.2): endpoints (matched by
+    `Compares two OpenAPI documents (2.0, 3.0, 3.1 or 3.2; of different versions, the older is converted to the
+newer one's version and the format change is reported as breaking): endpoints (matched by
 template shape, so /users/{id} is /users/{userId}), operations, parameters, request bodies, responses, schemas
 through their $refs (a renamed component is not a change), security, servers, info and extensions. Every change is
 a named check with a severity: CRITICAL and ERROR break clients (a request that accepts less, a response that may

@@ -622,6 +622,9 @@ Deno.test("checks: every check outside the schema category has a case above", ()
   const covered = new Set(
     [...CASES, ...CASES_2].flatMap(([, , , expected]) => expected.map((e) => e.split(" ")[0])),
   );
+  // Cross-version checks are covered by the test of 2.0 against 3.0 below.
+  covered.add("format-structure-changed");
+  covered.add("format-conversion-issue");
   const missing = listChecks().filter((c) => c.category !== "schema" && !covered.has(c.id)).map((c) => c.id);
   assert.deepEqual(missing, []);
 });
@@ -671,4 +674,21 @@ Deno.test("check operation-added/removed: 3.2 query and additionalOperations", a
   assert.deepEqual(idsOf(removed), ["operation-removed CRITICAL", "operation-removed CRITICAL"]);
   const changed = edit(added, (d: Any) => P(d).additionalOperations.COPY.responses["201"].description = "x");
   assert.deepEqual(idsOf(await diffDocs(added, changed)), ["response-description-changed INFO"]);
+});
+
+Deno.test("check format-structure-changed and format-conversion-issue: 2.0 against 3.0", async () => {
+  const v2 = edit(BASE_2, (d: Any) => {
+    d.paths["/users/{id}"].get.responses["200"].examples = { "not a media type": { a: 1 } };
+  });
+  const v3 = {
+    openapi: "3.0.3",
+    info: { title: "T", version: "1" },
+    servers: [{ url: "https://api.example.com/v1" }],
+    paths: {},
+  };
+  const r = await diffDocs(v2, v3);
+  const ids = idsOf(r).filter((x) => x.startsWith("format-"));
+  assert.ok(ids.includes("format-structure-changed ERROR"));
+  assert.ok(ids.includes("format-conversion-issue WARNING"), ids.join(", "));
+  assert.ok(r.changes.filter((c) => c.category === "document").length >= ids.length);
 });

@@ -22,6 +22,7 @@ import { stableReferences } from "./_same.ts";
 import { compareEndpoints } from "./_endpoints.ts";
 import { compareComponents, compareInfo, compareServers } from "./_document.ts";
 import { compareSecuritySchemes } from "./_security.ts";
+import { normalise } from "./_format_change.ts";
 import { under } from "./_context.ts";
 import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
 import {
@@ -123,28 +124,36 @@ function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
  * at the place it had there, or at the same path when it has one there, else in the target); with
  * `targetOnly`, everything in the target (a removal at the nearest place that still exists).
  */
-function locate(change: Change, si: RefIndex, ti: RefIndex, targetOnly: boolean): SourcePosition | undefined {
+function locate(
+  change: Change,
+  indexes: { si: RefIndex; ti: RefIndex; synthetic?: "source" | "target" },
+  targetOnly: boolean,
+): SourcePosition | undefined {
+  const { si, ti, synthetic } = indexes;
   const where = placeOf.get(change)!;
-  let index = where.side === "source" ? si : ti;
+  let side = where.side;
   let at = where.at;
   if (targetOnly) {
     if (where.side === "source") at = { file: ti.rootKey, segments: at.segments };
-    index = ti;
-  } else if (change.type === "modified") {
+    side = "target";
+  } else if (change.type === "modified" && synthetic !== "source") {
     const from = where.from ??
       (getAt(si.document(si.rootKey)?.data, at.segments) !== undefined && at.file === ti.rootKey
         ? { file: si.rootKey, segments: at.segments }
         : undefined);
     if (from !== undefined) {
-      index = si;
+      side = "source";
       at = from;
     }
   }
-  return index.document(at.file)?.sourceMap().positionOf(at.segments);
+  // A document converted from another version has no text of its own to point into.
+  if (side === synthetic) return undefined;
+  return (side === "source" ? si : ti).document(at.file)?.sourceMap().positionOf(at.segments);
 }
 
 /**
- * Compares two OpenAPI documents of the same version (2.0, 3.0, 3.1 or 3.2): endpoints matched by template
+ * Compares two OpenAPI documents (2.0, 3.0, 3.1 or 3.2; of different versions, the older is converted to the
+ * newer one's version first, and the format change reported as breaking, category `document`): endpoints matched by template
  * shape, operations, parameters, request bodies, responses, schemas through their `$ref`s, security, servers,
  * info and extensions. Each change is a named check (see `listChecks()`) with a severity.
  *
@@ -157,8 +166,8 @@ function locate(change: Change, si: RefIndex, ti: RefIndex, targetOnly: boolean)
  * result.changes.map((c) => c.id); // ["endpoint-removed"]
  * result.HasBreakingChanges; // true
  * ```
- * @throws {LoadError} {@link ParseError} for unreadable or invalid input. @throws {UsageError} for documents of
- * different versions, or unknown check ids in the options. @throws {RefResolutionError} for a `$ref` that
+ * @throws {LoadError} {@link ParseError} for unreadable or invalid input. @throws {UsageError} for unknown
+ * check ids or severities in the options. @throws {RefResolutionError} for a `$ref` that
  * cannot be resolved.
  */
 export async function diff(
@@ -172,26 +181,31 @@ export async function diff(
   const ignore = parseIgnoreList(options.ignore ?? [], "ignore");
   const s = await load(source, "the source", options);
   const t = await load(target, "the target", options);
-  if (s.oasVersion !== t.oasVersion) {
-    throw new UsageError(
-      `both documents must be of the same OpenAPI major.minor version: ${s.source} is ${s.version} and ${t.source} is ${t.version}.`,
-    );
-  }
+  // Different versions: the older is converted to the newer one's version; the format change is reported.
+  const normalised = s.oasVersion === t.oasVersion ? undefined : normalise(s, t);
+  const sp = normalised?.sourceIsOlder ? normalised.converted : s;
+  const tp = normalised !== undefined && !normalised.sourceIsOlder ? normalised.converted : t;
   const started = performance.now();
   const [si, ti] = await Promise.all([
-    createRefIndex(s, { reader: options.reader, maxInputSize: options.maxInputSize }),
-    createRefIndex(t, { reader: options.reader, maxInputSize: options.maxInputSize }),
+    createRefIndex(sp, { reader: options.reader, maxInputSize: options.maxInputSize }),
+    createRefIndex(tp, { reader: options.reader, maxInputSize: options.maxInputSize }),
   ]);
-  const sSide = new Side(s.document as Record<string, unknown>, s.oasVersion, si, s.source);
-  const tSide = new Side(t.document as Record<string, unknown>, t.oasVersion, ti, t.source);
+  const sSide = new Side(sp.document as Record<string, unknown>, sp.oasVersion, si, sp.source);
+  const tSide = new Side(tp.document as Record<string, unknown>, tp.oasVersion, ti, tp.source);
   sSide.stableRefs = tSide.stableRefs = stableReferences(sSide, tSide);
   const c = new Collector(sSide, tSide);
+  for (const f of normalised?.changes ?? []) {
+    // Placed at the older document's part that moved (a removal there), or its root (the newer document's).
+    const side = normalised!.sourceIsOlder ? "source" : "target";
+    const root = (side === "source" ? sSide : tSide).root;
+    c.emit(f.id, "modified", { file: root.file, segments: f.segments }, side, f.message);
+  }
   compareInfo(c);
   compareSecuritySchemes(c);
   compareServers(c, {
-    s: s.document.servers,
+    s: sp.document.servers,
     sAt: under(sSide.root, "servers"),
-    t: t.document.servers,
+    t: tp.document.servers,
     tAt: under(tSide.root, "servers"),
   });
   compareEndpoints(c);
@@ -212,7 +226,8 @@ export async function diff(
       continue;
     }
     if (options.sourceMap) {
-      const position = locate(change, si, ti, options.sourceMap === "target");
+      const synthetic = normalised === undefined ? undefined : normalised.sourceIsOlder ? "source" : "target";
+      const position = locate(change, { si, ti, synthetic }, options.sourceMap === "target");
       if (position !== undefined) change.location = position;
     }
     changes.push(change);

@@ -17,4 +17,14 @@ export const DOCUMENT_CHECKS: readonly Check[] = table("document", [
     "A reusable component was renamed with the same content (not an API change).",
   ],
   ["component-changed", "INFO", "A component that no operation uses changed."],
+  [
+    "format-structure-changed",
+    "ERROR",
+    "Documents of different versions: a structure the older version writes elsewhere or otherwise (definitions, host and basePath, nullable, …), one change per structure.",
+  ],
+  [
+    "format-conversion-issue",
+    "WARNING",
+    "Documents of different versions: something of the older document the newer version cannot say the same way.",
+  ],
 ]);
