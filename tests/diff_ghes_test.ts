@@ -1,7 +1,8 @@
 /**
  * GitHub Enterprise Server 3.17 → 3.18 (npm `@octokit/openapi`): every operation 3.18 added is reported as a
  * non-breaking addition, and the other way round as a breaking removal, with the operations counted here
- * independently from the JSON; a second run is byte-identical.
+ * independently from the JSON; a second run is byte-identical. And 3.18 (OpenAPI 3.0.3) against its own
+ * conversion to 3.1 differs only by the format change.
  */
 import assert from "node:assert/strict";
 import { run } from "../src/cli/_test_io.ts";
@@ -79,5 +80,22 @@ Deno.test({
     const text = await run(["diff", "--breaking", V18, V17]);
     const text2 = await run(["diff", "--breaking", V18, V17]);
     assert.equal(text.stdout, text2.stdout);
+  },
+});
+
+Deno.test({
+  name: `diff GHES 3.18 against its own conversion to 3.1: the format change and nothing else${skipped}`,
+  ignore: !available,
+  async fn() {
+    const { convertDocument } = await import("../src/converter/mod.ts");
+    const { diff } = await import("../src/differ/mod.ts");
+    const text = await Deno.readTextFile(V18);
+    const converted = convertDocument(JSON.parse(text), { target: "3.1" });
+    const r = await diff({ content: text, name: "ghes-3.18.json" }, {
+      content: JSON.stringify(converted.document),
+      name: "ghes-3.18-as-3.1.json",
+    });
+    assert.deepEqual(r.changes.map((c) => `${c.id} ${c.severity}`), ["format-structure-changed ERROR"]);
+    assert.match(r.changes[0].message, /nullable became null in type lists/);
   },
 });
