@@ -53,6 +53,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./generate.ts")).generateCommand,
   },
   {
+    name: "diff",
+    summary: "Compare two documents; optional breaking-change detection",
+    load: async () => (await import("./diff.ts")).diffCommand,
+  },
+  {
     name: "version",
     summary: "Show version and build information",
     load: async () => (await import("./version.ts")).versionCommand,
