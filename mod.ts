@@ -117,6 +117,19 @@ export { fix } from "./src/fixer/mod.ts";
 export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
 export { convert, convertDocument } from "./src/converter/mod.ts";
 export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
+export { diff, listChecks } from "./src/differ/mod.ts";
+export type {
+  Change,
+  ChangeType,
+  Check,
+  CheckCategory,
+  DiffInput,
+  DiffOptions,
+  DiffResult,
+  DiffSeverity,
+  DiffStats,
+  IgnoreRule,
+} from "./src/differ/mod.ts";
 export { applyOverlay, loadOverlay, validateOverlay } from "./src/overlay/mod.ts";
 export type {
   ApplyOverlayOptions,

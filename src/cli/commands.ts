@@ -53,6 +53,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./generate.ts")).generateCommand,
   },
   {
+    name: "diff",
+    summary: "Compare two documents; optional breaking-change detection",
+    load: async () => (await import("./diff.ts")).diffCommand,
+  },
+  {
     name: "mcp",
     summary: "Start the tool server (stdio) exposing the capabilities as MCP tools",
     load: async () => (await import("./mcp.ts")).mcpCommand,

@@ -14,3 +14,4 @@ export * from "./fix.ts";
 export * from "./walk.ts";
 export * from "./generate.ts";
 export * from "./convert.ts";
+export * from "./diff.ts";

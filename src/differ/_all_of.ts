@@ -1,0 +1,122 @@
+/**
+ * `allOf` compared by meaning: a schema's `allOf` members (references followed, nested `allOf`s expanded,
+ * iteratively and each member once) are merged into one view, so moving properties into or out of an `allOf`,
+ * reordering its members or wrapping a schema as `allOf: [Base, Extra]` is judged by what it allows, not by its
+ * shape. Each merged property, `items` and `additionalProperties` keeps the place it came from.
+ *
+ * @module
+ */
+import { isObject } from "../core/json.ts";
+import { type Place, type Side, under } from "./_context.ts";
+
+type Obj = Record<string, unknown>;
+
+/** Deepest `allOf` nesting expanded (members beyond it are merged as written). */
+const MAX_MEMBERS = 1000;
+
+const places = new WeakMap<Obj, Map<string, Place>>();
+
+/** The place of a merged schema's field (`properties/<name>`, `items`, …), or its place under `at`. */
+export function placeOf(merged: Obj, at: Place, ...segments: string[]): Place {
+  return places.get(merged)?.get(segments.join("/")) ?? under(at, ...segments);
+}
+
+function typeList(o: Obj): string[] | undefined {
+  if (typeof o.type === "string") return [o.type];
+  if (Array.isArray(o.type)) return o.type.filter((x): x is string => typeof x === "string");
+  return undefined;
+}
+
+function allowsNull(o: Obj): boolean {
+  const types = typeList(o);
+  return types === undefined || types.includes("null") || o.nullable === true;
+}
+
+const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
+const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
+
+function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>): void {
+  for (const k of Object.keys(x)) {
+    const v = x[k];
+    if (k === "allOf" || k === "$ref") continue;
+    if (k === "properties" && isObject(v)) {
+      const props: Obj = isObject(m.properties) ? { ...m.properties } : {};
+      for (const name of Object.keys(v)) {
+        if (Object.hasOwn(props, name)) continue;
+        props[name] = v[name];
+        where.set(`properties/${name}`, under(xAt, "properties", name));
+      }
+      m.properties = props;
+    } else if (k === "required" && Array.isArray(v)) {
+      const req = new Set(Array.isArray(m.required) ? m.required : []);
+      for (const r of v) req.add(r);
+      m.required = [...req];
+    } else if (k === "type") {
+      const a = typeList(m);
+      const b = typeList(x) ?? [];
+      if (a === undefined) m.type = v;
+      else {
+        const both = a.filter((t) => b.includes(t) || (t === "integer" && b.includes("number")));
+        m.type = both.length === 1 ? both[0] : both;
+      }
+    } else if (k === "enum" && Array.isArray(v) && Array.isArray(m.enum)) {
+      const keys = new Set(v.map((e) => JSON.stringify(e)));
+      m.enum = m.enum.filter((e) => keys.has(JSON.stringify(e)));
+    } else if (
+      (UPPER.includes(k) || LOWER.includes(k)) && typeof v === "number" && typeof m[k] === "number"
+    ) {
+      m[k] = UPPER.includes(k) ? Math.min(m[k] as number, v) : Math.max(m[k] as number, v);
+    } else if (k === "additionalProperties" && v === false) {
+      m.additionalProperties = false;
+    } else if (!Object.hasOwn(m, k)) {
+      m[k] = v;
+      if (k === "items" || k === "additionalProperties" || k === "not") where.set(k, under(xAt, k));
+    }
+  }
+}
+
+/**
+ * The schema with its `allOf` merged in (the schema itself when it has none). Null is allowed only when every
+ * merged part that restricts the type allows it.
+ */
+export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
+  if (!Array.isArray(schema.allOf) || schema.allOf.length === 0) return schema;
+  const merged: Obj = {};
+  const where = new Map<string, Place>();
+  const own: Obj = {};
+  for (const k of Object.keys(schema)) if (k !== "allOf") own[k] = schema[k];
+  mergeInto(merged, own, at, where);
+  let nullable = allowsNull(own);
+  // Expand members in order with an explicit stack; each resolved member once (cycles end).
+  const seen = new Set<unknown>([schema]);
+  const stack: [unknown, Place][] = [];
+  const pushMembers = (list: unknown[], listAt: Place) => {
+    for (let i = list.length - 1; i >= 0; i--) stack.push([list[i], under(listAt, "allOf", i)]);
+  };
+  pushMembers(schema.allOf, at);
+  let count = 0;
+  while (stack.length > 0 && count++ < MAX_MEMBERS) {
+    const [raw, rawAt] = stack.pop()!;
+    const r = side.resolve(raw, rawAt);
+    if (!isObject(r.value) || seen.has(r.value)) continue;
+    seen.add(r.value);
+    const member = r.value;
+    if (!allowsNull(member)) nullable = false;
+    mergeInto(merged, member, r.at, where);
+    if (Array.isArray(member.allOf)) pushMembers(member.allOf, r.at);
+  }
+  const types = typeList(merged);
+  if (!nullable) {
+    delete merged.nullable;
+    if (types?.includes("null")) {
+      const rest = types.filter((t) => t !== "null");
+      merged.type = rest.length === 1 ? rest[0] : rest;
+    }
+  } else if (
+    types !== undefined && !types.includes("null") && side.version !== "3.0" && side.version !== "2.0"
+  ) {
+    merged.type = [...types, "null"];
+  } else if (types !== undefined) merged.nullable = true;
+  places.set(merged, where);
+  return merged;
+}

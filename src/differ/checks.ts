@@ -1,0 +1,52 @@
+/**
+ * The table of checks: every kind of change `diff()` reports, with its stable id, category, default severity
+ * and description, one file per category under `checks/`.
+ *
+ * @module
+ */
+import type { Check, CheckCategory } from "./types.ts";
+import { CHECK_CATEGORIES } from "./types.ts";
+import { DOCUMENT_CHECKS } from "./checks/document.ts";
+import { ENDPOINT_CHECKS } from "./checks/endpoint.ts";
+import { OPERATION_CHECKS } from "./checks/operation.ts";
+import { PARAMETER_CHECKS } from "./checks/parameter.ts";
+import { REQUEST_BODY_CHECKS } from "./checks/request_body.ts";
+import { RESPONSE_CHECKS } from "./checks/response.ts";
+import { SCHEMA_CHECKS } from "./checks/schema.ts";
+import { SECURITY_CHECKS } from "./checks/security.ts";
+import { SERVER_CHECKS } from "./checks/server.ts";
+import { INFO_CHECKS } from "./checks/info.ts";
+import { EXTENSION_CHECKS } from "./checks/extension.ts";
+
+const ALL: readonly Check[] = [
+  ...DOCUMENT_CHECKS,
+  ...ENDPOINT_CHECKS,
+  ...OPERATION_CHECKS,
+  ...PARAMETER_CHECKS,
+  ...REQUEST_BODY_CHECKS,
+  ...RESPONSE_CHECKS,
+  ...SCHEMA_CHECKS,
+  ...SECURITY_CHECKS,
+  ...SERVER_CHECKS,
+  ...INFO_CHECKS,
+  ...EXTENSION_CHECKS,
+];
+
+/** Checks by id. */
+export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.id, c]));
+
+/**
+ * Every check `diff()` runs, grouped by category (in {@link CHECK_CATEGORIES} order), each with its stable id,
+ * default severity and description.
+ *
+ * @example
+ * ```ts
+ * import { listChecks } from "./checks.ts";
+ * const check = listChecks().find((c) => c.id === "request-property-became-required");
+ * check?.severity; // "ERROR"
+ * ```
+ */
+export function listChecks(): Check[] {
+  const order = new Map<CheckCategory, number>(CHECK_CATEGORIES.map((c, i) => [c, i]));
+  return ALL.map((c) => ({ ...c })).sort((a, b) => order.get(a.category)! - order.get(b.category)!);
+}

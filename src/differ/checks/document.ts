@@ -1,0 +1,30 @@
+/** Checks on the document as a whole: its OpenAPI version and its reusable components. @module */
+import type { Check } from "../types.ts";
+import { table } from "./_define.ts";
+
+/** Checks of the `document` category. */
+export const DOCUMENT_CHECKS: readonly Check[] = table("document", [
+  [
+    "openapi-version-changed",
+    "INFO",
+    "The patch version of OpenAPI the document declares changed (3.1.0 → 3.1.1).",
+  ],
+  ["component-added", "INFO", "A reusable component was added (not an API change until it is used)."],
+  ["component-removed", "INFO", "A reusable component was removed (its uses are judged where they were)."],
+  [
+    "component-renamed",
+    "INFO",
+    "A reusable component was renamed with the same content (not an API change).",
+  ],
+  ["component-changed", "INFO", "A component that no operation uses changed."],
+  [
+    "format-structure-changed",
+    "ERROR",
+    "Documents of different versions: a structure the older version writes elsewhere or otherwise (definitions, host and basePath, nullable, …), one change per structure.",
+  ],
+  [
+    "format-conversion-issue",
+    "WARNING",
+    "Documents of different versions: something of the older document the newer version cannot say the same way.",
+  ],
+]);

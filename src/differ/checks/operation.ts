@@ -1,0 +1,36 @@
+/** Checks on operations and callbacks. @module */
+import type { Check } from "../types.ts";
+import { table } from "./_define.ts";
+
+/** Checks of the `operation` category. */
+export const OPERATION_CHECKS: readonly Check[] = table("operation", [
+  [
+    "operation-added",
+    "INFO",
+    "An operation (an HTTP method of a path, or a 3.2 additional operation) was added.",
+  ],
+  ["operation-removed", "CRITICAL", "An operation was removed."],
+  [
+    "deprecated-operation-removed",
+    "WARNING",
+    "An operation marked deprecated was removed (the deprecation ended).",
+  ],
+  ["operation-deprecated", "WARNING", "An operation was marked deprecated."],
+  ["operation-undeprecated", "INFO", "An operation is no longer deprecated."],
+  ["operation-id-changed", "WARNING", "The operationId changed: generated clients rename the method."],
+  ["operation-id-added", "INFO", "An operationId was added."],
+  ["operation-id-removed", "WARNING", "The operationId was removed: generated clients rename the method."],
+  ["operation-summary-changed", "INFO", "The summary of an operation changed."],
+  ["operation-description-changed", "INFO", "The description of an operation changed."],
+  ["operation-tag-added", "INFO", "An operation got a tag."],
+  ["operation-tag-removed", "INFO", "An operation lost a tag."],
+  ["operation-external-docs-changed", "INFO", "The external documentation of an operation changed."],
+  ["callback-added", "INFO", "An operation got a callback."],
+  [
+    "callback-removed",
+    "WARNING",
+    "A callback of an operation was removed: its receivers are no longer called.",
+  ],
+  ["callback-expression-added", "INFO", "A callback got a runtime expression (a new URL it calls)."],
+  ["callback-expression-removed", "WARNING", "A callback lost a runtime expression."],
+]);

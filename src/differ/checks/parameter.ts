@@ -1,0 +1,65 @@
+/** Checks on request parameters (path, query, header, cookie, 2.0 formData). @module */
+import type { Check } from "../types.ts";
+import { table } from "./_define.ts";
+
+/** Checks of the `parameter` category. */
+export const PARAMETER_CHECKS: readonly Check[] = table("parameter", [
+  [
+    "new-required-request-parameter",
+    "ERROR",
+    "A required request parameter was added: existing calls lack it.",
+  ],
+  ["new-optional-request-parameter", "INFO", "An optional request parameter was added."],
+  [
+    "request-parameter-removed",
+    "WARNING",
+    "A request parameter was removed: the server ignores or rejects it.",
+  ],
+  ["request-parameter-became-required", "ERROR", "An optional request parameter became required."],
+  ["request-parameter-became-optional", "INFO", "A required request parameter became optional."],
+  ["request-parameter-deprecated", "WARNING", "A request parameter was marked deprecated."],
+  ["request-parameter-undeprecated", "INFO", "A request parameter is no longer deprecated."],
+  [
+    "request-path-parameter-renamed",
+    "INFO",
+    "A path parameter was renamed (its place in the template is the same).",
+  ],
+  ["request-parameter-style-changed", "ERROR", "The serialisation style of a parameter changed."],
+  ["request-parameter-explode-changed", "ERROR", "The explode setting of a parameter changed."],
+  ["request-parameter-allow-empty-value-removed", "ERROR", "A parameter no longer allows an empty value."],
+  ["request-parameter-allow-empty-value-added", "INFO", "A parameter now allows an empty value."],
+  [
+    "request-parameter-allow-reserved-changed",
+    "WARNING",
+    "The allowReserved setting of a parameter changed.",
+  ],
+  [
+    "request-parameter-collection-format-changed",
+    "ERROR",
+    "The 2.0 collectionFormat of a parameter changed.",
+  ],
+  ["request-parameter-media-type-added", "INFO", "A content-described parameter accepts a new media type."],
+  [
+    "request-parameter-media-type-removed",
+    "ERROR",
+    "A content-described parameter no longer accepts a media type.",
+  ],
+  ["request-parameter-description-changed", "INFO", "The description of a parameter changed."],
+  ["request-parameter-example-changed", "INFO", "The example(s) of a parameter changed."],
+  [
+    "callback-parameter-added",
+    "INFO",
+    "A webhook or callback request (sent by the API) has a new parameter.",
+  ],
+  [
+    "callback-parameter-removed",
+    "ERROR",
+    "A webhook or callback request no longer has a parameter receivers read.",
+  ],
+  [
+    "callback-parameter-became-optional",
+    "ERROR",
+    "A webhook or callback parameter may now be left out by the API.",
+  ],
+  ["callback-parameter-became-required", "INFO", "A webhook or callback parameter is now always sent."],
+]);

@@ -1,0 +1,15 @@
+/** Checks on servers (document, path and operation level; 2.0 host, basePath and schemes). @module */
+import type { Check } from "../types.ts";
+import { table } from "./_define.ts";
+
+/** Checks of the `server` category. */
+export const SERVER_CHECKS: readonly Check[] = table("server", [
+  ["server-added", "INFO", "A server URL was added."],
+  ["server-removed", "WARNING", "A server URL was removed: clients configured with it break."],
+  ["server-description-changed", "INFO", "The description of a server changed."],
+  ["server-variable-added", "INFO", "A server variable was added."],
+  ["server-variable-removed", "WARNING", "A server variable was removed."],
+  ["server-variable-default-changed", "WARNING", "The default of a server variable changed."],
+  ["server-variable-enum-value-added", "INFO", "A server variable allows a new value."],
+  ["server-variable-enum-value-removed", "WARNING", "A server variable no longer allows a value."],
+]);

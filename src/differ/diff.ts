@@ -1,0 +1,265 @@
+/**
+ * `diff()`: the changes between two OpenAPI documents of the same version, each a named check with a severity
+ * judged by where it happens (narrowing a request or widening a response breaks clients).
+ *
+ * @module
+ */
+import {
+  type DocumentReader,
+  getAt,
+  type InputSource,
+  loadDocument,
+  LoadError,
+  type ParseResult,
+  type SourcePosition,
+  UsageError,
+} from "../core/mod.ts";
+import { createRefIndex } from "../core/refs.ts";
+import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { Collector, placeOf, Side } from "./_context.ts";
+import { stableReferences } from "./_same.ts";
+import { compareEndpoints } from "./_endpoints.ts";
+import { compareComponents, compareInfo, compareServers } from "./_document.ts";
+import { compareSecuritySchemes } from "./_security.ts";
+import { normalise } from "./_format_change.ts";
+import { under } from "./_context.ts";
+import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
+import {
+  type Change,
+  DIFF_SEVERITIES,
+  type DiffSeverity,
+  type DiffStats,
+  type IgnoreRule,
+  severityRank,
+} from "./types.ts";
+
+/** A document to compare: a path, a URL, `-` (standard input), or `{ file }`, `{ url }`, `{ content }`. */
+export type DiffInput = InputSource;
+
+/** Options of {@link diff}. */
+export interface DiffOptions {
+  /**
+   * Breaking mode: the result `failed` when a breaking change (CRITICAL or ERROR) is found, instead of on any
+   * change. @default false
+   */
+  breaking?: boolean;
+  /** Leave INFO changes out. @default false */
+  noInfo?: boolean;
+  /** The result `failed` when a change is at or above this severity (overrides the mode's rule). */
+  failOn?: DiffSeverity;
+  /** Changes to silence: check ids, paths or globs (see {@link IgnoreRule}). */
+  ignore?: readonly (IgnoreRule | string)[];
+  /** Severity overrides by check id. */
+  severities?: Readonly<Record<string, DiffSeverity>>;
+  /**
+   * Add `location` (file:line:column): the target for additions, the source for removals and modifications;
+   * with `"target"`, every change in the target (a removal at the nearest place that still exists there), as
+   * annotations on the target file need. @default false
+   */
+  sourceMap?: boolean | "target";
+  /** Where documents and the files they reference are read from. @default defaultReader */
+  reader?: DocumentReader;
+  /** Largest document read, in bytes. @default 256 MiB */
+  maxInputSize?: number;
+}
+
+/** The outcome of {@link diff}. */
+export interface DiffResult {
+  /** Every change: additions and modifications in the target's document order, then removals in the source's. */
+  changes: Change[];
+  /** CRITICAL and ERROR changes. */
+  breakingCount: number;
+  /** WARNING changes. */
+  warningCount: number;
+  /** INFO changes (0 with `noInfo`). */
+  infoCount: number;
+  /** Whether a breaking change (CRITICAL or ERROR) was found; the specification's exact field name. */
+  HasBreakingChanges: boolean;
+  /** Whether the comparison fails the build: see {@link DiffOptions.breaking} and {@link DiffOptions.failOn}. */
+  failed: boolean;
+  /** Name of the source document. */
+  source: string;
+  /** Name of the target document. */
+  target: string;
+  /** OpenAPI version the source declares. */
+  sourceVersion: string;
+  /** OpenAPI version the target declares. */
+  targetVersion: string;
+  /** Document statistics, ignored and dropped counts, time. */
+  stats: DiffStats;
+}
+
+async function load(input: DiffInput, what: string, options: DiffOptions): Promise<ParseResult> {
+  const loaded = await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
+  const first = loaded.errors[0];
+  if (first !== undefined) {
+    throw new LoadError(
+      `${what} ${loaded.source} is not a valid OpenAPI document: ${first.path || "(root)"}: ${first.message}`,
+    );
+  }
+  return loaded;
+}
+
+function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
+  // A path also matches everything under it: `paths./a` covers `paths./a.get…` and `/paths/~1a` `/paths/~1a/get`.
+  // The walk queries' globs: `*` any run of characters, `?` one, matched without regular expressions.
+  const compiled = rules.map((r) => ({
+    id: r.id,
+    path: r.path === undefined
+      ? undefined
+      : [r.path, `${r.path}.*`, `${r.path}[*`, `${r.path}/*`].map((g) => compileGlob(g)),
+  }));
+  const matchesPath = (m: GlobMatcher[], c: Change) =>
+    m[0](c.path) || m[1](c.path) || m[2](c.path) || m[0](c.pointer) || m[3](c.pointer) ||
+    (c.endpoint !== undefined && m[0](c.endpoint));
+  return (c) =>
+    compiled.some((r) =>
+      (r.id === undefined || r.id === c.id) && (r.path === undefined || matchesPath(r.path, c))
+    );
+}
+
+/**
+ * The position of a change: additions in the target, removals and modifications in the source (a modification
+ * at the place it had there, or at the same path when it has one there, else in the target); with
+ * `targetOnly`, everything in the target (a removal at the nearest place that still exists).
+ */
+function locate(
+  change: Change,
+  indexes: { si: RefIndex; ti: RefIndex; synthetic?: "source" | "target" },
+  targetOnly: boolean,
+): SourcePosition | undefined {
+  const { si, ti, synthetic } = indexes;
+  const where = placeOf.get(change)!;
+  let side = where.side;
+  let at = where.at;
+  if (targetOnly) {
+    if (where.side === "source") at = { file: ti.rootKey, segments: at.segments };
+    side = "target";
+  } else if (change.type === "modified" && synthetic !== "source") {
+    const from = where.from ??
+      (getAt(si.document(si.rootKey)?.data, at.segments) !== undefined && at.file === ti.rootKey
+        ? { file: si.rootKey, segments: at.segments }
+        : undefined);
+    if (from !== undefined) {
+      side = "source";
+      at = from;
+    }
+  }
+  // A document converted from another version has no text of its own to point into.
+  if (side === synthetic) return undefined;
+  return (side === "source" ? si : ti).document(at.file)?.sourceMap().positionOf(at.segments);
+}
+
+/**
+ * Compares two OpenAPI documents (2.0, 3.0, 3.1 or 3.2; of different versions, the older is converted to the
+ * newer one's version first, and the format change reported as breaking, category `document`): endpoints matched by template
+ * shape, operations, parameters, request bodies, responses, schemas through their `$ref`s, security, servers,
+ * info and extensions. Each change is a named check (see `listChecks()`) with a severity.
+ *
+ * @example
+ * ```ts
+ * import { diff } from "./diff.ts";
+ * const v1 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"description":"OK"}}}}}}`;
+ * const v2 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{}}`;
+ * const result = await diff({ content: v1 }, { content: v2 }, { breaking: true });
+ * result.changes.map((c) => c.id); // ["endpoint-removed"]
+ * result.HasBreakingChanges; // true
+ * ```
+ * @throws {LoadError} {@link ParseError} for unreadable or invalid input. @throws {UsageError} for unknown
+ * check ids or severities in the options. @throws {RefResolutionError} for a `$ref` that
+ * cannot be resolved.
+ */
+export async function diff(
+  source: DiffInput,
+  target: DiffInput,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
+  const severities = options.severities === undefined
+    ? {}
+    : parseSeverities(options.severities, "severities");
+  const ignore = parseIgnoreList(options.ignore ?? [], "ignore");
+  const s = await load(source, "the source", options);
+  const t = await load(target, "the target", options);
+  // Different versions: the older is converted to the newer one's version; the format change is reported.
+  const normalised = s.oasVersion === t.oasVersion ? undefined : normalise(s, t);
+  const sp = normalised?.sourceIsOlder ? normalised.converted : s;
+  const tp = normalised !== undefined && !normalised.sourceIsOlder ? normalised.converted : t;
+  const started = performance.now();
+  const [si, ti] = await Promise.all([
+    createRefIndex(sp, { reader: options.reader, maxInputSize: options.maxInputSize }),
+    createRefIndex(tp, { reader: options.reader, maxInputSize: options.maxInputSize }),
+  ]);
+  const sSide = new Side(sp.document as Record<string, unknown>, sp.oasVersion, si, sp.source);
+  const tSide = new Side(tp.document as Record<string, unknown>, tp.oasVersion, ti, tp.source);
+  sSide.stableRefs = tSide.stableRefs = stableReferences(sSide, tSide);
+  const c = new Collector(sSide, tSide);
+  for (const f of normalised?.changes ?? []) {
+    // Placed at the older document's part that moved (a removal there), or its root (the newer document's).
+    const side = normalised!.sourceIsOlder ? "source" : "target";
+    const root = (side === "source" ? sSide : tSide).root;
+    c.emit(f.id, "modified", { file: root.file, segments: f.segments }, side, f.message);
+  }
+  compareInfo(c);
+  compareSecuritySchemes(c);
+  compareServers(c, {
+    s: sp.document.servers,
+    sAt: under(sSide.root, "servers"),
+    t: tp.document.servers,
+    tAt: under(tSide.root, "servers"),
+  });
+  compareEndpoints(c);
+  compareComponents(c);
+  const ignored = ignoreMatcher(ignore);
+  let ignoredCount = 0;
+  let droppedInfoCount = 0;
+  const changes: Change[] = [];
+  for (const change of c.changes()) {
+    const override = severities[change.id];
+    if (override !== undefined) change.severity = override;
+    if (ignored(change)) {
+      ignoredCount++;
+      continue;
+    }
+    if (options.noInfo && change.severity === "INFO") {
+      droppedInfoCount++;
+      continue;
+    }
+    if (options.sourceMap) {
+      const synthetic = normalised === undefined ? undefined : normalised.sourceIsOlder ? "source" : "target";
+      const position = locate(change, { si, ti, synthetic }, options.sourceMap === "target");
+      if (position !== undefined) change.location = position;
+    }
+    changes.push(change);
+  }
+  const count = (sev: DiffSeverity[]) => changes.filter((x) => sev.includes(x.severity)).length;
+  const breakingCount = count(["CRITICAL", "ERROR"]);
+  const failOn = options.failOn;
+  if (failOn !== undefined && !DIFF_SEVERITIES.includes(failOn)) {
+    throw new UsageError(`failOn is "${failOn}"; use CRITICAL, ERROR, WARNING or INFO.`);
+  }
+  const failed = failOn !== undefined
+    ? changes.some((x) => severityRank(x.severity) <= severityRank(failOn))
+    : options.breaking
+    ? breakingCount > 0
+    : changes.length > 0;
+  return {
+    changes,
+    breakingCount,
+    warningCount: count(["WARNING"]),
+    infoCount: count(["INFO"]),
+    HasBreakingChanges: breakingCount > 0,
+    failed,
+    source: s.source,
+    target: t.source,
+    sourceVersion: s.version,
+    targetVersion: t.version,
+    stats: {
+      source: s.stats,
+      target: t.stats,
+      ignoredCount,
+      droppedInfoCount,
+      diffTimeMs: performance.now() - started,
+    },
+  };
+}

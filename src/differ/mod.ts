@@ -1,0 +1,43 @@
+/**
+ * Differences between two OpenAPI documents, for release gates: every change a named check with a stable id,
+ * a category and a severity (CRITICAL and ERROR break clients), judged by where it happens.
+ *
+ * @example
+ * ```ts
+ * import { diff, listChecks } from "./mod.ts";
+ * const a = `{"swagger":"2.0","info":{"title":"A","version":"1"},"paths":{}}`;
+ * const b = `{"swagger":"2.0","info":{"title":"A","version":"2"},"paths":{}}`;
+ * (await diff({ content: a }, { content: b })).changes.map((c) => c.id); // ["info-version-changed"]
+ * listChecks().length > 100; // true
+ * ```
+ *
+ * @module
+ */
+export { diff } from "./diff.ts";
+export type { DiffInput, DiffOptions, DiffResult } from "./diff.ts";
+export { listChecks } from "./checks.ts";
+export { parseIgnoreList, parseSeverities } from "./rules_file.ts";
+export { changeToFinding, CHECK_CATEGORIES, DIFF_SEVERITIES, severityRank } from "./types.ts";
+export type {
+  Change,
+  ChangeType,
+  Check,
+  CheckCategory,
+  DiffSeverity,
+  DiffStats,
+  IgnoreRule,
+} from "./types.ts";
+export type {
+  DocumentFormat,
+  DocumentReader,
+  DocumentStats,
+  Finding,
+  InputSource,
+  ReadFileIdentity,
+  ReadOptions,
+  ReadRoot,
+  ReadSet,
+  Severity,
+  SourceMap,
+  SourcePosition,
+} from "../core/mod.ts";
