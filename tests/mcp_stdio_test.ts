@@ -59,6 +59,11 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
         ],
         ["overlay_validate", { spec: { file: OVERLAY } }, (r) => r.valid === true && r.action_count === 7],
         [
+          "diff",
+          { base: { file: "a.yaml" }, revision: { content: VALID("b") } },
+          (r) => (r.total_changes as number) > 0 && (r.breaking_count as number) > 0,
+        ],
+        [
           "convert",
           { spec: { file: PETSTORE }, target: "3.0", output: "converted.yaml" },
           (r) => r.source_version === "3.1.0" && r.written_to === "converted.yaml",

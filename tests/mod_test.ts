@@ -89,6 +89,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "defaultReader",
     "describeError",
     "describeInput",
+    "isParseResult",
     "describeKind",
     "detectVersion",
     "documentFromObject",

@@ -5,6 +5,7 @@
  */
 import type { Tool } from "../define_tool.ts";
 import { convertTool } from "./convert.ts";
+import { diffTool } from "./diff.ts";
 import { fixTool } from "./fix.ts";
 import { generateTool } from "./generate.ts";
 import { joinTool } from "./join.ts";
@@ -27,6 +28,7 @@ export const TOOLS: readonly Tool[] = [
   parseTool,
   fixTool,
   convertTool,
+  diffTool,
   joinTool,
   overlayApplyTool,
   overlayValidateTool,
