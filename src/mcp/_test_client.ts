@@ -96,3 +96,33 @@ export function assertIncludes(text: string, part: string): void {
 export function assertMatches(text: string, pattern: RegExp): void {
   if (!pattern.test(text)) throw new Error(`expected ${JSON.stringify(text)} to match ${pattern}`);
 }
+
+/** A small 3.0 document (the first version of a changing API). */
+export const V1 = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters: [{name: limit, in: query, schema: {type: integer}}]
+      responses: {"200": {description: ok}}
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok}}
+`;
+/** A second version of {@link V1}: a parameter made required, a path removed, one added. */
+export const V2 = `openapi: 3.0.3
+info: {title: Pets, version: "2"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters: [{name: limit, in: query, required: true, schema: {type: integer}}]
+      responses: {"200": {description: ok}}
+  /owners:
+    get:
+      operationId: listOwners
+      responses: {"200": {description: ok}}
+`;

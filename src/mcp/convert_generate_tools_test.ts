@@ -1,23 +1,9 @@
 import { assert, assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { connect, countingReader } from "./_test_client.ts";
+import { connect, countingReader, V1 } from "./_test_client.ts";
 
 const PETSTORE_20 = fileURLToPath(new URL("../../testdata/petstore/petstore-2.0.yaml", import.meta.url));
-const V1 = `openapi: 3.0.3
-info: {title: Pets, version: "1"}
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      parameters: [{name: limit, in: query, schema: {type: integer}}]
-      responses: {"200": {description: ok}}
-  /pets/{id}:
-    get:
-      operationId: getPet
-      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
-      responses: {"200": {description: ok}}
-`;
 
 Deno.test("convert: returns the document or writes it, reads afresh every time; the target is required", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-mcp-convert-" });

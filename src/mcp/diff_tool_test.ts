@@ -1,34 +1,6 @@
 import { assert, assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
-import { connect, countingReader } from "./_test_client.ts";
-
-const V1 = `openapi: 3.0.3
-info: {title: Pets, version: "1"}
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      parameters: [{name: limit, in: query, schema: {type: integer}}]
-      responses: {"200": {description: ok}}
-  /pets/{id}:
-    get:
-      operationId: getPet
-      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
-      responses: {"200": {description: ok}}
-`;
-const V2 = `openapi: 3.0.3
-info: {title: Pets, version: "2"}
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      parameters: [{name: limit, in: query, required: true, schema: {type: integer}}]
-      responses: {"200": {description: ok}}
-  /owners:
-    get:
-      operationId: listOwners
-      responses: {"200": {description: ok}}
-`;
+import { connect, countingReader, V1, V2 } from "./_test_client.ts";
 
 Deno.test("diff: changes with severities and counts; breaking_only and no_info", async () => {
   const s = await connect();
