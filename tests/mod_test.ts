@@ -58,6 +58,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "isGoPackageName",
     "writeGenerated",
   ],
+  "./mcp": ["SpecCache", "createServer", "serveStdio"],
   "./core": [
     "CollisionError",
     "HTTP_METHODS",
@@ -88,6 +89,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "defaultReader",
     "describeError",
     "describeInput",
+    "isParseResult",
     "describeKind",
     "detectVersion",
     "documentFromObject",

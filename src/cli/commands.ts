@@ -58,6 +58,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./diff.ts")).diffCommand,
   },
   {
+    name: "mcp",
+    summary: "Start the tool server (stdio) exposing the capabilities as MCP tools",
+    load: async () => (await import("./mcp.ts")).mcpCommand,
+  },
+  {
     name: "version",
     summary: "Show version and build information",
     load: async () => (await import("./version.ts")).versionCommand,

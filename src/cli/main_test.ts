@@ -142,6 +142,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
     "walk",
     "generate",
     "diff",
+    "mcp",
     "version",
     "help",
   ]);

@@ -266,6 +266,12 @@ export interface ParseResult {
   sourceMap(): SourceMap;
 }
 
+/** Whether a value is a {@link ParseResult} (a loaded document) rather than an {@link InputSource}. */
+export function isParseResult(input: unknown): input is ParseResult {
+  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
+    "sourceMap" in input;
+}
+
 function rootMustBeMapping(data: unknown, source: string): asserts data is Record<string, unknown> {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     const kind = Array.isArray(data) ? "a list" : data === null ? "null" : `a ${typeof data}`;

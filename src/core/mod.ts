@@ -20,6 +20,7 @@ export {
   byteLength,
   describeInput,
   documentFromObject,
+  isParseResult,
   loadDocument,
   loadStructured,
   toParseResult,

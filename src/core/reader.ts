@@ -65,6 +65,12 @@ export interface DefaultReaderOptions {
   maxBytes?: number;
   /** The read set that every read through this reader records into. @default none */
   readSet?: ReadSet;
+  /**
+   * Called with every address before it is requested: the first one and each redirect target (redirects are
+   * then followed one at a time, at most 20). Reject (with a {@link LoadError}) to refuse the address; the MCP
+   * server refuses loopback and private addresses this way. @default none: every address is fetched
+   */
+  checkUrl?: (url: URL) => Promise<void>;
 }
 
 function fileError(path: string, error: unknown): LoadError {
@@ -161,32 +167,39 @@ async function readCapped(
 
 /** Redirects followed for a referenced document, at most. */
 const MAX_REDIRECTS = 5;
+/** Redirects followed for a document the user named when they are followed one at a time (as `fetch` does). */
+const MAX_INPUT_REDIRECTS = 20;
 
 /**
- * Fetches a document that another document refers to: redirects are followed only within the origin of the
- * address asked for (a reference may not leave it by a redirect), at most {@link MAX_REDIRECTS} of them.
+ * Fetches an address following redirects one at a time: each target is given to `check` first; with
+ * `sameOrigin` (a referenced document) a redirect may not leave the origin asked for and at most
+ * {@link MAX_REDIRECTS} are followed. Credentials are not sent to another origin.
  */
-async function fetchSameOrigin(
+async function fetchFollowing(
   target: URL,
   headers: Headers,
   signal: AbortSignal,
   shown: string,
+  options: { sameOrigin: boolean; check?: (url: URL) => Promise<void> },
 ): Promise<Response> {
   let at = target;
+  const limit = options.sameOrigin ? MAX_REDIRECTS : MAX_INPUT_REDIRECTS;
   for (let hop = 0;; hop++) {
+    await options.check?.(at);
     const response = await fetch(at, { headers, signal, redirect: "manual" });
     const location = response.headers.get("location");
     if (response.status < 300 || response.status > 399 || location === null) return response;
     await response.body?.cancel();
     const next = new URL(location, at);
-    if (next.origin !== target.origin) {
+    if (options.sameOrigin && next.origin !== target.origin) {
       throw new LoadError(
         `${shown} redirects to another origin (${
           redactUrl(next.href)
         }); a referenced document is only read from the origin of the document that refers to it.`,
       );
     }
-    if (hop >= MAX_REDIRECTS) throw new LoadError(`${shown} redirects more than ${MAX_REDIRECTS} times.`);
+    if (hop >= limit) throw new LoadError(`${shown} redirects more than ${limit} times.`);
+    if (next.origin !== at.origin) headers.delete("Authorization");
     at = next;
   }
 }
@@ -269,8 +282,11 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
       let response: Response;
       try {
         const signal = AbortSignal.timeout(timeoutMs);
-        if (read.role === "referenced") {
-          response = await fetchSameOrigin(target, headers, signal, shown);
+        if (read.role === "referenced" || options.checkUrl !== undefined) {
+          response = await fetchFollowing(target, headers, signal, shown, {
+            sameOrigin: read.role === "referenced",
+            check: options.checkUrl,
+          });
         } else {
           response = await fetch(target, { headers, signal, redirect: "follow" });
         }

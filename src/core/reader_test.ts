@@ -135,3 +135,32 @@ Deno.test("a referenced document follows redirects only within its origin", asyn
     await server.finished;
   }
 });
+
+Deno.test("checkUrl sees the first address and every redirect target, and may refuse any of them", async () => {
+  const ac = new AbortController();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, signal: ac.signal, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/a") return Response.redirect(new URL("/b", url).href, 302);
+    if (url.pathname === "/b") return Response.redirect(new URL("/secret", url).href, 301);
+    return new Response(`at ${url.pathname}\n`);
+  });
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const seen: string[] = [];
+    const reader = createDefaultReader({
+      checkUrl: (url) => {
+        seen.push(url.pathname);
+        if (url.pathname === "/secret") return Promise.reject(new LoadError(`${url.pathname} is refused.`));
+        return Promise.resolve();
+      },
+    });
+    await assertRejects(() => reader.fetchText(`${base}/a`), LoadError, "/secret is refused.");
+    assertEquals(seen, ["/a", "/b", "/secret"]);
+    seen.length = 0;
+    const fetched = await reader.fetchText(`${base}/ok`);
+    assertEquals([fetched.text, fetched.url, seen], ["at /ok\n", `${base}/ok`, ["/ok"]]);
+  } finally {
+    ac.abort();
+    await server.finished;
+  }
+});

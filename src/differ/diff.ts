@@ -8,6 +8,7 @@ import {
   type DocumentReader,
   getAt,
   type InputSource,
+  isParseResult,
   loadDocument,
   LoadError,
   type ParseResult,
@@ -34,8 +35,11 @@ import {
   severityRank,
 } from "./types.ts";
 
-/** A document to compare: a path, a URL, `-` (standard input), or `{ file }`, `{ url }`, `{ content }`. */
-export type DiffInput = InputSource;
+/**
+ * A document to compare: a path, a URL, `-` (standard input), `{ file }`, `{ url }`, `{ content }`, or a document
+ * already loaded (`loadDocument`'s result; it is not changed).
+ */
+export type DiffInput = InputSource | ParseResult;
 
 /** Options of {@link diff}. */
 export interface DiffOptions {
@@ -91,7 +95,9 @@ export interface DiffResult {
 }
 
 async function load(input: DiffInput, what: string, options: DiffOptions): Promise<ParseResult> {
-  const loaded = await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
+  const loaded = isParseResult(input)
+    ? input
+    : await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
   const first = loaded.errors[0];
   if (first !== undefined) {
     throw new LoadError(

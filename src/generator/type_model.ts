@@ -443,7 +443,7 @@ export class TypeModel {
   }
 
   #merged(d: DeclSite): GoDecl {
-    const { name, schema, at, depth, doc, deprecated } = d;
+    const { name, schema, at } = d;
     // Flatten the allOf tree (references followed) with an explicit stack, in order.
     const parts: Record<string, unknown>[] = [];
     const files: string[] = [];

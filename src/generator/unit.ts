@@ -40,8 +40,8 @@ export function importsOfType(u: Unit, type: string): void {
  */
 export function writeDoc(w: GoWriter, _name: string, text: string, deprecated = false, fallback = ""): void {
   const lines = docLines(text);
-  // deno-lint-ignore no-control-regex
   if (lines.length === 0 && fallback !== "") {
+    // deno-lint-ignore no-control-regex
     lines.push(fallback.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " "));
   }
   if (deprecated) {

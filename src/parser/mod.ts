@@ -5,3 +5,5 @@
  */
 export { parse, summarize } from "./parse.ts";
 export type { DocumentSummary, ParseOptions } from "./parse.ts";
+export { overview } from "./overview.ts";
+export type { DocumentOverview, ServerEntry, TagEntry } from "./overview.ts";

@@ -1,0 +1,54 @@
+/**
+ * The `convert` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { convert } from "../../converter/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { documentField } from "./_fields.ts";
+
+/** `convert`: converts a document to another OpenAPI version. */
+export const convertTool: Tool = defineTool({
+  name: "convert",
+  description:
+    "Convert an OpenAPI document between versions 2.0 (Swagger), 3.0 and 3.1 (target is required: 2.0, 3.0 or 3.1). Use it to upgrade an old Swagger description or to produce a 2.0 copy for tools that need one. Each issue says what could not be carried over exactly; success is false when an issue is critical. output writes the converted document to a file, otherwise it is returned. Never uses the session cache.",
+  input: {
+    spec: specInput,
+    target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),
+    output: z.string().optional().describe(
+      "File to write the converted document to (relative to the server's working directory); never a symbolic link or a file the call read. Without it the document is returned.",
+    ),
+  },
+  output: {
+    source_version: z.string(),
+    target_version: z.string(),
+    success: z.boolean().describe("False when an issue is critical"),
+    issue_count: z.number().int(),
+    issues: z.array(z.object({
+      severity: z.string().describe("info, warning or critical"),
+      path: z.string(),
+      message: z.string(),
+    })),
+    written_to: z.string().optional().describe("The output file, when one was written"),
+    document: documentField,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const parsed = await loadSpec(ctx, args.spec, { cached: false });
+    const result = await convert(parsed, { target: args.target, reader: ctx.reader });
+    const out = {
+      source_version: result.sourceVersion,
+      target_version: result.targetVersion,
+      success: result.success,
+      issue_count: result.issues.length,
+      issues: result.issues.map((i) => ({ severity: i.severity, path: i.path, message: i.message })),
+    };
+    if (args.output !== undefined) {
+      const written = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);
+      return { ...out, written_to: written };
+    }
+    return { ...out, document: result.document };
+  },
+});

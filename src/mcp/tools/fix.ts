@@ -1,0 +1,74 @@
+/**
+ * The `fix` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { fix } from "../../fixer/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { documentField } from "./_fields.ts";
+
+/** `fix`: corrects the structural problems a fixer can. */
+export const fixTool: Tool = defineTool({
+  name: "fix",
+  description:
+    "Automatically correct structural problems of an OpenAPI document: missing path parameters (always), and on request duplicate operationIds, invalid schema names, unused schemas and empty paths (prune), and missing $ref targets (stubs). Semantic errors are not auto-fixable: run validate afterwards. Use dry_run=true to see the fixes first; output writes the fixed document to a file, include_document=true returns it. Never uses the session cache: it always reads the current file.",
+  input: {
+    spec: specInput,
+    dry_run: z.boolean().optional().describe("Report the fixes without applying them"),
+    include_document: z.boolean().optional().describe("Return the fixed document in the result"),
+    output: z.string().optional().describe(
+      "File to write the fixed document to (relative to the server's working directory); never a symbolic link or a file the call read",
+    ),
+    fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
+    fix_schema_names: z.boolean().optional().describe(
+      "Rename schemas whose names are not valid component names",
+    ),
+    prune: z.boolean().optional().describe("Remove unreferenced schemas and path items without operations"),
+    stub_missing_refs: z.boolean().optional().describe("Add stubs for local $ref targets that do not exist"),
+  },
+  output: {
+    version: z.string().describe("The OpenAPI version of the document"),
+    fix_count: z.number().int(),
+    fixes: z.array(z.object({
+      type: z.string().describe("The kind of fix, such as missing-path-parameter"),
+      path: z.string().describe("Where, in the fixed document"),
+      description: z.string(),
+    })),
+    written_to: z.string().optional().describe("The output file, when one was written"),
+    document: documentField,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const parsed = await loadSpec(ctx, args.spec, { cached: false });
+    const dryRun = args.dry_run === true;
+    const result = await fix(parsed, {
+      reader: ctx.reader,
+      dryRun,
+      inPlace: true, // a fresh load, not the cache's
+      fixDuplicateOperationIds: args.fix_duplicate_operationids === true,
+      fixSchemaNames: args.fix_schema_names === true,
+      pruneSchemas: args.prune === true,
+      prunePaths: args.prune === true,
+      stubMissingRefs: args.stub_missing_refs === true,
+      validate: false,
+    });
+    const out: {
+      version: string;
+      fix_count: number;
+      fixes: { type: string; path: string; description: string }[];
+      written_to?: string;
+      document?: Record<string, unknown>;
+    } = {
+      version: result.version,
+      fix_count: result.fixes.length,
+      fixes: result.fixes.map((f) => ({ type: f.type, path: f.path, description: f.description })),
+    };
+    if (args.output !== undefined && !dryRun) {
+      out.written_to = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);
+    }
+    if (args.include_document === true) out.document = result.document as unknown as Record<string, unknown>;
+    return out;
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * The `generate` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { generate, writeGenerated } from "../../generator/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, outputPath, specInput } from "../spec_input.ts";
+
+/** `generate`: writes Go code for a document. */
+export const generateTool: Tool = defineTool({
+  name: "generate",
+  description:
+    "Generate Go code from an OpenAPI document into output_dir (required): types (default), an HTTP client (client=true) and a chi-compatible server interface (server=true), in package package_name (default api). Use it to scaffold Go code for an API; the result lists the files written and the issues (what could not be expressed exactly), not the code itself.",
+  input: {
+    spec: specInput,
+    output_dir: z.string().describe(
+      "Folder to write the files into (created when missing; relative to the server's working directory); never a symbolic link",
+    ),
+    package_name: z.string().optional().describe("Go package name (default api)"),
+    client: z.boolean().optional().describe("Generate the client"),
+    server: z.boolean().optional().describe("Generate the server interface and router"),
+    types: z.boolean().optional().describe(
+      "Generate the types (default true; the client and server need them)",
+    ),
+  },
+  output: {
+    output_dir: z.string().describe("The folder written, as given"),
+    package_name: z.string(),
+    version: z.string().describe("The OpenAPI version of the document"),
+    type_count: z.number().int().describe("Go types declared from schemas"),
+    operation_count: z.number().int(),
+    files: z.array(z.string()).describe("The files written, relative to output_dir"),
+    issue_count: z.number().int(),
+    issues: z.array(z.object({ severity: z.string(), path: z.string(), message: z.string() })),
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const dir = await outputPath(ctx, args.output_dir, "output_dir");
+    const parsed = await loadSpec(ctx, args.spec, { cached: true });
+    const result = await generate(parsed, {
+      reader: ctx.reader,
+      packageName: args.package_name,
+      client: args.client,
+      server: args.server,
+      types: args.types,
+    });
+    await writeGenerated(dir, result.files, { readSet: parsed.readSet });
+    return {
+      output_dir: args.output_dir,
+      package_name: result.packageName,
+      version: result.version,
+      type_count: result.types,
+      operation_count: result.operations,
+      files: result.files.map((f) => f.name),
+      issue_count: result.issues.length,
+      issues: result.issues.map((i) => ({ severity: i.severity, path: i.path, message: i.message })),
+    };
+  },
+});

@@ -1,0 +1,72 @@
+/**
+ * The `join` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type CollisionStrategy, join } from "../../joiner/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { documentField, findingItem, findingOf, outputField } from "./_fields.ts";
+
+const STRATEGIES = ["accept-left", "accept-right", "fail"] as const;
+
+/** The joiner's strategy for a tool strategy name (`rename` renames the incoming, right-hand schema). */
+function strategy(name: string | undefined): CollisionStrategy | undefined {
+  return name === "rename" ? "rename-right" : name as CollisionStrategy | undefined;
+}
+
+/** `join`: merges two or more documents. */
+export const joinTool: Tool = defineTool({
+  name: "join",
+  description:
+    "Merge two or more OpenAPI documents of the same major version into one (paths, components, tags, security). The first document gives info and servers. Collisions (the same path or schema name in two documents) fail by default; choose path_strategy / schema_strategy to keep the left or right one (or rename the right schema). Use it to combine per-service descriptions into one. output writes the result to a file, otherwise the merged document is returned.",
+  input: {
+    specs: z.array(specInput).min(2).describe("The documents to merge, in order (at least 2)"),
+    path_strategy: z.enum(STRATEGIES).optional().describe("On a path collision (default fail)"),
+    schema_strategy: z.enum([...STRATEGIES, "rename"]).optional().describe(
+      "On a schema collision (default fail; rename renames the right-hand schema and its references)",
+    ),
+    semantic_dedup: z.boolean().optional().describe("Merge structurally identical schemas into one"),
+    output: outputField,
+  },
+  output: {
+    version: z.string().describe("OpenAPI version of the merged document"),
+    path_count: z.number().int(),
+    operation_count: z.number().int(),
+    schema_count: z.number().int(),
+    collision_count: z.number().int(),
+    warnings: z.array(findingItem).describe("Collisions resolved, deduplications and other notes"),
+    written_to: z.string().optional().describe("The output file, when one was written"),
+    document: documentField,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const parsed = [];
+    for (let i = 0; i < args.specs.length; i++) {
+      parsed.push(await loadSpec(ctx, args.specs[i], { field: `specs[${i}]`, cached: true }));
+    }
+    const result = await join({
+      parsed,
+      pathStrategy: strategy(args.path_strategy),
+      schemaStrategy: strategy(args.schema_strategy),
+      ...(args.semantic_dedup === undefined ? {} : { semanticDeduplication: args.semantic_dedup }),
+    });
+    const out = {
+      version: result.version,
+      path_count: result.stats.pathCount,
+      operation_count: result.stats.operationCount,
+      schema_count: result.stats.schemaCount,
+      collision_count: result.collisionCount,
+      warnings: result.structuredWarnings.map(findingOf),
+    };
+    if (args.output !== undefined) {
+      const written = await writeOutput(ctx, args.output, result.document, result.sourceFormat, [
+        result.readSet,
+        ...parsed.map((p) => p.readSet),
+      ]);
+      return { ...out, written_to: written };
+    }
+    return { ...out, document: result.document as unknown as Record<string, unknown> };
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * The `overlay_apply` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { applyOverlay } from "../../overlay/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadOverlaySpec, loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { documentField, outputField, problemItem } from "./_fields.ts";
+
+/** `overlay_apply`: applies an Overlay document to an OpenAPI document. */
+export const overlayApplyTool: Tool = defineTool({
+  name: "overlay_apply",
+  description:
+    "Apply an Overlay document (1.0 or 1.1: update, remove and copy actions addressed by JSONPath) to an OpenAPI document. Use it to make repeatable edits to a document you should not change by hand (branding, removing internal paths, adding extensions). dry_run=true reports what each action would select without changing anything; output writes the result to a file, otherwise the changed document is returned.",
+  input: {
+    spec: specInput,
+    overlay: specInput.describe("The Overlay document: exactly one of file, url or content."),
+    dry_run: z.boolean().optional().describe("Only report what each action would select"),
+    strict: z.boolean().optional().describe("Fail when an action's target selects nothing"),
+    output: outputField,
+  },
+  output: {
+    applied_count: z.number().int().describe("Actions whose target selected at least one node"),
+    skipped_count: z.number().int().describe("Actions whose target selected nothing"),
+    dry_run: z.boolean(),
+    actions: z.array(z.object({
+      index: z.number().int(),
+      kind: z.string().describe("update, remove, copy or none"),
+      target: z.string(),
+      match_count: z.number().int(),
+    })),
+    warnings: z.array(problemItem),
+    written_to: z.string().optional().describe("The output file, when one was written"),
+    document: documentField,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const parsed = await loadSpec(ctx, args.spec, { cached: true });
+    const overlay = await loadOverlaySpec(ctx, args.overlay, "overlay");
+    // Not in place: the parsed document may be the session cache's.
+    const result = applyOverlay(parsed.document, overlay.data, {
+      dryRun: args.dry_run === true,
+      strict: args.strict === true,
+      source: overlay.source,
+    });
+    const out = {
+      applied_count: result.appliedCount,
+      skipped_count: result.skippedCount,
+      dry_run: result.dryRun,
+      actions: result.actions.map((a) => ({
+        index: a.index,
+        kind: a.kind,
+        target: a.target,
+        match_count: a.matchCount,
+      })),
+      warnings: result.warnings.map((w) => ({ path: w.path, message: w.message })),
+    };
+    if (result.dryRun) return out;
+    if (args.output !== undefined) {
+      const written = await writeOutput(ctx, args.output, result.document, parsed.format, [
+        parsed.readSet,
+        overlay.readSet,
+      ]);
+      return { ...out, written_to: written };
+    }
+    return { ...out, document: result.document as Record<string, unknown> };
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * The `overlay_validate` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadOverlaySpec, specInput } from "../spec_input.ts";
+import { problemItem } from "./_fields.ts";
+
+/** `overlay_validate`: checks an Overlay document. */
+export const overlayValidateTool: Tool = defineTool({
+  name: "overlay_validate",
+  description:
+    "Validate an Overlay document (1.0 or 1.1): required overlay, info.title, info.version and a non-empty actions list, and every action's target a valid JSONPath. Use it before overlay_apply, or to check an overlay you wrote. Here spec names the overlay itself, not an OpenAPI document.",
+  input: { spec: specInput.describe("The Overlay document: exactly one of file, url or content.") },
+  output: {
+    valid: z.boolean(),
+    version: z.string().optional().describe("The overlay's `overlay` version"),
+    title: z.string().optional().describe("The overlay's info.title"),
+    action_count: z.number().int(),
+    errors: z.array(problemItem),
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    const loaded = await loadOverlaySpec(ctx, args.spec, "spec");
+    const v = loaded.validation;
+    return {
+      valid: v.valid,
+      ...(v.version === undefined ? {} : { version: v.version }),
+      ...(v.title === undefined ? {} : { title: v.title }),
+      action_count: v.actionCount,
+      errors: v.errors.map((e) => ({ path: e.path, message: e.message })),
+    };
+  },
+});

@@ -1,0 +1,72 @@
+/**
+ * The `parse` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { resolveRefs } from "../../core/mod.ts";
+import { overview } from "../../parser/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, specInput } from "../spec_input.ts";
+import { documentField } from "./_fields.ts";
+
+/** Descriptions in summary mode are cut to this many characters (behaviour rule 1). */
+export const SUMMARY_DESCRIPTION_LENGTH = 200;
+
+/** Cuts a description to {@link SUMMARY_DESCRIPTION_LENGTH} characters (the last one an ellipsis). */
+function cut(text: string | undefined, full: boolean): string | undefined {
+  if (text === undefined || full || text.length <= SUMMARY_DESCRIPTION_LENGTH) return text;
+  return text.slice(0, SUMMARY_DESCRIPTION_LENGTH - 1) + "…";
+}
+
+function withDescription<T extends { description?: string }>(entry: T, full: boolean): T {
+  const description = cut(entry.description, full);
+  return description === undefined ? { ...entry } : { ...entry, description };
+}
+
+/** `parse`: what a document is (version, title, counts, servers, tags), and the document itself on request. */
+export const parseTool: Tool = defineTool({
+  name: "parse",
+  description:
+    "Summarise an OpenAPI document: its version, title, description, numbers of paths, operations and schemas, servers and tags. Use it first on an unfamiliar document to learn its size and shape before walking it. Descriptions are cut to 200 characters; full=true returns them whole and adds the whole document (resolve_refs=true replaces $refs in it by their targets), which can be very large.",
+  input: {
+    spec: specInput,
+    full: z.boolean().optional().describe("Whole descriptions, plus the whole document in `document`"),
+    resolve_refs: z.boolean().optional().describe("With full: replace every resolvable $ref in the document"),
+  },
+  output: {
+    summary: z.object({
+      version: z.string(),
+      title: z.string(),
+      description: z.string(),
+      path_count: z.number().int(),
+      operation_count: z.number().int(),
+      schema_count: z.number().int(),
+      servers: z.array(z.object({ url: z.string(), description: z.string().optional() })),
+      tags: z.array(z.object({ name: z.string(), description: z.string().optional() })),
+    }),
+    document: documentField,
+  },
+  readOnly: true,
+  async run(args, ctx) {
+    const parsed = await loadSpec(ctx, args.spec, { cached: true });
+    const full = args.full === true;
+    const info = (parsed.document as { info?: Record<string, unknown> }).info ?? {};
+    const { servers, tags } = overview(parsed);
+    const summary = {
+      version: parsed.version,
+      title: typeof info.title === "string" ? info.title : "",
+      description: cut(typeof info.description === "string" ? info.description : "", full) ?? "",
+      path_count: parsed.stats.pathCount,
+      operation_count: parsed.stats.operationCount,
+      schema_count: parsed.stats.schemaCount,
+      servers: servers.map((s) => withDescription(s, full)),
+      tags: tags.map((t) => withDescription(t, full)),
+    };
+    if (!full) return { summary };
+    const document = args.resolve_refs === true
+      ? (await resolveRefs(parsed, { reader: ctx.reader })).document
+      : parsed.document;
+    return { summary, document: document as Record<string, unknown> };
+  },
+});

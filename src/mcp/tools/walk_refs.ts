@@ -1,0 +1,45 @@
+/**
+ * The `walk_refs` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { walkRefs } from "../../walk/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk.ts";
+
+/** `walk_refs`. */
+export const walkRefsTool: Tool = defineTool({
+  name: "walk_refs",
+  description:
+    "List the $ref targets of an OpenAPI document with how often each is used (summary: total counts distinct targets), or with detail=true each occurrence and where it is written, filtered by a target glob (#/components/schemas/*) or node_type (schema, parameter, response, ...), or counted per node_type with group_by. Use it to find what refers to a component before renaming or removing it; results are paged (limit, offset).",
+  input: {
+    ...walkCommonInput,
+    target: z.string().optional().describe("Target glob, such as #/components/schemas/*"),
+    node_type: z.string().optional().describe(
+      "schema, parameter, response, requestBody, header, pathItem, ...",
+    ),
+    group_by: z.enum(["node_type"]).optional().describe("Count occurrences per node type"),
+  },
+  output: walkOutput(itemSchema({
+    ref: z.string().describe("The reference as written"),
+    node_type: z.string().describe("The kind the reference stands for"),
+    count: z.number().int().describe("Occurrences (1 for one occurrence with detail)"),
+    file: z.string().optional(),
+    resolved: z.boolean(),
+  })),
+  readOnly: true,
+  run(args, ctx) {
+    return runWalk(ctx, args, walkRefs, {
+      target: args.target,
+      nodeType: args.node_type,
+    }, (r) => ({
+      ref: r.ref,
+      node_type: r.nodeType,
+      count: r.count,
+      file: r.file,
+      resolved: r.resolved,
+      ...where(r),
+    }));
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * The `walk_responses` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { walkResponses } from "../../walk/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk.ts";
+
+/** `walk_responses`. */
+export const walkResponsesTool: Tool = defineTool({
+  name: "walk_responses",
+  description:
+    "List the responses of an OpenAPI document (status, path, method, description, media types), filtered by status (200, a class such as 4xx, or default), path glob or method, or counted per status_code or method with group_by ((component) for component responses). Use it to see what an operation or the whole API returns; results are paged (limit, offset).",
+  input: {
+    ...walkCommonInput,
+    status: z.string().optional().describe("200, a class such as 4xx, or default"),
+    path: z.string().optional().describe("Path glob"),
+    method: z.string().optional().describe("HTTP method, any case"),
+    group_by: z.enum(["status_code", "method"]).optional().describe(
+      "Count responses per status code or per method",
+    ),
+  },
+  output: walkOutput(itemSchema({
+    status: z.string().optional(),
+    name: z.string().optional().describe("The component name, for a component response"),
+    path: z.string().optional(),
+    method: z.string().optional(),
+    description: z.string().optional(),
+    content: z.array(z.string()).describe("Media types of the body"),
+    component: z.boolean(),
+    ref: z.string().optional(),
+  })),
+  readOnly: true,
+  run(args, ctx) {
+    return runWalk(ctx, args, walkResponses, {
+      status: args.status,
+      path: args.path,
+      method: args.method,
+    }, (r) => ({
+      status: r.status,
+      name: r.name,
+      path: r.path,
+      method: r.method,
+      description: r.description,
+      content: r.content,
+      component: r.component,
+      ref: r.ref,
+      ...where(r),
+    }));
+  },
+});
