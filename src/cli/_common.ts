@@ -50,6 +50,22 @@ export const maxInputSizeFlag = {
 } as const satisfies FlagDeclaration;
 
 /**
+ * The value of a flag that takes a count: a whole number of at least `least` (at most nine digits), else a usage
+ * error naming the flag and the value.
+ */
+export function wholeNumber(flag: string, value: string, least: number): number {
+  if (!/^[0-9]{1,9}$/.test(value) || Number(value) < least) {
+    const what = least === 1
+      ? "a positive whole number"
+      : least === 0
+      ? "a whole number of 0 or more"
+      : `a whole number of at least ${least}`;
+    throw new UsageError(`--${flag} "${value}" is not ${what}; give a count such as 100.`);
+  }
+  return Number(value);
+}
+
+/**
  * Checks an input argument and turns a `file:` URL into the local path it names. An empty argument and a URL
  * of a file on another host are usage errors, each with one sentence saying what to give instead.
  *

@@ -4,16 +4,9 @@ import { createStyle, renderGenerateReport } from "../format/mod.ts";
 import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { loadDocument } from "../core/load.ts";
 import { escapeText } from "../format/escape.ts";
-import { inputArgument, maxInputSizeFlag, sourceMapFlag } from "./_common.ts";
+import { inputArgument, maxInputSizeFlag, sourceMapFlag, wholeNumber } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
-
-function count(value: string, flag: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(value)) {
-    throw new UsageError(`--${flag} "${value}" is not a positive whole number; give a count such as 100.`);
-  }
-  return Number(value);
-}
 
 /** `oatool generate`. */
 export const generateCommand: Command = defineCommand({
@@ -92,9 +85,9 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       );
     }
     const limits = {
-      maxLinesPerFile: count(f["max-lines-per-file"], "max-lines-per-file"),
-      maxTypesPerFile: count(f["max-types-per-file"], "max-types-per-file"),
-      maxOpsPerFile: count(f["max-ops-per-file"], "max-ops-per-file"),
+      maxLinesPerFile: wholeNumber("max-lines-per-file", f["max-lines-per-file"], 1),
+      maxTypesPerFile: wholeNumber("max-types-per-file", f["max-types-per-file"], 1),
+      maxOpsPerFile: wholeNumber("max-ops-per-file", f["max-ops-per-file"], 1),
     };
     const input = inputArgument(ctx.args[0], "the input");
     const output = f.output;

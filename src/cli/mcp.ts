@@ -1,4 +1,3 @@
-import { UsageError } from "../core/mod.ts";
 import {
   DEFAULT_CACHE_SIZE,
   DEFAULT_MAX_CONTENT_SIZE,
@@ -6,17 +5,9 @@ import {
   DEFAULT_WALK_LIMIT,
   serveStdio,
 } from "../mcp/mod.ts";
-import { maxInputSizeFlag } from "./_common.ts";
+import { maxInputSizeFlag, wholeNumber } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
-
-/** Reads a whole-number flag, refusing anything else with a usage error. */
-function count(flag: string, value: string, least: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < least || !Number.isSafeInteger(Number(value))) {
-    throw new UsageError(`--${flag} must be a whole number of at least ${least}; got "${value}".`);
-  }
-  return Number(value);
-}
 
 /** `oatool mcp`. */
 export const mcpCommand: Command = defineCommand({
@@ -64,9 +55,9 @@ link-local or unique-local addresses are refused unless --allow-private-urls is 
   maxArgs: 0,
   async run(ctx) {
     const options = {
-      cacheSize: count("cache-size", ctx.flags["cache-size"], 0),
-      walkLimit: count("walk-limit", ctx.flags["walk-limit"], 1),
-      walkDetailLimit: count("walk-detail-limit", ctx.flags["walk-detail-limit"], 1),
+      cacheSize: wholeNumber("cache-size", ctx.flags["cache-size"], 0),
+      walkLimit: wholeNumber("walk-limit", ctx.flags["walk-limit"], 1),
+      walkDetailLimit: wholeNumber("walk-detail-limit", ctx.flags["walk-detail-limit"], 1),
       maxContentSize: ctx.flags["max-content-size"],
       maxInputSize: ctx.flags["max-input-size"],
       allowPrivateUrls: ctx.flags["allow-private-urls"],
