@@ -8,7 +8,7 @@ import {
   writeDocument,
 } from "../core/mod.ts";
 import { VERSION } from "../core/build_info.ts";
-import { createStyle, renderReportHeader, type ReportHeader } from "../format/mod.ts";
+import { createStyle, renderReportHeader, type ReportHeader } from "../format/report.ts";
 import type { FlagDeclaration } from "./define_command.ts";
 import type { CliIO } from "./types.ts";
 

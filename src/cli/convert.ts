@@ -1,4 +1,5 @@
-import { createStyle, formatDuration, renderConversionReport } from "../format/mod.ts";
+import { renderConversionReport } from "../format/convert.ts";
+import { createStyle, formatDuration } from "../format/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
 import { UsageError } from "../core/mod.ts";
 import {

@@ -1,6 +1,5 @@
 import { loadStructured, UsageError } from "../core/mod.ts";
 import {
-  createStyle,
   renderChecksJson,
   renderChecksText,
   renderDiffGithub,
@@ -9,7 +8,8 @@ import {
   renderDiffMarkdown,
   renderDiffText,
   renderDiffYaml,
-} from "../format/mod.ts";
+} from "../format/diff.ts";
+import { createStyle } from "../format/report.ts";
 import { diff, DIFF_SEVERITIES, listChecks, parseIgnoreList, parseSeverities } from "../differ/mod.ts";
 import type { DocumentReader } from "../core/mod.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag } from "./_common.ts";

@@ -1,6 +1,8 @@
 import { loadDocument } from "../core/mod.ts";
 import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
-import { createStyle, escapeText, formatDuration, renderFixReport } from "../format/mod.ts";
+import { escapeText } from "../format/escape.ts";
+import { renderFixReport } from "../format/fix.ts";
+import { createStyle, formatDuration } from "../format/report.ts";
 import {
   documentHeader,
   emitDocument,

@@ -1,6 +1,7 @@
 import { VERSION } from "../core/build_info.ts";
 import { describeError, OatoolError, UsageError, WriteError } from "../core/errors.ts";
-import { createStyle, renderGenerateReport } from "../format/mod.ts";
+import { renderGenerateReport } from "../format/generate.ts";
+import { createStyle } from "../format/report.ts";
 import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { loadDocument } from "../core/load.ts";
 import { escapeText } from "../format/escape.ts";

@@ -9,14 +9,14 @@ import {
   type JoinResult,
   PRIMARY_OPERATION_POLICIES,
 } from "../joiner/mod.ts";
+import { escapeText } from "../format/escape.ts";
 import {
-  escapeText,
-  formatDuration,
   renderCollisionReport,
   renderInputChecks,
   renderJoinWarnings,
   renderRefusedInput,
-} from "../format/mod.ts";
+} from "../format/join.ts";
+import { formatDuration } from "../format/report.ts";
 import {
   emitDocument,
   inputArgument,

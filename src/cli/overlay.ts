@@ -7,7 +7,8 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
-import { escapeText, renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/mod.ts";
+import { escapeText } from "../format/escape.ts";
+import { renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/overlay.ts";
 import {
   emitDocument,
   inputArgument,

@@ -1,5 +1,7 @@
 import { parse, summarize } from "../parser/mod.ts";
-import { escapeText, renderFindingList, renderParseSummary } from "../format/mod.ts";
+import { escapeText } from "../format/escape.ts";
+import { renderFindingList } from "../format/findings.ts";
+import { renderParseSummary } from "../format/parse.ts";
 import {
   documentHeader,
   inputArgument,

@@ -1,13 +1,12 @@
 import { VERSION } from "../core/build_info.ts";
+import { createStyle, formatDuration } from "../format/report.ts";
 import {
-  createStyle,
-  formatDuration,
   renderValidationGithub,
   renderValidationJson,
   renderValidationSarif,
   renderValidationText,
   renderValidationYaml,
-} from "../format/mod.ts";
+} from "../format/validation.ts";
 import { validate } from "../validator/mod.ts";
 import {
   inputArgument,
