@@ -22,6 +22,7 @@ import { renderReadme } from "./readme.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { SHARED_HELPERS } from "./_runtime.ts";
+import type { EmitContext, ResolvedOptions } from "./context.ts";
 
 export type { GeneratedFile } from "./split.ts";
 
@@ -58,6 +59,31 @@ export interface GenerateOptions {
   splitByTag?: boolean;
   /** Split by the first path segment when a limit is passed (and not by tag). @default true */
   splitByPath?: boolean;
+  /** `server_responses.go`: typed response writers per operation and status (needs `server`). */
+  serverResponses?: boolean;
+  /** `server_binder.go`: typed binding of parameters and bodies (needs `server`). */
+  serverBinder?: boolean;
+  /** `server_middleware.go`: request validation generated from the document (needs `server`). */
+  serverMiddleware?: boolean;
+  /** `server_router.go` with the standard library's or chi's router (needs `server`). */
+  serverRouter?: "stdlib" | "chi";
+  /** `server_stubs.go`: an implementation answering with the document's examples (needs `server`). */
+  serverStubs?: boolean;
+  /** The document embedded in the package, with an accessor and a handler serving it (needs `server`). */
+  serverEmbedSpec?: boolean;
+  /**
+   * Every server extension: responses, binder, middleware, router (`stdlib` unless `serverRouter` says
+   * otherwise) and stubs (needs `server`).
+   */
+  serverAll?: boolean;
+  /** `{scheme}_oauth2.go`: OAuth2 token flows per OAuth2 scheme. */
+  oauth2Flows?: boolean;
+  /** `credentials.go`: credential providers used by the security helpers. */
+  credentialMgmt?: boolean;
+  /** `security_enforce.go`: server middleware checking each operation's security requirements. */
+  securityEnforce?: boolean;
+  /** `oidc_discovery.go`: an OpenID Connect discovery client. */
+  oidcDiscovery?: boolean;
   /** Give each issue its `file:line:column` (`location`). @default false */
   sourceMap?: boolean;
   /** Where the document and its referenced files are read from. */
@@ -93,6 +119,51 @@ export interface GenerateResult {
 function isParseResult(input: unknown): input is ParseResult {
   return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
     "sourceMap" in input;
+}
+
+/** The options with defaults applied; usage errors for extensions without the server or a bad router. */
+export function resolveOptions(options: GenerateOptions): ResolvedOptions {
+  const server = options.server === true;
+  const all = options.serverAll === true;
+  const router = options.serverRouter ?? (all ? "stdlib" : undefined);
+  if (router !== undefined && router !== "stdlib" && router !== "chi") {
+    throw new UsageError(`the server router must be "stdlib" or "chi", not "${String(router)}".`);
+  }
+  const serverFlags: [keyof GenerateOptions, string][] = [
+    ["serverAll", "--server-all"],
+    ["serverResponses", "--server-responses"],
+    ["serverBinder", "--server-binder"],
+    ["serverMiddleware", "--server-middleware"],
+    ["serverRouter", "--server-router"],
+    ["serverStubs", "--server-stubs"],
+    ["serverEmbedSpec", "--server-embed-spec"],
+  ];
+  if (!server) {
+    for (const [key, flag] of serverFlags) {
+      const v = options[key];
+      if (v !== undefined && v !== false) throw new UsageError(`${flag} requires --server.`);
+    }
+  }
+  return {
+    client: options.client === true,
+    server,
+    pointers: options.noPointers !== true,
+    validation: options.noValidation !== true,
+    securityHelpers: options.noSecurity !== true,
+    serverResponses: all || options.serverResponses === true,
+    serverBinder: all || options.serverBinder === true,
+    serverMiddleware: all || options.serverMiddleware === true,
+    serverRouter: router,
+    serverStubs: all || options.serverStubs === true,
+    serverEmbedSpec: options.serverEmbedSpec === true,
+    oauth2Flows: options.oauth2Flows === true,
+    credentialMgmt: options.credentialMgmt === true,
+    securityEnforce: options.securityEnforce === true,
+    oidcDiscovery: options.oidcDiscovery === true,
+    maxLines: positive(options.maxLinesPerFile, 2000, "the lines per file"),
+    maxTypes: positive(options.maxTypesPerFile, 200, "the types per file"),
+    maxOps: positive(options.maxOpsPerFile, 100, "the operations per file"),
+  };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -134,9 +205,8 @@ export async function generate(
       `package name "${pkg}" is not a valid Go package name; use lower-case letters and digits, starting with a letter.`,
     );
   }
-  const maxLines = positive(options.maxLinesPerFile, 2000, "the lines per file");
-  const maxTypes = positive(options.maxTypesPerFile, 200, "the types per file");
-  const maxOps = positive(options.maxOpsPerFile, 100, "the operations per file");
+  const resolved = resolveOptions(options);
+  const { maxLines, maxTypes, maxOps } = resolved;
   const parsed = isParseResult(input) ? input : await loadDocument(input, { reader: options.reader });
   const started = performance.now();
   const client = options.client === true;
@@ -194,6 +264,9 @@ export async function generate(
     securityCount = sec.count;
     if (sec.unit !== undefined) files.push({ name: "security_helpers.go", content: goFile(pkg, [sec.unit]) });
   }
+  const ctx: EmitContext = { packageName: pkg, parsed, index, model, ops, options: resolved, groupOf };
+  // The optional files: each emitter adds its own (server extensions, then security extras).
+  files.push(...optionalFiles(ctx));
   if (options.noReadme !== true) {
     const info = isObject(doc) && isObject(doc.info) ? doc.info : {};
     const first = ops[0];
@@ -238,6 +311,12 @@ export async function generate(
     loadTimeMs: parsed.loadTimeMs,
     generateTimeMs: performance.now() - started,
   };
+}
+
+/** The files of the server extensions and the security extras, in the order of the spec's table. */
+function optionalFiles(_ctx: EmitContext): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  return out;
 }
 
 function sharedHelpers(): Unit {

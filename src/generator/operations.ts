@@ -31,6 +31,10 @@ export interface GoParam {
   sep: string;
   /** Prefix of a path value (`label` `.`, `matrix` `;name=`). */
   prefix: string;
+  /** The parameter's schema as written (2.0: the parameter object itself), `$ref`s not followed. */
+  schema: unknown;
+  /** Where the parameter object is. */
+  at: (string | number)[];
 }
 
 /** How a body is encoded. */
@@ -46,6 +50,10 @@ export interface GoBody {
   type: string;
   /** Whether the body is required. */
   required: boolean;
+  /** The body's schema as written (`$ref`s not followed); undefined when none. */
+  schema: unknown;
+  /** Where the schema is. */
+  at: (string | number)[];
 }
 
 /** One response of an operation. */
@@ -60,6 +68,12 @@ export interface GoResponse {
   contentType?: string;
   /** Description. */
   description: string;
+  /** The Response Object, its `$ref` followed. */
+  response: Record<string, unknown>;
+  /** The schema of the JSON body as written, when the response has one. */
+  schema?: unknown;
+  /** Where the Response Object is. */
+  at: (string | number)[];
 }
 
 /** An operation. */
@@ -90,6 +104,13 @@ export interface GoOperation {
   responses: GoResponse[];
   /** Where it is (`["paths", "/pets", "get"]`). */
   at: (string | number)[];
+  /** The Operation Object. */
+  operation: Record<string, unknown>;
+  /**
+   * Its security requirements: the operation's `security`, else the document's; `[]` when none apply. Any one
+   * requirement suffices; within one, every scheme is needed.
+   */
+  security: Record<string, string[]>[];
 }
 
 interface RawOp {
@@ -188,6 +209,8 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
           contentType: "application/json",
           type: u.type,
           required: p.required === true,
+          schema: p.schema,
+          at: [...pAt, "schema"],
         };
         continue;
       }
@@ -229,6 +252,8 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         explode: ser.explode,
         sep: ser.sep,
         prefix: ser.prefix,
+        schema,
+        at: pAt,
       });
     }
     for (const m of raw.path.matchAll(/\{([^{}]+)\}/g)) {
@@ -248,15 +273,15 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         ? root.consumes
         : [];
       if (consumes.includes("multipart/form-data")) multipart = true;
-      const u = model.use({ type: "object", properties: formProps, required: formRequired }, [
-        ...at,
-        "parameters",
-      ], `${name} Form`);
+      const formSchema = { type: "object", properties: formProps, required: formRequired };
+      const u = model.use(formSchema, [...at, "parameters"], `${name} Form`);
       body = {
         encoding: multipart ? "multipart" : "form",
         contentType: multipart ? "multipart/form-data" : "application/x-www-form-urlencoded",
         type: u.type,
         required: formRequired.length > 0,
+        schema: formSchema,
+        at: [...at, "parameters"],
       };
     }
     if (!v2 && op.requestBody !== undefined) {
@@ -281,6 +306,8 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
       body,
       responses,
       at,
+      operation: op,
+      security: securityOf(op.security ?? root.security),
     });
   }
   return out;
@@ -347,13 +374,15 @@ function requestBody(
       contentType: pick,
       type: model.use(schema, mAt, `${name} Body`).type,
       required,
+      schema,
+      at: mAt,
     };
   }
   if (/^application\/x-www-form-urlencoded\b/i.test(pick) || /^multipart\/form-data\b/i.test(pick)) {
     const u = model.use(schema, mAt, `${name} Form`);
     if (model.decl(u.type)?.kind === "struct") {
       const encoding = pick.startsWith("multipart") ? "multipart" : "form";
-      return { encoding, contentType: pick, type: u.type, required };
+      return { encoding, contentType: pick, type: u.type, required, schema, at: mAt };
     }
     model.issue(
       "info",
@@ -367,6 +396,8 @@ function requestBody(
     contentType: pick === "*/*" ? "application/octet-stream" : pick,
     type: "io.Reader",
     required,
+    schema,
+    at: mAt,
   };
 }
 
@@ -410,12 +441,37 @@ function buildResponses(
         sAt = [...at, status, "content", pick, "schema"];
       }
     }
+    const rAt = [...at, status];
     if (contentType === undefined) {
-      out.push({ status, description });
+      out.push({ status, description, response: resp, at: rAt });
       continue;
     }
     const u = model.use(schema, sAt, `${name} ${label} Response Body`);
-    out.push({ status, description, contentType, type: u.type, field: fields.take(`JSON${label}`) });
+    out.push({
+      status,
+      description,
+      contentType,
+      type: u.type,
+      field: fields.take(`JSON${label}`),
+      response: resp,
+      schema,
+      at: rAt,
+    });
+  }
+  return out;
+}
+
+/** Security requirements as written (`[]` for none or a malformed value). */
+function securityOf(raw: unknown): Record<string, string[]>[] {
+  if (!Array.isArray(raw)) return [];
+  const out: Record<string, string[]>[] = [];
+  for (const req of raw) {
+    if (!isObject(req)) continue;
+    const r: Record<string, string[]> = {};
+    for (const [scheme, scopes] of Object.entries(req)) {
+      r[scheme] = Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === "string") : [];
+    }
+    out.push(r);
   }
   return out;
 }
