@@ -160,9 +160,53 @@ Deno.test("oatool help lists generate; its help shows the flags", async () => {
       "--max-ops-per-file",
       "--split-by-tag",
       "--split-by-path",
+      "--oauth2-flows",
+      "--credential-mgmt",
+      "--security-enforce",
+      "--oidc-discovery",
+      "--server-responses",
+      "--server-binder",
+      "--server-middleware",
+      "--server-router",
+      "--server-stubs",
+      "--server-embed-spec",
+      "--server-all",
     ]
   ) {
     assert.ok(text.includes(flag), flag);
   }
-  assert.ok(!text.includes("--server-router") && !text.includes("--oauth2-flows"));
+});
+
+Deno.test("server extensions without --server and a router other than stdlib or chi are usage errors (exit 1)", async () => {
+  for (
+    const flags of [
+      ["--server-all"],
+      ["--server-responses"],
+      ["--server-binder"],
+      ["--server-middleware"],
+      ["--server-router", "stdlib"],
+      ["--server-stubs"],
+      ["--server-embed-spec"],
+      ["--security-enforce"],
+      ["--client", "--server-all"],
+    ]
+  ) {
+    const r = await run(["generate", "-o", "/nonexistent-dir/x", ...flags, "missing.yaml"]);
+    assert.equal(r.code, 1, flags.join(" "));
+    assert.match(
+      r.stderr,
+      new RegExp(`${flags.at(-1) === "stdlib" ? "--server-router" : flags.at(-1)} requires --server`),
+    );
+  }
+  const bad = await run([
+    "generate",
+    "-o",
+    "/nonexistent-dir/x",
+    "--server",
+    "--server-router",
+    "gorilla",
+    "x.yaml",
+  ]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /--server-router must be "stdlib" or "chi", not "gorilla"/);
 });

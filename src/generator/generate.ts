@@ -137,6 +137,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     ["serverRouter", "--server-router"],
     ["serverStubs", "--server-stubs"],
     ["serverEmbedSpec", "--server-embed-spec"],
+    ["securityEnforce", "--security-enforce"],
   ];
   if (!server) {
     for (const [key, flag] of serverFlags) {
