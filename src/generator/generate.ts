@@ -18,6 +18,7 @@ import { emitDecl } from "./emit_types.ts";
 import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
+import { emitMiddleware } from "./emit_middleware.ts";
 import { renderReadme } from "./readme.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
@@ -315,8 +316,9 @@ export async function generate(
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
-function optionalFiles(_ctx: EmitContext): GeneratedFile[] {
+function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  out.push(...emitMiddleware(ctx));
   return out;
 }
 

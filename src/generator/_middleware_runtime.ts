@@ -1,0 +1,481 @@
+/**
+ * The fixed Go code of server_middleware.go (standard library only, Go 1.19): the options, the problem body,
+ * the middleware, parameter and body reading, and the failure list with its work and depth bounds. Kept as text
+ * in gofmt layout; the exported names are replaced by the ones the package-wide registry hands out.
+ *
+ * @module
+ */
+
+/** The exported Go names the runtime declares (renamed when a schema took one). */
+export const MIDDLEWARE_EXPORTS: readonly string[] = [
+  "ValidationMiddleware",
+  "ValidationOptions",
+  "ValidationFailure",
+  "ValidationProblem",
+];
+
+/** The request side of the middleware's runtime. */
+export const MIDDLEWARE_RUNTIME: { code: string; imports: readonly string[] } = {
+  imports: [
+    "bytes",
+    "encoding/json",
+    "io",
+    "mime",
+    "net/http",
+    "net/url",
+    "regexp",
+    "strconv",
+    "strings",
+    "unicode/utf8",
+  ],
+  code: `// ValidationOptions configures ValidationMiddleware; a zero field takes its default.
+type ValidationOptions struct {
+	// BaseURL is a path prefix removed before matching ("" for none).
+	BaseURL string
+	// MaxBodyBytes is the largest request body read (default 1 MiB); a larger one is answered with 413.
+	MaxBodyBytes int64
+	// MaxDepth is the deepest nesting of arrays and objects accepted in a JSON body (default 64).
+	MaxDepth int
+	// MaxErrors is the most failures listed in one answer (default 20).
+	MaxErrors int
+	// MaxSteps bounds the validation work for one request, in schema checks (default 1000000).
+	MaxSteps int
+}
+
+// ValidationFailure is one failed check of a request.
+type ValidationFailure struct {
+	// In is where the value is: path, query, header, cookie or body.
+	In string \`json:"in"\`
+	// Name is the parameter's name (with /index for array items) or the JSON pointer into the body.
+	Name string \`json:"name"\`
+	// Message says what is wrong, without repeating the value.
+	Message string \`json:"message"\`
+}
+
+// ValidationProblem is the RFC 9457 problem body (application/problem+json) of a rejected request.
+type ValidationProblem struct {
+	Type   string              \`json:"type"\`
+	Title  string              \`json:"title"\`
+	Status int                 \`json:"status"\`
+	Detail string              \`json:"detail"\`
+	Errors []ValidationFailure \`json:"errors"\`
+}
+
+// ValidationMiddleware validates each request of a known operation (method and path template) against the
+// document: parameters, content type and body. An invalid request is answered with 400 (413 for a body over
+// MaxBodyBytes, 415 for a content type the operation does not accept) and a ValidationProblem; a valid one
+// goes to next with its body still readable. Requests of unknown operations pass through untouched.
+func ValidationMiddleware(opts ...ValidationOptions) func(http.Handler) http.Handler {
+	o := ValidationOptions{}
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = 1 << 20
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = 64
+	}
+	if o.MaxErrors <= 0 {
+		o.MaxErrors = 20
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 1000000
+	}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			op, pathValues := rvMatch(r, o.BaseURL)
+			if op == nil {
+				next.ServeHTTP(w, r)
+				return
+			}
+			steps := o.MaxSteps
+			e := &rvErrs{max: o.MaxErrors, steps: &steps, maxDepth: 4*o.MaxDepth + 64}
+			rvCheckParams(op, r, pathValues, e)
+			if op.body != nil {
+				if status, detail := rvCheckBody(op.body, r, &o, e); status != 0 {
+					rvProblem(w, status, detail, nil)
+					return
+				}
+			}
+			if len(e.list) > 0 {
+				rvProblem(w, http.StatusBadRequest, "the request does not match the API description", e.list)
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+type rvCheck func(v interface{}, p string, e *rvErrs)
+
+type rvParam struct {
+	in       string
+	name     string
+	required bool
+	kind     byte
+	items    byte
+	explode  bool
+	sep      string
+	prefix   string
+	index    int
+	check    rvCheck
+}
+
+type rvMedia struct {
+	mediaType string
+	check     rvCheck
+}
+
+type rvBody struct {
+	required bool
+	media    []rvMedia
+}
+
+type rvOperation struct {
+	method  string
+	pattern *regexp.Regexp
+	params  []rvParam
+	body    *rvBody
+}
+
+// rvErrs collects the failures of one request (at most max), counting the work left in steps.
+type rvErrs struct {
+	in       string
+	list     []ValidationFailure
+	max      int
+	steps    *int
+	depth    int
+	maxDepth int
+}
+
+func (e *rvErrs) add(name, msg string) {
+	if len(e.list) >= e.max {
+		return
+	}
+	if len(name) > 200 {
+		n := 200
+		for n > 0 && !utf8.RuneStart(name[n]) {
+			n--
+		}
+		name = name[:n] + "..."
+	}
+	e.list = append(e.list, ValidationFailure{In: e.in, Name: name, Message: msg})
+}
+
+func (e *rvErrs) full() bool {
+	return len(e.list) >= e.max
+}
+
+// enter counts one check; it is false (with a failure) once the work or nesting bound is passed.
+func (e *rvErrs) enter(p string) bool {
+	*e.steps--
+	e.depth++
+	if *e.steps < 0 || e.depth > e.maxDepth {
+		e.add(p, "the value is too complex to validate")
+		return false
+	}
+	return !e.full()
+}
+
+func (e *rvErrs) leave() {
+	e.depth--
+}
+
+// ok tells whether v passes check, without recording its failures.
+func (e *rvErrs) ok(v interface{}, check rvCheck) bool {
+	sub := &rvErrs{in: e.in, max: 1, steps: e.steps, depth: e.depth, maxDepth: e.maxDepth}
+	check(v, "", sub)
+	return len(sub.list) == 0
+}
+
+// count tells how many of checks v passes (stopping at 2).
+func (e *rvErrs) count(v interface{}, checks ...rvCheck) int {
+	n := 0
+	for _, c := range checks {
+		if e.ok(v, c) {
+			n++
+			if n > 1 {
+				break
+			}
+		}
+	}
+	return n
+}
+
+func rvMatch(r *http.Request, base string) (*rvOperation, []string) {
+	path := strings.TrimPrefix(r.URL.EscapedPath(), base)
+	for _, op := range rvOperations {
+		if op.method != r.Method {
+			continue
+		}
+		if m := op.pattern.FindStringSubmatch(path); m != nil {
+			return op, m[1:]
+		}
+	}
+	return nil, nil
+}
+
+func rvCheckParams(op *rvOperation, r *http.Request, pathValues []string, e *rvErrs) {
+	var query url.Values
+	for i := range op.params {
+		rp := &op.params[i]
+		e.in = rp.in
+		var raw []string
+		switch rp.in {
+		case "path":
+			if rp.index < len(pathValues) {
+				s, err := url.PathUnescape(pathValues[rp.index])
+				if err != nil {
+					e.add(rp.name, "is not a valid escaped path segment")
+					continue
+				}
+				raw = []string{strings.TrimPrefix(s, rp.prefix)}
+			}
+		case "query":
+			if query == nil {
+				query = r.URL.Query()
+			}
+			raw = query[rp.name]
+		case "header":
+			raw = r.Header.Values(rp.name)
+			if len(raw) > 1 && !rp.explode {
+				raw = []string{strings.Join(raw, ",")}
+			}
+		case "cookie":
+			if c, err := r.Cookie(rp.name); err == nil {
+				raw = []string{c.Value}
+			}
+		}
+		if len(raw) == 0 || (rp.in == "path" && raw[0] == "") {
+			if rp.required {
+				e.add(rp.name, "is required")
+			}
+			continue
+		}
+		if rp.check == nil {
+			continue
+		}
+		v, msg := rvParamValue(rp, raw)
+		if msg != "" {
+			e.add(rp.name, msg)
+			continue
+		}
+		rp.check(v, rp.name, e)
+	}
+}
+
+// rvParamValue reads a parameter's text as the JSON value its schema describes.
+func rvParamValue(rp *rvParam, raw []string) (interface{}, string) {
+	if rp.kind != 'a' {
+		return rvScalar(rp.kind, raw[0])
+	}
+	parts := raw
+	if !rp.explode || len(raw) == 1 {
+		parts = nil
+		for _, s := range raw {
+			if s != "" {
+				parts = append(parts, strings.Split(s, rp.sep)...)
+			}
+		}
+	}
+	items := make([]interface{}, 0, len(parts))
+	for _, s := range parts {
+		if rp.in == "header" {
+			s = strings.TrimSpace(s)
+		}
+		v, msg := rvScalar(rp.items, s)
+		if msg != "" {
+			return nil, "items " + msg
+		}
+		items = append(items, v)
+	}
+	return items, ""
+}
+
+func rvScalar(kind byte, s string) (interface{}, string) {
+	switch kind {
+	case 'i':
+		if !rvIsNumber(s) {
+			return nil, "must be an integer"
+		}
+		return json.Number(s), ""
+	case 'n':
+		if !rvIsNumber(s) {
+			return nil, "must be a number"
+		}
+		return json.Number(s), ""
+	case 'b':
+		switch s {
+		case "true":
+			return true, ""
+		case "false":
+			return false, ""
+		}
+		return nil, "must be true or false"
+	}
+	return s, ""
+}
+
+// rvIsNumber tells whether s is a number in JSON's syntax.
+func rvIsNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	start := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == start || (s[start] == '0' && i-start > 1) {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		d := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		d := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// rvCheckBody reads the body (at most MaxBodyBytes), checks its content type and, for JSON, its value; a
+// status other than 0 rejects the request at once.
+func rvCheckBody(b *rvBody, r *http.Request, o *ValidationOptions, e *rvErrs) (int, string) {
+	e.in = "body"
+	if r.ContentLength > o.MaxBodyBytes {
+		return http.StatusRequestEntityTooLarge, "the request body is larger than " + strconv.FormatInt(o.MaxBodyBytes, 10) + " bytes"
+	}
+	var data []byte
+	if r.Body != nil && r.Body != http.NoBody {
+		var err error
+		data, err = io.ReadAll(io.LimitReader(r.Body, o.MaxBodyBytes+1))
+		if err != nil {
+			return http.StatusBadRequest, "the request body could not be read"
+		}
+		if int64(len(data)) > o.MaxBodyBytes {
+			return http.StatusRequestEntityTooLarge, "the request body is larger than " + strconv.FormatInt(o.MaxBodyBytes, 10) + " bytes"
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+	}
+	if len(data) == 0 {
+		if b.required {
+			e.add("", "a request body is required")
+		}
+		return 0, ""
+	}
+	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return http.StatusUnsupportedMediaType, "the request has no valid Content-Type"
+	}
+	var m *rvMedia
+	for i := range b.media {
+		if rvMediaMatch(b.media[i].mediaType, mediaType) {
+			m = &b.media[i]
+			break
+		}
+	}
+	if m == nil {
+		return http.StatusUnsupportedMediaType, "the operation does not accept this Content-Type"
+	}
+	if m.check == nil {
+		return 0, ""
+	}
+	if !rvDepthOK(data, o.MaxDepth) {
+		e.add("", "the JSON body is nested more than "+strconv.Itoa(o.MaxDepth)+" levels deep")
+		return 0, ""
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v interface{}
+	if err := dec.Decode(&v); err != nil {
+		e.add("", "the body is not well-formed JSON")
+		return 0, ""
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		e.add("", "the body is not well-formed JSON")
+		return 0, ""
+	}
+	m.check(v, "", e)
+	return 0, ""
+}
+
+// rvMediaMatch tells whether a media type of the document (possibly type/* or */*) covers actual.
+func rvMediaMatch(pattern, actual string) bool {
+	if pattern == actual || pattern == "*/*" {
+		return true
+	}
+	if strings.HasSuffix(pattern, "/*") {
+		return strings.HasPrefix(actual, pattern[:len(pattern)-1])
+	}
+	return false
+}
+
+// rvDepthOK tells whether the arrays and objects of a JSON text nest at most max levels.
+func rvDepthOK(data []byte, max int) bool {
+	depth := 0
+	inString, escaped := false, false
+	for _, c := range data {
+		if inString {
+			if escaped {
+				escaped = false
+			} else if c == '\\\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '[', '{':
+			depth++
+			if depth > max {
+				return false
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return true
+}
+
+func rvProblem(w http.ResponseWriter, status int, detail string, errs []ValidationFailure) {
+	if errs == nil {
+		errs = []ValidationFailure{}
+	}
+	data, err := json.Marshal(ValidationProblem{
+		Type:   "about:blank",
+		Title:  http.StatusText(status),
+		Status: status,
+		Detail: detail,
+		Errors: errs,
+	})
+	if err != nil {
+		data = []byte("{}")
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+`,
+};

@@ -1,0 +1,161 @@
+/**
+ * The fixed Go helpers the compiled validators of server_middleware.go call: JSON pointer escaping, numbers,
+ * canonical JSON (for enum, const and uniqueItems) and the formats checked. Kept as text in gofmt layout.
+ *
+ * @module
+ */
+
+/** The value helpers of the middleware's runtime. */
+export const VALIDATION_RUNTIME: { code: string; imports: readonly string[] } = {
+  imports: [
+    "encoding/json",
+    "math",
+    "net",
+    "net/mail",
+    "net/url",
+    "regexp",
+    "sort",
+    "strconv",
+    "strings",
+    "time",
+  ],
+  code: `// rvEsc escapes a property name for a JSON pointer.
+func rvEsc(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+func rvIndex(p string, i int) string {
+	return p + "/" + strconv.Itoa(i)
+}
+
+func rvNumber(x json.Number) (float64, bool) {
+	f, err := strconv.ParseFloat(string(x), 64)
+	return f, err == nil && !math.IsInf(f, 0)
+}
+
+func rvMultipleOf(f, m float64) bool {
+	q := f / m
+	return math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q))
+}
+
+// rvKeys returns the keys of an object in sorted order (so failures come in a stable order).
+func rvKeys(x map[string]interface{}) []string {
+	keys := make([]string, 0, len(x))
+	for k := range x {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// rvCanon is a canonical text of a JSON value: numbers by value, object keys sorted.
+func rvCanon(v interface{}) string {
+	var b strings.Builder
+	rvCanonTo(&b, v, 0)
+	return b.String()
+}
+
+func rvCanonTo(b *strings.Builder, v interface{}, depth int) {
+	if depth > 200 {
+		b.WriteString("?")
+		return
+	}
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case json.Number:
+		if f, ok := rvNumber(x); ok {
+			b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+		} else {
+			b.WriteString(string(x))
+		}
+	case string:
+		b.WriteString(strconv.Quote(x))
+	case []interface{}:
+		b.WriteString("[")
+		for i, it := range x {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			rvCanonTo(b, it, depth+1)
+		}
+		b.WriteString("]")
+	case map[string]interface{}:
+		b.WriteString("{")
+		for i, k := range rvKeys(x) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(strconv.Quote(k))
+			b.WriteString(":")
+			rvCanonTo(b, x[k], depth+1)
+		}
+		b.WriteString("}")
+	}
+}
+
+// rvValues reads the JSON array of a schema's allowed values (enum, const) once, at package initialization.
+func rvValues(text string) map[string]bool {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var list []interface{}
+	if err := dec.Decode(&list); err != nil {
+		panic("oatool: allowed values: " + err.Error())
+	}
+	out := make(map[string]bool, len(list))
+	for _, v := range list {
+		out[rvCanon(v)] = true
+	}
+	return out
+}
+
+func rvUnique(x []interface{}) bool {
+	seen := make(map[string]bool, len(x))
+	for _, v := range x {
+		k := rvCanon(v)
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
+}
+
+var rvUUID = regexp.MustCompile("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+// rvFormat checks the formats the middleware knows: date-time (RFC 3339), date, time, uuid, email (an
+// address net/mail accepts, without a display name), ipv4, ipv6, uri (absolute). Others pass.
+func rvFormat(format, s string) bool {
+	switch format {
+	case "date-time":
+		_, err := time.Parse(time.RFC3339Nano, strings.ToUpper(s))
+		return err == nil
+	case "date":
+		_, err := time.Parse("2006-01-02", s)
+		return err == nil
+	case "time":
+		_, err := time.Parse("15:04:05Z07:00", strings.ToUpper(s))
+		if err != nil {
+			_, err = time.Parse("15:04:05.999999999Z07:00", strings.ToUpper(s))
+		}
+		return err == nil
+	case "uuid":
+		return rvUUID.MatchString(s)
+	case "email":
+		a, err := mail.ParseAddress(s)
+		return err == nil && a.Name == "" && a.Address == s
+	case "ipv4":
+		ip := net.ParseIP(s)
+		return ip != nil && ip.To4() != nil && !strings.Contains(s, ":")
+	case "ipv6":
+		return net.ParseIP(s) != nil && strings.Contains(s, ":")
+	case "uri":
+		u, err := url.Parse(s)
+		return err == nil && u.Scheme != ""
+	}
+	return true
+}
+`,
+};

@@ -1,0 +1,518 @@
+/**
+ * Schemas compiled to Go validation functions for server_middleware.go: one function per schema place (a
+ * component schema is `rvSchema<Name>`, others `rvValue<n>`), each checking the JSON value `v` (as
+ * encoding/json decodes it with UseNumber) at pointer `p` and adding failures to `e`. Children are other
+ * functions, so `$ref`s and recursive schemas are calls (found with a work list, never by recursion in the
+ * generator), and functions with the same body are emitted once. No document is read at run time.
+ *
+ * Checked: type (with 3.0 `nullable`, 2.0 `x-nullable`, 3.1 type lists), enum, const, minLength/maxLength
+ * (runes), pattern (translated to RE2, compiled once at package initialization, or skipped with an issue),
+ * format (date-time, date, time, uuid, email, ipv4, ipv6, uri), minimum/maximum/exclusive bounds (3.0 booleans
+ * and 3.1 numbers), multipleOf, minItems/maxItems/uniqueItems/items, required (not for readOnly properties),
+ * properties, additionalProperties, minProperties/maxProperties, allOf, anyOf, oneOf, not, and `$ref`.
+ *
+ * @module
+ */
+import { isObject } from "../core/json.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { goString, GoWriter } from "./go_writer.ts";
+import { goName, NameRegistry } from "./naming.ts";
+import type { TypeModel } from "./type_model.ts";
+import { type Unit, unit } from "./unit.ts";
+import { ecmaToRe2 } from "./ecma_regexp.ts";
+
+type Path = (string | number)[];
+
+/** The formats checked at run time (others pass). */
+export const CHECKED_FORMATS: readonly string[] = [
+  "date-time",
+  "date",
+  "time",
+  "uuid",
+  "email",
+  "ipv4",
+  "ipv6",
+  "uri",
+];
+
+const TOKEN = /\u0001(\d+)\u0001/g;
+const KINDS = ["nil", "string", "number", "bool", "array", "object"] as const;
+type Kind = typeof KINDS[number];
+const GO_CASE: Record<Kind, string> = {
+  nil: "nil",
+  string: "string",
+  number: "json.Number",
+  bool: "bool",
+  array: "[]interface{}",
+  object: "map[string]interface{}",
+};
+
+interface Pending {
+  id: number;
+  schema: unknown;
+  file: string;
+  at: Path;
+}
+
+/** Compiles schemas into Go validation functions (see the module documentation). */
+export class ValidationCompiler {
+  readonly #index: RefIndex;
+  readonly #model: TypeModel;
+  readonly #siblingsWithRef: boolean;
+  readonly #byPlace = new Map<string, string>();
+  readonly #names: string[] = [];
+  readonly #bodies: string[] = [];
+  readonly #queue: Pending[] = [];
+  readonly #registry = new NameRegistry();
+  readonly #patterns = new Map<string, string>();
+  readonly #enums = new Map<string, string>();
+
+  /** A compiler over the documents of `index`, raising issues in `model`. */
+  constructor(index: RefIndex, model: TypeModel) {
+    this.#index = index;
+    this.#model = model;
+    this.#siblingsWithRef = index.oasVersion !== "2.0" && index.oasVersion !== "3.0";
+  }
+
+  /**
+   * A token standing for the function that validates `schema` (found at `at` in `file`); {@link resolve}
+   * turns it into the function's name once {@link finish} has run.
+   */
+  check(schema: unknown, at: Path, file: string = this.#index.rootKey): string {
+    let s = schema;
+    let f = file;
+    let place = at;
+    // A bare reference (or, before 3.1, any reference: its siblings are ignored) is its target's function.
+    for (let hops = 0; isObject(s) && typeof s.$ref === "string" && hops < 2; hops++) {
+      if (this.#siblingsWithRef && Object.keys(s).some((k) => k !== "$ref" && CONSTRAINTS.has(k))) break;
+      const r = this.#index.follow(s.$ref, f);
+      if (!r.ok) {
+        this.#model.issue(
+          "warning",
+          place,
+          `reference "${s.$ref}" cannot be resolved; the request validation does not check it.`,
+          "generate-ref",
+        );
+        s = true;
+        break;
+      }
+      s = r.value;
+      f = r.file;
+      place = r.segments;
+    }
+    const key = `${f}\0${place.join("\u0002")}`;
+    const known = this.#byPlace.get(key);
+    if (known !== undefined) return known;
+    const id = this.#names.length;
+    const token = `\u0001${id}\u0001`;
+    this.#byPlace.set(key, token);
+    this.#names.push(this.#nameOf(f, place, id));
+    this.#bodies.push("");
+    this.#queue.push({ id, schema: s, file: f, at: place });
+    return token;
+  }
+
+  #nameOf(file: string, at: Path, id: number): string {
+    const component = file === this.#index.rootKey &&
+      ((at.length === 3 && at[0] === "components" && at[1] === "schemas") ||
+        (at.length === 2 && at[0] === "definitions"));
+    return component
+      ? this.#registry.take("rvSchema" + goName(String(at[at.length - 1]), "Schema"))
+      : `rvValue${id}`;
+  }
+
+  /**
+   * Compiles every function asked for (and those they call), merges functions with the same body, and returns
+   * the units: the pattern and allowed-value variables, then the functions in creation order.
+   */
+  finish(group: string): Unit[] {
+    for (let i = 0; i < this.#queue.length; i++) {
+      const p = this.#queue[i];
+      this.#bodies[p.id] = this.#compile(p);
+    }
+    const canon = this.#dedupe();
+    this.#canon = canon;
+    const units: Unit[] = [];
+    const vars = unit(group, 0);
+    if (this.#patterns.size > 0) {
+      vars.imports.add("regexp");
+      vars.w.open("var (");
+      for (const [pattern, name] of this.#patterns) {
+        vars.w.line(`${name} = regexp.MustCompile(${goString(pattern)})`);
+      }
+      vars.w.close(")");
+    }
+    if (this.#enums.size > 0) {
+      if (vars.w.length > 0) vars.w.line();
+      vars.w.open("var (");
+      for (const [json, name] of this.#enums) vars.w.line(`${name} = rvValues(${goString(json)})`);
+      vars.w.close(")");
+    }
+    if (vars.w.length > 0) units.push(vars);
+    for (let id = 0; id < this.#names.length; id++) {
+      if (canon[id] !== this.#names[id]) continue;
+      const u = unit(group, 0);
+      const text = this.resolve(
+        `func ${this.#names[id]}(v interface{}, p string, e *rvErrs) {\n${this.#bodies[id]}}`,
+      );
+      for (const [pkg, path] of IMPORTS) if (text.includes(pkg)) u.imports.add(path);
+      u.w.raw(text);
+      units.push(u);
+    }
+    return units;
+  }
+
+  #canon: string[] = [];
+
+  /** Replaces the tokens of {@link check} in `text` by function names (after {@link finish}). */
+  resolve(text: string): string {
+    return text.replace(TOKEN, (_m, id) => this.#canon[Number(id)] ?? this.#names[Number(id)]);
+  }
+
+  /**
+   * Each function's canonical name: functions whose bodies are equal once their callees are canonical share
+   * the first one's name. Callees are settled first (Kahn's order); functions on a call cycle keep their own.
+   */
+  #dedupe(): string[] {
+    const n = this.#names.length;
+    const canon: string[] = new Array(n);
+    const callees: number[][] = this.#bodies.map((
+      b,
+    ) => [...new Set([...b.matchAll(TOKEN)].map((m) => Number(m[1])))]);
+    const callers: number[][] = Array.from({ length: n }, () => []);
+    const waiting = new Array<number>(n).fill(0);
+    callees.forEach((list, id) => {
+      for (const c of list) {
+        if (c === id) continue;
+        callers[c].push(id);
+        waiting[id]++;
+      }
+    });
+    const seen = new Map<string, string>();
+    const ready: number[] = [];
+    for (let id = 0; id < n; id++) if (waiting[id] === 0) ready.push(id);
+    for (let k = 0; k < ready.length; k++) {
+      const id = ready[k];
+      if (callees[id].includes(id)) canon[id] = this.#names[id];
+      else {
+        const text = this.#bodies[id].replace(TOKEN, (_m, c) => canon[Number(c)]);
+        const same = seen.get(text);
+        if (same !== undefined && !isComponentName(this.#names[id])) canon[id] = same;
+        else {
+          canon[id] = this.#names[id];
+          if (same === undefined) seen.set(text, this.#names[id]);
+        }
+      }
+      for (const caller of callers[id]) if (--waiting[caller] === 0) ready.push(caller);
+    }
+    for (let id = 0; id < n; id++) canon[id] ??= this.#names[id];
+    return canon;
+  }
+
+  #compile(p: Pending): string {
+    const w = new GoWriter();
+    w.line("\tdefer e.leave()");
+    w.line("\tif !e.enter(p) {").line("\t\treturn").line("\t}");
+    const s = p.schema;
+    if (s === false) {
+      w.line('\te.add(p, "is not allowed")');
+      return w.toString();
+    }
+    if (!isObject(s)) return w.toString();
+    const types = typesOf(s);
+    const clauses: [Kind, string[]][] = [];
+    for (const kind of KINDS) {
+      const allowed = types === undefined || kind === "nil" && types.has("null") ||
+        kind === "number" && (types.has("integer") || types.has("number")) ||
+        kind === "bool" && types.has("boolean") || types.has(kind);
+      if (!allowed) continue;
+      if (kind === "nil") {
+        if (types !== undefined) clauses.push([kind, ["return"]]);
+        continue;
+      }
+      const body = this.#kindChecks(kind, s, p, types);
+      if (body.length > 0 || types !== undefined) clauses.push([kind, body]);
+    }
+    if (clauses.length > 0 || types !== undefined) {
+      const usesX = clauses.some(([, b]) => b.some((l) => /\bx\b/.test(l)));
+      w.line(`\tswitch ${usesX ? "x := " : ""}v.(type) {`);
+      for (const [kind, body] of clauses) {
+        w.line(`\tcase ${GO_CASE[kind]}:`);
+        for (const l of body) w.line(l === "" ? "" : "\t\t" + l);
+      }
+      if (types !== undefined) {
+        const names = [...types].map((t) => t === "null" ? "null" : t);
+        w.line("\tdefault:");
+        w.line(`\t\te.add(p, ${goString(`must be of type ${names.join(" or ")}`)})`);
+        w.line("\t\treturn");
+      }
+      w.line("\t}");
+    }
+    const list = (key: string): string[] =>
+      Array.isArray(s[key])
+        ? (s[key] as unknown[]).map((m, i) => this.check(m, [...p.at, key, i], p.file))
+        : [];
+    for (const t of list("allOf")) w.line(`\t${t}(v, p, e)`);
+    const anyOf = list("anyOf");
+    if (anyOf.length > 0) {
+      w.line(`\tif e.count(v, ${anyOf.join(", ")}) == 0 {`);
+      w.line('\t\te.add(p, "must match at least one schema of anyOf")').line("\t}");
+    }
+    const oneOf = list("oneOf");
+    if (oneOf.length > 0) {
+      w.line(`\tif e.count(v, ${oneOf.join(", ")}) != 1 {`);
+      w.line('\t\te.add(p, "must match exactly one schema of oneOf")').line("\t}");
+    }
+    if (s.not !== undefined) {
+      w.line(`\tif e.ok(v, ${this.check(s.not, [...p.at, "not"], p.file)}) {`);
+      w.line('\t\te.add(p, "must not match the schema of not")').line("\t}");
+    }
+    const values = Array.isArray(s.enum)
+      ? s.enum
+      : "const" in s && this.#siblingsWithRef
+      ? [s.const]
+      : undefined;
+    if (values !== undefined && values.length > 0) {
+      const json = JSON.stringify(values);
+      let name = this.#enums.get(json);
+      if (name === undefined) {
+        name = `rvEnum${this.#enums.size}`;
+        this.#enums.set(json, name);
+      }
+      w.line(`\tif !${name}[rvCanon(v)] {`);
+      w.line('\t\te.add(p, "must be one of the allowed values")').line("\t}");
+    }
+    if (typeof s.$ref === "string") {
+      w.line(`\t${this.check({ $ref: s.$ref }, [...p.at, "$ref"], p.file)}(v, p, e)`);
+    }
+    return w.toString();
+  }
+
+  /** The statements of one clause of the type switch (the value is `x`). */
+  #kindChecks(kind: Kind, s: Record<string, unknown>, p: Pending, types: Set<string> | undefined): string[] {
+    const out: string[] = [];
+    const num = (key: string): number | undefined => {
+      const v = s[key];
+      if (v === undefined || typeof v === "boolean") return undefined;
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        this.#model.issue(
+          "info",
+          [...p.at, key],
+          `${key} is not a finite number; it is not checked.`,
+          "generate-validation",
+        );
+        return undefined;
+      }
+      return v;
+    };
+    const count = (key: string): number | undefined => {
+      const v = num(key);
+      return v !== undefined && Number.isInteger(v) && v >= 0 ? v : undefined;
+    };
+    const fail = (cond: string, msg: string) => out.push(`if ${cond} {`, `\te.add(p, ${goString(msg)})`, "}");
+    if (kind === "string") {
+      const min = count("minLength");
+      const max = count("maxLength");
+      if (min !== undefined || max !== undefined) {
+        out.push("n := utf8.RuneCountInString(x)");
+        if (min !== undefined) fail(`n < ${min}`, `must be at least ${min} characters long`);
+        if (max !== undefined) fail(`n > ${max}`, `must be at most ${max} characters long`);
+      }
+      if (typeof s.pattern === "string") {
+        const re = ecmaToRe2(s.pattern);
+        if (re.ok) {
+          let name = this.#patterns.get(re.pattern);
+          if (name === undefined) {
+            name = `rvPattern${this.#patterns.size}`;
+            this.#patterns.set(re.pattern, name);
+          }
+          fail(`!${name}.MatchString(x)`, "must match the pattern of the API description");
+        } else {
+          this.#model.issue(
+            "warning",
+            [...p.at, "pattern"],
+            `the pattern cannot be checked with Go's regexp (RE2): ${re.reason}; the middleware does not check it.`,
+            "generate-pattern",
+          );
+        }
+      }
+      if (typeof s.format === "string" && CHECKED_FORMATS.includes(s.format)) {
+        fail(`!rvFormat(${goString(s.format)}, x)`, `must be a valid ${s.format}`);
+      }
+    } else if (kind === "number") {
+      const integer = types !== undefined && types.has("integer") && !types.has("number");
+      const checks: string[] = [];
+      const bound = (key: string, exclusiveKey: string, op: string, word: string) => {
+        const v = num(key);
+        const ex = s[exclusiveKey];
+        if (v !== undefined) {
+          if (ex === true) {
+            checks.push(`if f ${op}= ${v} {`, `\te.add(p, ${goString(`must be ${word} than ${v}`)})`, "}");
+          } else {checks.push(
+              `if f ${op} ${v} {`,
+              `\te.add(p, ${goString(`must be ${word} than or equal to ${v}`)})`,
+              "}",
+            );}
+        }
+        if (typeof ex === "number" && Number.isFinite(ex)) {
+          checks.push(`if f ${op}= ${ex} {`, `\te.add(p, ${goString(`must be ${word} than ${ex}`)})`, "}");
+        }
+      };
+      bound("minimum", "exclusiveMinimum", "<", "greater");
+      bound("maximum", "exclusiveMaximum", ">", "less");
+      const multiple = num("multipleOf");
+      if (multiple !== undefined && multiple > 0) {
+        checks.push(
+          `if !rvMultipleOf(f, ${multiple}) {`,
+          `\te.add(p, ${goString(`must be a multiple of ${multiple}`)})`,
+          "}",
+        );
+      }
+      if (integer || checks.length > 0) {
+        out.push(
+          "f, ok := rvNumber(x)",
+          "if !ok {",
+          '\te.add(p, "must be a finite number")',
+          "\treturn",
+          "}",
+        );
+        if (integer) fail("f != math.Trunc(f)", "must be an integer");
+        out.push(...checks);
+      }
+    } else if (kind === "array") {
+      const min = count("minItems");
+      const max = count("maxItems");
+      if (min !== undefined && min > 0) fail(`len(x) < ${min}`, `must have at least ${min} items`);
+      if (max !== undefined) fail(`len(x) > ${max}`, `must have at most ${max} items`);
+      if (s.uniqueItems === true) fail("!rvUnique(x)", "must not have duplicate items");
+      if (s.items !== undefined && s.items !== true && !Array.isArray(s.items)) {
+        const t = this.check(s.items, [...p.at, "items"], p.file);
+        out.push(
+          "for i, it := range x {",
+          "\tif e.full() {",
+          "\t\treturn",
+          "\t}",
+          `\t${t}(it, rvIndex(p, i), e)`,
+          "}",
+        );
+      }
+    } else if (kind === "object") this.#objectChecks(s, p, out, fail, count);
+    return out;
+  }
+
+  #objectChecks(
+    s: Record<string, unknown>,
+    p: Pending,
+    out: string[],
+    fail: (cond: string, msg: string) => void,
+    count: (key: string) => number | undefined,
+  ): void {
+    const min = count("minProperties");
+    const max = count("maxProperties");
+    if (min !== undefined && min > 0) fail(`len(x) < ${min}`, `must have at least ${min} properties`);
+    if (max !== undefined) fail(`len(x) > ${max}`, `must have at most ${max} properties`);
+    const props = isObject(s.properties) ? s.properties : {};
+    const names = Object.keys(props);
+    if (Array.isArray(s.required)) {
+      for (const r of new Set(s.required)) {
+        if (typeof r !== "string" || this.#readOnly(props[r], p.file)) continue;
+        out.push(
+          `if _, ok := x[${goString(r)}]; !ok {`,
+          `\te.add(p+${goString("/" + escapePointer(r))}, "is required")`,
+          "}",
+        );
+      }
+    }
+    for (const name of names) {
+      const t = this.check(props[name], [...p.at, "properties", name], p.file);
+      out.push(
+        `if pv, ok := x[${goString(name)}]; ok {`,
+        `\t${t}(pv, p+${goString("/" + escapePointer(name))}, e)`,
+        "}",
+      );
+    }
+    const extra = s.additionalProperties;
+    if (extra === undefined || extra === true || (isObject(extra) && Object.keys(extra).length === 0)) return;
+    const action = extra === false
+      ? ['e.add(p+"/"+rvEsc(k), "is not allowed")']
+      : [`${this.check(extra, [...p.at, "additionalProperties"], p.file)}(x[k], p+"/"+rvEsc(k), e)`];
+    out.push("for _, k := range rvKeys(x) {", "\tif e.full() {", "\t\treturn", "\t}");
+    if (names.length === 0) out.push(...action.map((l) => "\t" + l));
+    else {
+      out.push(
+        "\tswitch k {",
+        `\tcase ${names.map(goString).join(", ")}:`,
+        "\tdefault:",
+        ...action.map((l) => "\t\t" + l),
+        "\t}",
+      );
+    }
+    out.push("}");
+  }
+
+  /** Whether a property's schema (its reference followed) is readOnly: not required in requests. */
+  #readOnly(schema: unknown, file: string): boolean {
+    if (!isObject(schema)) return false;
+    if (schema.readOnly === true) return true;
+    if (typeof schema.$ref !== "string") return false;
+    const r = this.#index.follow(schema.$ref, file);
+    return r.ok && isObject(r.value) && r.value.readOnly === true;
+  }
+}
+
+/** The keywords that make a schema check something (a `$ref` with one of them is more than its target). */
+const CONSTRAINTS = new Set([
+  "type",
+  "enum",
+  "const",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "minProperties",
+  "maxProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+]);
+
+const IMPORTS: [string, string][] = [
+  ["json.", "encoding/json"],
+  ["math.", "math"],
+  ["utf8.", "unicode/utf8"],
+];
+
+function isComponentName(name: string): boolean {
+  return name.startsWith("rvSchema");
+}
+
+/** The JSON types a schema allows (with `null` for nullable ones); undefined when it says none. */
+function typesOf(s: Record<string, unknown>): Set<string> | undefined {
+  const out = new Set<string>();
+  const known = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
+  if (typeof s.type === "string" && known.has(s.type)) out.add(s.type);
+  else if (Array.isArray(s.type)) {
+    for (const t of s.type) if (typeof t === "string" && known.has(t)) out.add(t);
+  }
+  if (out.size === 0) return undefined;
+  if (s.nullable === true || s["x-nullable"] === true) out.add("null");
+  return out;
+}
+
+/** A property name as a JSON pointer segment. */
+export function escapePointer(name: string): string {
+  return name.replaceAll("~", "~0").replaceAll("/", "~1");
+}
