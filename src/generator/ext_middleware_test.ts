@@ -1,0 +1,122 @@
+/**
+ * `--server-middleware`: server_middleware.go builds, vets and is gofmt-clean (Go 1.19) alone on the petstores
+ * of every version, on the hostile fixture and on the middleware fixture — one module, one build — and the Go
+ * tests in testdata/generate/middleware/ reject each kind of invalid request with 400 and accept valid ones.
+ * Unit tests: the ECMA → RE2 translation, the issues raised, deduplication and determinism.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { generate, type GenerateOptions } from "./generate.ts";
+import type { GeneratedFile } from "./split.ts";
+import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { ecmaToRe2 } from "./ecma_regexp.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const fixture = (p: string) => join(ROOT, "testdata", p);
+const flag: GenerateOptions = { server: true, serverMiddleware: true };
+
+const VARIANTS: [string, string, GenerateOptions][] = [
+  ["petstore20", "petstore/petstore-2.0.yaml", flag],
+  ["petstore30", "petstore/petstore-3.0.yaml", flag],
+  ["petstore31", "petstore/petstore-3.1.json", flag],
+  ["petstore32", "petstore/petstore-3.2.yaml", flag],
+  ["hostile", "generate/hostile-3.1.json", { ...flag, client: true }],
+  ["shapes", "generate/shapes-3.1.yaml", flag],
+  ["splitmw", "generate/middleware-3.1.yaml", { ...flag, maxOpsPerFile: 1, maxLinesPerFile: 200 }],
+  ["mwfix", "generate/middleware-3.1.yaml", flag],
+];
+
+Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oatool-mw-" });
+  try {
+    const packages: Record<string, GeneratedFile[]> = {};
+    const names: Record<string, string[]> = {};
+    for (const [name, file, options] of VARIANTS) {
+      const result = await generate(fixture(file), { ...options, packageName: name });
+      packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
+      names[name] = result.files.map((f) => f.name);
+      assert.ok(names[name].includes("server_middleware.go"), `${name}: ${names[name].join(" ")}`);
+    }
+    // Split by operations and lines: the operations by tag/path, the validators in their own files.
+    assert.ok(names.splitmw.includes("server_middleware_items.go"), names.splitmw.join(" "));
+    assert.ok(names.splitmw.includes("server_middleware_validation.go"), names.splitmw.join(" "));
+    packages.mwfix.push({
+      name: "middleware_test.go",
+      content: await Deno.readTextFile(fixture("generate/middleware/middleware_test.go")),
+    });
+    await writeModule(dir, packages);
+    const build = await runGo("go", ["build", "./..."], dir);
+    assert.equal(build.code, 0, build.output);
+    const vet = await runGo("go", ["vet", "./..."], dir);
+    assert.equal(vet.code, 0, vet.output);
+    const fmt = await runGo("gofmt", ["-l", "."], dir);
+    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
+    const test = await runGo("go", ["test", "./mwfix/"], dir);
+    assert.equal(test.code, 0, test.output);
+    assert.match(test.output, /^ok\s+example\.com\/generated\/mwfix/m);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("patterns RE2 cannot run are skipped with an issue naming where they are", async () => {
+  const result = await generate(fixture("generate/middleware-3.1.yaml"), { ...flag, noReadme: true });
+  const skipped = result.issues.filter((i) => i.rule === "generate-pattern").map((i) => i.pointer);
+  assert.deepEqual(skipped.sort(), [
+    "/components/schemas/Item/properties/code/pattern",
+    "/paths/~1items~1{id}/put/parameters/8/schema/pattern",
+  ]);
+  const code = result.files.find((f) => f.name === "server_middleware.go")!.content;
+  assert.ok(!code.includes("(?="), "a lookahead reached the Go code");
+  // Validators with the same body are emitted once (the plain string, integer... checks are shared).
+  const bodies = code.split("\nfunc rvValue").slice(1).map((f) => f.slice(f.indexOf("\n")));
+  assert.ok(bodies.length > 5);
+  assert.equal(new Set(bodies).size, bodies.length, "two validators have the same body");
+  const again = await generate(fixture("generate/middleware-3.1.yaml"), { ...flag, noReadme: true });
+  assert.deepEqual(again.files, result.files, "the output is not deterministic");
+});
+
+Deno.test("the middleware flag needs --server, and without it no file is generated", async () => {
+  await assert.rejects(
+    () => generate(fixture("petstore/petstore-3.0.yaml"), { serverMiddleware: true }),
+    /--server-middleware requires --server/,
+  );
+  const result = await generate(fixture("petstore/petstore-3.0.yaml"), { server: true, noReadme: true });
+  assert.ok(!result.files.some((f) => f.name.startsWith("server_middleware")));
+  const all = await generate(fixture("petstore/petstore-3.0.yaml"), { server: true, serverAll: true });
+  assert.ok(all.files.some((f) => f.name === "server_middleware.go"));
+});
+
+Deno.test("ECMA-262 patterns are translated to RE2 exactly, or refused with a reason", () => {
+  const ok = (source: string, expected: string) => {
+    const r = ecmaToRe2(source);
+    assert.ok(r.ok, `${source}: ${!r.ok && r.reason}`);
+    assert.equal(r.pattern, expected);
+  };
+  ok("^[a-z]+$", "^[a-z]+$");
+  ok("^\\u00e9\\u{1F600}\\x41$", "^\\x{00e9}\\x{1F600}\\x{41}$");
+  ok("a.b", "a[^\\n\\r\\x{2028}\\x{2029}]b");
+  ok("(?<year>\\d{4})-\\/", "(?P<year>\\d{4})-/");
+  ok(
+    "\\s",
+    "[\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}]",
+  );
+  ok("[\\b]\\0", "[\\x{8}]\\x{0}");
+  ok("[^]", "(?s:.)");
+  ok("\\p{Lu}", "\\p{Lu}");
+  const refused = (source: string, reason: RegExp) => {
+    const r = ecmaToRe2(source);
+    assert.ok(!r.ok, `${source} was translated`);
+    assert.match(r.reason, reason);
+  };
+  refused("^(?=a)a", /lookaround/);
+  refused("(?<!x)y", /lookaround/);
+  refused("(a)\\1", /backreference/);
+  refused("(?<n>a)\\k<n>", /backreference/);
+  refused("a{1001}", /1000/);
+  refused("(a{40}){40}", /1000/);
+  refused("[\\S]", /\\S/);
+  refused("(", /not a valid/);
+  refused("\\uD800", /\\u/);
+  refused("x".repeat(20_000), /longer/);
+});
