@@ -15,7 +15,7 @@
  */
 import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../core/ref_index.ts";
-import { goString, GoWriter } from "./go_writer.ts";
+import { CELL, goString, GoWriter } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
@@ -140,14 +140,14 @@ export class ValidationCompiler {
       vars.imports.add("regexp");
       vars.w.open("var (");
       for (const [pattern, name] of this.#patterns) {
-        vars.w.line(`${name} = regexp.MustCompile(${goString(pattern)})`);
+        vars.w.line(`${name}${CELL}= regexp.MustCompile(${goString(pattern)})`);
       }
       vars.w.close(")");
     }
     if (this.#enums.size > 0) {
       if (vars.w.length > 0) vars.w.line();
       vars.w.open("var (");
-      for (const [json, name] of this.#enums) vars.w.line(`${name} = rvValues(${goString(json)})`);
+      for (const [json, name] of this.#enums) vars.w.line(`${name}${CELL}= rvValues(${goString(json)})`);
       vars.w.close(")");
     }
     if (vars.w.length > 0) units.push(vars);
