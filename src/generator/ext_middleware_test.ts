@@ -85,6 +85,8 @@ Deno.test("the middleware flag needs --server, and without it no file is generat
   assert.ok(!result.files.some((f) => f.name.startsWith("server_middleware")));
   const all = await generate(fixture("petstore/petstore-3.0.yaml"), { server: true, serverAll: true });
   assert.ok(all.files.some((f) => f.name === "server_middleware.go"));
+  const readme = all.files.find((f) => f.name === "README.md")!.content;
+  assert.match(readme, /`api\.ValidationMiddleware\(\)`/);
 });
 
 Deno.test("ECMA-262 patterns are translated to RE2 exactly, or refused with a reason", () => {

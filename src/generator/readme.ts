@@ -87,6 +87,13 @@ export function renderReadme(r: ReadmeInput): string {
       "request structs, answers parameter errors with 400, `ErrNotImplemented` with 501 and unknown paths with 404.",
       "",
     );
+    if (r.files.some((f) => f.name === "server_middleware.go")) {
+      out.push(
+        `\`server_middleware.go\`: wrap the handler with \`${r.packageName}.ValidationMiddleware()\` to answer requests the`,
+        "document does not allow with 400 and a problem+json body listing what failed (413, 415 for size and type).",
+        "",
+      );
+    }
   }
   return out.join("\n");
 }
