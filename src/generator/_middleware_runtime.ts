@@ -324,19 +324,12 @@ func rvIsNumber(s string) bool {
 		i++
 	}
 	start := i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
+	i = rvDigits(s, i)
 	if i == start || (s[start] == '0' && i-start > 1) {
 		return false
 	}
 	if i < len(s) && s[i] == '.' {
-		i++
-		d := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i = rvDigits(s, i+1); s[i-1] == '.' {
 			return false
 		}
 	}
@@ -346,14 +339,19 @@ func rvIsNumber(s string) bool {
 			i++
 		}
 		d := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i = rvDigits(s, i); i == d {
 			return false
 		}
 	}
 	return i == len(s)
+}
+
+// rvDigits returns the index after the decimal digits of s from i.
+func rvDigits(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
 }
 
 // rvCheckBody reads the body (at most MaxBodyBytes), checks its content type and, for JSON, its value; a

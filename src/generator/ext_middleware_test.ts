@@ -24,6 +24,8 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["shapes", "generate/shapes-3.1.yaml", flag],
   ["splitmw", "generate/middleware-3.1.yaml", { ...flag, maxOpsPerFile: 1, maxLinesPerFile: 200 }],
   ["mwfix", "generate/middleware-3.1.yaml", flag],
+  ["mwfix30", "generate/middleware-3.0.yaml", flag],
+  ["mwfix20", "generate/middleware-2.0.yaml", flag],
 ];
 
 Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest", async () => {
@@ -40,10 +42,14 @@ Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invali
     // Split by operations and lines: the operations by tag/path, the validators in their own files.
     assert.ok(names.splitmw.includes("server_middleware_items.go"), names.splitmw.join(" "));
     assert.ok(names.splitmw.includes("server_middleware_validation.go"), names.splitmw.join(" "));
-    packages.mwfix.push({
-      name: "middleware_test.go",
-      content: await Deno.readTextFile(fixture("generate/middleware/middleware_test.go")),
-    });
+    for (
+      const [pkg, dir] of [["mwfix", "middleware"], ["mwfix30", "middleware30"], ["mwfix20", "middleware20"]]
+    ) {
+      packages[pkg].push({
+        name: "middleware_test.go",
+        content: await Deno.readTextFile(fixture(`generate/${dir}/middleware_test.go`)),
+      });
+    }
     await writeModule(dir, packages);
     const build = await runGo("go", ["build", "./..."], dir);
     assert.equal(build.code, 0, build.output);
@@ -51,9 +57,11 @@ Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invali
     assert.equal(vet.code, 0, vet.output);
     const fmt = await runGo("gofmt", ["-l", "."], dir);
     assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./mwfix/"], dir);
+    const test = await runGo("go", ["test", "./mwfix/", "./mwfix30/", "./mwfix20/"], dir);
     assert.equal(test.code, 0, test.output);
-    assert.match(test.output, /^ok\s+example\.com\/generated\/mwfix/m);
+    for (const pkg of ["mwfix", "mwfix30", "mwfix20"]) {
+      assert.match(test.output, new RegExp(`^ok\\s+example\\.com/generated/${pkg}\\s`, "m"));
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -7,7 +7,7 @@
  *
  * Checked: type (with 3.0 `nullable`, 2.0 `x-nullable`, 3.1 type lists), enum, const, minLength/maxLength
  * (runes), pattern (translated to RE2, compiled once at package initialization, or skipped with an issue),
- * format (date-time, date, time, uuid, email, ipv4, ipv6, uri), minimum/maximum/exclusive bounds (3.0 booleans
+ * format (date-time, date, time, uuid, email, ipv4, ipv6, uri; int32 and int64 ranges), minimum/maximum/exclusive bounds (3.0 booleans
  * and 3.1 numbers), multipleOf, minItems/maxItems/uniqueItems/items, required (not for readOnly properties),
  * properties, additionalProperties, minProperties/maxProperties, allOf, anyOf, oneOf, not, and `$ref`.
  *
@@ -362,6 +362,19 @@ export class ValidationCompiler {
       };
       bound("minimum", "exclusiveMinimum", "<", "greater");
       bound("maximum", "exclusiveMaximum", ">", "less");
+      if (s.format === "int32") {
+        checks.push(
+          "if f < -2147483648 || f > 2147483647 {",
+          '\te.add(p, "must fit in a 32-bit integer")',
+          "}",
+        );
+      } else if (s.format === "int64") {
+        checks.push(
+          "if f < -9223372036854775808 || f >= 9223372036854775808 {",
+          '\te.add(p, "must fit in a 64-bit integer")',
+          "}",
+        );
+      }
       const multiple = num("multipleOf");
       if (multiple !== undefined && multiple > 0) {
         checks.push(

@@ -185,6 +185,8 @@ func TestInvalidRequestsAreRejected(t *testing.T) {
 		{"minimum", itemRequest(nil, withBody("score", "-1")), "body", "/score", "greater than or equal to 0"},
 		{"integer", itemRequest(nil, withBody("step", "5.5")), "body", "/step", "must be an integer"},
 		{"multipleOf", itemRequest(nil, withBody("step", "7")), "body", "/step", "multiple of 5"},
+		{"int32", itemRequest(nil, withBody("step", "3000000000")), "body", "/step", "32-bit"},
+		{"leading zero", itemRequest(func(r *http.Request) { r.URL.Path = "/items/01" }, validItem), "path", "id", "must be an integer"},
 		{"minItems", itemRequest(nil, withBody("tags", "[]")), "body", "/tags", "at least 1 items"},
 		{"maxItems", itemRequest(nil, withBody("tags", `["a","b","c"]`)), "body", "/tags", "at most 2 items"},
 		{"uniqueItems", itemRequest(nil, withBody("tags", `["a","a"]`)), "body", "/tags", "duplicate"},

@@ -1,0 +1,41 @@
+package mwfix30
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+func status(method, target, body string, header map[string]string) (int, string) {
+	r := httptest.NewRequest(method, target, strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		r.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	ValidationMiddleware()(next).ServeHTTP(rec, r)
+	return rec.Code, rec.Body.String()
+}
+
+func TestOpenAPI30Forms(t *testing.T) {
+	cases := []struct {
+		target, body string
+		want         int
+		failure      string
+	}{
+		{"/things?ids=1|2", `{"n":5,"s":null,"r":"abc"}`, 204, ""},
+		{"/things", `{"n":0}`, 400, `"name":"/n","message":"must be greater than 0"`},
+		{"/things", `{"n":10}`, 400, `"name":"/n","message":"must be less than 10"`},
+		{"/things", `{"s":"c"}`, 400, `"name":"/s","message":"must be one of the allowed values"`},
+		{"/things", `{"r":"abcd"}`, 400, `"name":"/r","message":"must be at most 3 characters long"`},
+		{"/things?ids=1|x", `{}`, 400, `"in":"query","name":"ids","message":"items must be an integer"`},
+	}
+	for _, c := range cases {
+		code, answer := status("POST", c.target, c.body, nil)
+		if code != c.want || !strings.Contains(answer, c.failure) {
+			t.Errorf("%s %s: %d %s", c.target, c.body, code, answer)
+		}
+	}
+}
