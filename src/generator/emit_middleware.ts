@@ -73,7 +73,7 @@ function matchOrder(ops: readonly GoOperation[]): GoOperation[] {
 /** The `rvOp<Name>` variable of one operation (with tokens for the validation functions). */
 function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOperation): string {
   const lines: string[] = [];
-  lines.push(`// rvOp${op.name} checks ${op.method} ${sanitize(op.path)}.`);
+  lines.push(`// rvOp${op.name} checks ${sanitize(`${op.method} ${op.path}`)}.`);
   lines.push(`var rvOp${op.name} = rvOperation{`);
   lines.push(`\t${goString(op.method)},`);
   lines.push(`\tregexp.MustCompile(${goString(pathPattern(op.path))}),`);
@@ -215,7 +215,7 @@ function bodyOf(
   return { required: rb.required === true, media };
 }
 
-/** A path template as comment text (control characters blanked). */
+/** Document text (a method, a path template) as comment text: control characters and line separators blanked. */
 function sanitize(text: string): string {
   // deno-lint-ignore no-control-regex
   return text.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " ");

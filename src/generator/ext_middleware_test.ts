@@ -130,3 +130,35 @@ Deno.test("ECMA-262 patterns are translated to RE2 exactly, or refused with a re
   refused("\\uD800", /\\u/);
   refused("x".repeat(20_000), /longer/);
 });
+
+Deno.test("document text cannot leave the middleware's strings and comments", async () => {
+  const doc = {
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a\n}\nfunc init() { panic(1) }\n//": {
+        additionalOperations: {
+          "PURGE\nfunc x() {}": {
+            parameters: [{
+              name: 'q"\n`',
+              in: "query",
+              required: true,
+              schema: { type: "string", pattern: '"\\n`\u0001' },
+            }],
+            responses: { "204": { description: "d" } },
+          },
+        },
+      },
+    },
+  };
+  const result = await generate({ content: JSON.stringify(doc) }, { ...flag, noReadme: true });
+  const code = result.files.find((f) => f.name === "server_middleware.go")!.content;
+  assert.ok(!/^func (x|init)\(/m.test(code), code);
+  assert.ok(!/^}$\n^func init/m.test(code));
+  assert.ok(
+    code.includes(
+      "// rvOpPurgeFuncXAFuncInitPanic1 checks PURGE FUNC X() {} /a } func init() { panic(1) } //.\n",
+    ),
+  );
+  assert.ok(code.includes('{"query", "q\\"\\n`", true,'), "the parameter name is not a Go string literal");
+});
