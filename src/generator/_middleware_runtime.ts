@@ -125,6 +125,14 @@ type rvParam struct {
 type rvMedia struct {
 	mediaType string
 	check     rvCheck
+	form      []rvField
+}
+
+// rvField is how a field of a form body is read (as parameters are).
+type rvField struct {
+	name  string
+	kind  byte
+	items byte
 }
 
 type rvBody struct {
@@ -271,7 +279,7 @@ func rvParamValue(rp *rvParam, raw []string) (interface{}, string) {
 		return rvScalar(rp.kind, raw[0])
 	}
 	parts := raw
-	if !rp.explode || len(raw) == 1 {
+	if !rp.explode {
 		parts = nil
 		for _, s := range raw {
 			if s != "" {
@@ -317,43 +325,6 @@ func rvScalar(kind byte, s string) (interface{}, string) {
 	return s, ""
 }
 
-// rvIsNumber tells whether s is a number in JSON's syntax.
-func rvIsNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	start := i
-	i = rvDigits(s, i)
-	if i == start || (s[start] == '0' && i-start > 1) {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		if i = rvDigits(s, i+1); s[i-1] == '.' {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		d := i
-		if i = rvDigits(s, i); i == d {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
-// rvDigits returns the index after the decimal digits of s from i.
-func rvDigits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
 // rvCheckBody reads the body (at most MaxBodyBytes), checks its content type and, for JSON, its value; a
 // status other than 0 rejects the request at once.
 func rvCheckBody(b *rvBody, r *http.Request, o *ValidationOptions, e *rvErrs) (int, string) {
@@ -396,6 +367,10 @@ func rvCheckBody(b *rvBody, r *http.Request, o *ValidationOptions, e *rvErrs) (i
 	if m.check == nil {
 		return 0, ""
 	}
+	if m.form != nil {
+		rvCheckForm(m, data, e)
+		return 0, ""
+	}
 	if !rvDepthOK(data, o.MaxDepth) {
 		e.add("", "the JSON body is nested more than "+strconv.Itoa(o.MaxDepth)+" levels deep")
 		return 0, ""
@@ -413,6 +388,34 @@ func rvCheckBody(b *rvBody, r *http.Request, o *ValidationOptions, e *rvErrs) (i
 	}
 	m.check(v, "", e)
 	return 0, ""
+}
+
+// rvCheckForm checks an application/x-www-form-urlencoded body: its fields read as the schema's types, then
+// the schema's checks on them as one object.
+func rvCheckForm(m *rvMedia, data []byte, e *rvErrs) {
+	values, err := url.ParseQuery(string(data))
+	if err != nil {
+		e.add("", "the body is not a well-formed form")
+		return
+	}
+	obj := make(map[string]interface{}, len(values))
+	for k, vals := range values {
+		obj[k] = vals[0]
+	}
+	for i := range m.form {
+		f := &m.form[i]
+		vals, ok := values[f.name]
+		if !ok {
+			continue
+		}
+		v, msg := rvParamValue(&rvParam{in: "body", name: f.name, kind: f.kind, items: f.items, explode: true}, vals)
+		if msg != "" {
+			e.add("/"+rvEsc(f.name), msg)
+			return
+		}
+		obj[f.name] = v
+	}
+	m.check(obj, "", e)
 }
 
 // rvMediaMatch tells whether a media type of the document (possibly type/* or */*) covers actual.

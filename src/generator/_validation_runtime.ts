@@ -19,7 +19,44 @@ export const VALIDATION_RUNTIME: { code: string; imports: readonly string[] } = 
     "strings",
     "time",
   ],
-  code: `// rvEsc escapes a property name for a JSON pointer.
+  code: `// rvIsNumber tells whether s is a number in JSON's syntax.
+func rvIsNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	start := i
+	i = rvDigits(s, i)
+	if i == start || (s[start] == '0' && i-start > 1) {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		if i = rvDigits(s, i+1); s[i-1] == '.' {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		d := i
+		if i = rvDigits(s, i); i == d {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// rvDigits returns the index after the decimal digits of s from i.
+func rvDigits(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// rvEsc escapes a property name for a JSON pointer.
 func rvEsc(s string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }

@@ -85,7 +85,9 @@ function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOpe
   if (body === undefined) lines.push("\tnil,");
   else {
     lines.push(`\t&rvBody{${body.required}, []rvMedia{`);
-    for (const [media, check] of body.media) lines.push(`\t\t{${goString(media)}, ${check}},`);
+    for (const [media, check, form] of body.media) {
+      lines.push(`\t\t{${goString(media)}, ${check}, ${form}},`);
+    }
     lines.push("\t}},");
   }
   lines.push("}");
@@ -169,12 +171,16 @@ function bodyOf(
   ctx: EmitContext,
   compiler: ValidationCompiler,
   op: GoOperation,
-): { required: boolean; media: [string, string][] } | undefined {
-  const media: [string, string][] = [];
-  const add = (type: string, check: () => string) => {
+): { required: boolean; media: [string, string, string][] } | undefined {
+  const media: [string, string, string][] = [];
+  const add = (type: string, schema: unknown, at: Path, file?: string) => {
     const m = type.split(";")[0].trim().toLowerCase();
     if (m === "" || media.some(([t]) => t === m)) return;
-    media.push([m, JSON_MEDIA.test(m) ? check() : "nil"]);
+    if (JSON_MEDIA.test(m)) media.push([m, compiler.check(schema ?? true, at, file), "nil"]);
+    else if (m === "application/x-www-form-urlencoded") {
+      const fields = formFields(ctx, schema, at);
+      media.push(fields === undefined ? [m, "nil", "nil"] : [m, compiler.check(schema, at, file), fields]);
+    } else media.push([m, "nil", "nil"]);
   };
   if (ctx.index.oasVersion === "2.0") {
     const body = op.body;
@@ -186,13 +192,13 @@ function bodyOf(
       : [];
     if (body.encoding === "json") {
       for (const c of consumes.length > 0 ? consumes : ["application/json"]) {
-        add(c, () => compiler.check(body.schema ?? true, body.at));
+        add(c, body.schema, body.at);
       }
     } else {
       const forms = consumes.filter((c) =>
         /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(c)
       );
-      for (const c of forms.length > 0 ? forms : [body.contentType]) add(c, () => "nil");
+      for (const c of forms.length > 0 ? forms : [body.contentType]) add(c, body.schema, body.at);
     }
     return { required: body.required, media };
   }
@@ -209,10 +215,41 @@ function bodyOf(
   if (!isObject(rb) || !isObject(rb.content)) return undefined;
   for (const [type, value] of Object.entries(rb.content)) {
     const schema = isObject(value) ? value.schema : undefined;
-    add(type, () => compiler.check(schema ?? true, [...at, "content", type, "schema"], file));
+    add(type, schema, [...at, "content", type, "schema"], file);
   }
   if (media.length === 0) return undefined;
   return { required: rb.required === true, media };
+}
+
+/**
+ * The fields of a form body as the runtime reads them (`[]rvField{…}`), when its schema is an object whose
+ * properties are scalars or arrays of scalars; otherwise undefined (the body is checked for presence only,
+ * with an issue).
+ */
+function formFields(ctx: EmitContext, schema: unknown, at: Path): string | undefined {
+  const s = resolved(ctx, schema);
+  const props = s !== undefined && isObject(s.properties) ? s.properties : undefined;
+  const fields: string[] = [];
+  let why = "its schema is not an object with properties";
+  if (props !== undefined) {
+    for (const [name, prop] of Object.entries(props)) {
+      const shape = shapeOf(ctx, prop);
+      if (!shape.checked) {
+        why = `its field "${name}" is ${shape.why}`;
+        fields.length = 0;
+        break;
+      }
+      fields.push(`{${goString(name)}, ${shape.kind}, ${shape.items}}`);
+    }
+    if (fields.length === Object.keys(props).length) return `[]rvField{${fields.join(", ")}}`;
+  }
+  ctx.model.issue(
+    "info",
+    at,
+    `the form body is checked for its content type and presence only by the request validation (${why}).`,
+    "generate-middleware-form",
+  );
+  return undefined;
 }
 
 /** Document text (a method, a path template) as comment text: control characters and line separators blanked. */

@@ -139,6 +139,38 @@ func jsonRequest(path, body string) *http.Request {
 	return r
 }
 
+func formRequest(body string) *http.Request {
+	r := httptest.NewRequest("POST", "/forms", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return r
+}
+
+func TestFormBodies(t *testing.T) {
+	valid := "name=ab&age=3&tags=x&tags=y&ok=true&other=1"
+	if rec, s := serve(t, nil, formRequest(valid)); rec.Code != http.StatusNoContent || s.body != valid {
+		t.Fatalf("valid form: status %d, body %q, answer %s", rec.Code, s.body, rec.Body.String())
+	}
+	r := httptest.NewRequest("POST", "/forms", strings.NewReader("--b--"))
+	r.Header.Set("Content-Type", "multipart/form-data; boundary=b")
+	if rec, _ := serve(t, nil, r); rec.Code != http.StatusNoContent {
+		t.Fatalf("multipart: status %d, answer %s", rec.Code, rec.Body.String())
+	}
+	for body, want := range map[string]string{
+		"age=3":                        `{"in":"body","name":"/name","message":"is required"}`,
+		"name=ab&age=x":                `{"in":"body","name":"/age","message":"must be an integer"}`,
+		"name=ab&age=-1":               `{"in":"body","name":"/age","message":"must be greater than or equal to 0"}`,
+		"name=ab&tags=a&tags=b&tags=c": `{"in":"body","name":"/tags","message":"must have at most 2 items"}`,
+		"name=a":                       `{"in":"body","name":"/name","message":"must be at least 2 characters long"}`,
+		"name=ab&ok=maybe":             `{"in":"body","name":"/ok","message":"must be true or false"}`,
+		"name=%zz":                     `{"in":"body","name":"","message":"the body is not a well-formed form"}`,
+	} {
+		rec, s := serve(t, nil, formRequest(body))
+		if rec.Code != http.StatusBadRequest || s.called || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("form %q: status %d, answer %s", body, rec.Code, rec.Body.String())
+		}
+	}
+}
+
 func TestInvalidRequestsAreRejected(t *testing.T) {
 	cases := []struct {
 		name    string
