@@ -54,10 +54,15 @@ type ValidationFailure struct {
 
 // ValidationProblem is the RFC 9457 problem body (application/problem+json) of a rejected request.
 type ValidationProblem struct {
-	Type   string              \`json:"type"\`
-	Title  string              \`json:"title"\`
-	Status int                 \`json:"status"\`
-	Detail string              \`json:"detail"\`
+	// Type is "about:blank": the status says what happened.
+	Type string \`json:"type"\`
+	// Title is the status text.
+	Title string \`json:"title"\`
+	// Status is the HTTP status code.
+	Status int \`json:"status"\`
+	// Detail says why the request was rejected.
+	Detail string \`json:"detail"\`
+	// Errors lists the failed checks (empty for 413 and 415).
 	Errors []ValidationFailure \`json:"errors"\`
 }
 

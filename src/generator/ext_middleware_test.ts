@@ -26,6 +26,7 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["mwfix", "generate/middleware-3.1.yaml", flag],
   ["mwfix30", "generate/middleware-3.0.yaml", flag],
   ["mwfix20", "generate/middleware-2.0.yaml", flag],
+  ["names", "generate/middleware-names-3.1.yaml", { ...flag, client: true }],
 ];
 
 Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest", async () => {
@@ -39,6 +40,10 @@ Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invali
       names[name] = result.files.map((f) => f.name);
       assert.ok(names[name].includes("server_middleware.go"), `${name}: ${names[name].join(" ")}`);
     }
+    // A schema that took one of the middleware's exported names leaves it the next free one.
+    const names31 = packages.names.find((f) => f.name === "server_middleware.go")!.content;
+    assert.match(names31, /^func ValidationMiddleware2\(opts \.\.\.ValidationOptions2\)/m);
+    assert.match(names31, /^func rvSchemaErrs\(/m);
     // Split by operations and lines: the operations by tag/path, the validators in their own files.
     assert.ok(names.splitmw.includes("server_middleware_items.go"), names.splitmw.join(" "));
     assert.ok(names.splitmw.includes("server_middleware_validation.go"), names.splitmw.join(" "));
