@@ -5,11 +5,9 @@
  * functions, so `$ref`s and recursive schemas are calls (found with a work list, never by recursion in the
  * generator), and functions with the same body are emitted once. No document is read at run time.
  *
- * Checked: type (with 3.0 `nullable`, 2.0 `x-nullable`, 3.1 type lists), enum, const, minLength/maxLength
- * (runes), pattern (translated to RE2, compiled once at package initialization, or skipped with an issue),
- * format (date-time, date, time, uuid, email, ipv4, ipv6, uri; int32 and int64 ranges), minimum/maximum/exclusive bounds (3.0 booleans
- * and 3.1 numbers), multipleOf, minItems/maxItems/uniqueItems/items, required (not for readOnly properties),
- * properties, additionalProperties, minProperties/maxProperties, allOf, anyOf, oneOf, not, and `$ref`.
+ * Here: the type switch (`type` with 3.0 `nullable`, 2.0 `x-nullable`, 3.1 type lists), `enum`/`const`,
+ * `allOf`, `anyOf` (at least one), `oneOf` (exactly one), `not` and `$ref` (3.1 siblings kept); the checks of
+ * each kind of value are in {@link import("./validation_checks.ts")}.
  *
  * @module
  */
@@ -20,20 +18,9 @@ import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
+import { type CheckHost, kindChecks } from "./validation_checks.ts";
 
 type Path = (string | number)[];
-
-/** The formats checked at run time (others pass). */
-export const CHECKED_FORMATS: readonly string[] = [
-  "date-time",
-  "date",
-  "time",
-  "uuid",
-  "email",
-  "ipv4",
-  "ipv6",
-  "uri",
-];
 
 // Tokens use U+0001, which goString always escapes: document text can never form one.
 // deno-lint-ignore no-control-regex
@@ -222,6 +209,7 @@ export class ValidationCompiler {
     }
     if (!isObject(s)) return w.toString();
     const types = typesOf(s);
+    const host = this.#host();
     const clauses: [Kind, string[]][] = [];
     for (const kind of KINDS) {
       const allowed = types === undefined || kind === "nil" && types.has("null") ||
@@ -232,7 +220,8 @@ export class ValidationCompiler {
         if (types !== undefined) clauses.push([kind, ["return"]]);
         continue;
       }
-      const body = this.#kindChecks(kind, s, p, types);
+      const integer = types !== undefined && types.has("integer") && !types.has("number");
+      const body = kind === "bool" ? [] : kindChecks(kind, s, p, integer, host);
       if (body.length > 0 || types !== undefined) clauses.push([kind, body]);
     }
     if (clauses.length > 0 || types !== undefined) {
@@ -290,188 +279,37 @@ export class ValidationCompiler {
     return w.toString();
   }
 
-  /** The statements of one clause of the type switch (the value is `x`). */
-  #kindChecks(kind: Kind, s: Record<string, unknown>, p: Pending, types: Set<string> | undefined): string[] {
-    const out: string[] = [];
-    const num = (key: string): number | undefined => {
-      const v = s[key];
-      if (v === undefined || typeof v === "boolean") return undefined;
-      if (typeof v !== "number" || !Number.isFinite(v)) {
-        this.#model.issue(
-          "info",
-          [...p.at, key],
-          `${key} is not a finite number; it is not checked.`,
-          "generate-validation",
-        );
-        return undefined;
-      }
-      return v;
-    };
-    const count = (key: string): number | undefined => {
-      const v = num(key);
-      return v !== undefined && Number.isInteger(v) && v >= 0 ? v : undefined;
-    };
-    const fail = (cond: string, msg: string) => out.push(`if ${cond} {`, `\te.add(p, ${goString(msg)})`, "}");
-    if (kind === "string") {
-      const min = count("minLength");
-      const max = count("maxLength");
-      if (min !== undefined || max !== undefined) {
-        out.push("n := utf8.RuneCountInString(x)");
-        if (min !== undefined) fail(`n < ${min}`, `must be at least ${min} characters long`);
-        if (max !== undefined) fail(`n > ${max}`, `must be at most ${max} characters long`);
-      }
-      if (typeof s.pattern === "string") {
-        const re = ecmaToRe2(s.pattern);
-        if (re.ok) {
-          let name = this.#patterns.get(re.pattern);
-          if (name === undefined) {
-            name = `rvPattern${this.#patterns.size}`;
-            this.#patterns.set(re.pattern, name);
-          }
-          fail(`!${name}.MatchString(x)`, "must match the pattern of the API description");
-        } else {
+  /** The compiler as the per-kind checks see it. */
+  #host(): CheckHost {
+    return {
+      check: (schema, at, file) => this.check(schema, at, file),
+      pattern: (source, at) => {
+        const re = ecmaToRe2(source);
+        if (!re.ok) {
           this.#model.issue(
             "warning",
-            [...p.at, "pattern"],
+            at,
             `the pattern cannot be checked with Go's regexp (RE2): ${re.reason}; the middleware does not check it.`,
             "generate-pattern",
           );
+          return undefined;
         }
-      }
-      if (typeof s.format === "string" && CHECKED_FORMATS.includes(s.format)) {
-        fail(`!rvFormat(${goString(s.format)}, x)`, `must be a valid ${s.format}`);
-      }
-    } else if (kind === "number") {
-      const integer = types !== undefined && types.has("integer") && !types.has("number");
-      const checks: string[] = [];
-      const bound = (key: string, exclusiveKey: string, op: string, word: string) => {
-        const v = num(key);
-        const ex = s[exclusiveKey];
-        if (v !== undefined) {
-          if (ex === true) {
-            checks.push(`if f ${op}= ${v} {`, `\te.add(p, ${goString(`must be ${word} than ${v}`)})`, "}");
-          } else {checks.push(
-              `if f ${op} ${v} {`,
-              `\te.add(p, ${goString(`must be ${word} than or equal to ${v}`)})`,
-              "}",
-            );}
+        let name = this.#patterns.get(re.pattern);
+        if (name === undefined) {
+          name = `rvPattern${this.#patterns.size}`;
+          this.#patterns.set(re.pattern, name);
         }
-        if (typeof ex === "number" && Number.isFinite(ex)) {
-          checks.push(`if f ${op}= ${ex} {`, `\te.add(p, ${goString(`must be ${word} than ${ex}`)})`, "}");
-        }
-      };
-      bound("minimum", "exclusiveMinimum", "<", "greater");
-      bound("maximum", "exclusiveMaximum", ">", "less");
-      if (s.format === "int32") {
-        checks.push(
-          "if f < -2147483648 || f > 2147483647 {",
-          '\te.add(p, "must fit in a 32-bit integer")',
-          "}",
-        );
-      } else if (s.format === "int64") {
-        checks.push(
-          "if f < -9223372036854775808 || f >= 9223372036854775808 {",
-          '\te.add(p, "must fit in a 64-bit integer")',
-          "}",
-        );
-      }
-      const multiple = num("multipleOf");
-      if (multiple !== undefined && multiple > 0) {
-        checks.push(
-          `if !rvMultipleOf(f, ${multiple}) {`,
-          `\te.add(p, ${goString(`must be a multiple of ${multiple}`)})`,
-          "}",
-        );
-      }
-      if (integer || checks.length > 0) {
-        out.push(
-          "f, ok := rvNumber(x)",
-          "if !ok {",
-          '\te.add(p, "must be a finite number")',
-          "\treturn",
-          "}",
-        );
-        if (integer) fail("f != math.Trunc(f)", "must be an integer");
-        out.push(...checks);
-      }
-    } else if (kind === "array") {
-      const min = count("minItems");
-      const max = count("maxItems");
-      if (min !== undefined && min > 0) fail(`len(x) < ${min}`, `must have at least ${min} items`);
-      if (max !== undefined) fail(`len(x) > ${max}`, `must have at most ${max} items`);
-      if (s.uniqueItems === true) fail("!rvUnique(x)", "must not have duplicate items");
-      if (s.items !== undefined && s.items !== true && !Array.isArray(s.items)) {
-        const t = this.check(s.items, [...p.at, "items"], p.file);
-        out.push(
-          "for i, it := range x {",
-          "\tif e.full() {",
-          "\t\treturn",
-          "\t}",
-          `\t${t}(it, rvIndex(p, i), e)`,
-          "}",
-        );
-      }
-    } else if (kind === "object") this.#objectChecks(s, p, out, fail, count);
-    return out;
-  }
-
-  #objectChecks(
-    s: Record<string, unknown>,
-    p: Pending,
-    out: string[],
-    fail: (cond: string, msg: string) => void,
-    count: (key: string) => number | undefined,
-  ): void {
-    const min = count("minProperties");
-    const max = count("maxProperties");
-    if (min !== undefined && min > 0) fail(`len(x) < ${min}`, `must have at least ${min} properties`);
-    if (max !== undefined) fail(`len(x) > ${max}`, `must have at most ${max} properties`);
-    const props = isObject(s.properties) ? s.properties : {};
-    const names = Object.keys(props);
-    if (Array.isArray(s.required)) {
-      for (const r of new Set(s.required)) {
-        if (typeof r !== "string" || this.#readOnly(props[r], p.file)) continue;
-        out.push(
-          `if _, ok := x[${goString(r)}]; !ok {`,
-          `\te.add(p+${goString("/" + escapePointer(r))}, "is required")`,
-          "}",
-        );
-      }
-    }
-    for (const name of names) {
-      const t = this.check(props[name], [...p.at, "properties", name], p.file);
-      out.push(
-        `if pv, ok := x[${goString(name)}]; ok {`,
-        `\t${t}(pv, p+${goString("/" + escapePointer(name))}, e)`,
-        "}",
-      );
-    }
-    const extra = s.additionalProperties;
-    if (extra === undefined || extra === true || (isObject(extra) && Object.keys(extra).length === 0)) return;
-    const action = extra === false
-      ? ['e.add(p+"/"+rvEsc(k), "is not allowed")']
-      : [`${this.check(extra, [...p.at, "additionalProperties"], p.file)}(x[k], p+"/"+rvEsc(k), e)`];
-    out.push("for _, k := range rvKeys(x) {", "\tif e.full() {", "\t\treturn", "\t}");
-    if (names.length === 0) out.push(...action.map((l) => "\t" + l));
-    else {
-      out.push(
-        "\tswitch k {",
-        `\tcase ${names.map(goString).join(", ")}:`,
-        "\tdefault:",
-        ...action.map((l) => "\t\t" + l),
-        "\t}",
-      );
-    }
-    out.push("}");
-  }
-
-  /** Whether a property's schema (its reference followed) is readOnly: not required in requests. */
-  #readOnly(schema: unknown, file: string): boolean {
-    if (!isObject(schema)) return false;
-    if (schema.readOnly === true) return true;
-    if (typeof schema.$ref !== "string") return false;
-    const r = this.#index.follow(schema.$ref, file);
-    return r.ok && isObject(r.value) && r.value.readOnly === true;
+        return name;
+      },
+      info: (at, message) => this.#model.issue("info", at, message, "generate-validation"),
+      readOnly: (schema, file) => {
+        if (!isObject(schema)) return false;
+        if (schema.readOnly === true) return true;
+        if (typeof schema.$ref !== "string") return false;
+        const r = this.#index.follow(schema.$ref, file);
+        return r.ok && isObject(r.value) && r.value.readOnly === true;
+      },
+    };
   }
 }
 
@@ -525,9 +363,4 @@ function typesOf(s: Record<string, unknown>): Set<string> | undefined {
   if (out.size === 0) return undefined;
   if (s.nullable === true || s["x-nullable"] === true) out.add("null");
   return out;
-}
-
-/** A property name as a JSON pointer segment. */
-export function escapePointer(name: string): string {
-  return name.replaceAll("~", "~0").replaceAll("/", "~1");
 }

@@ -101,6 +101,10 @@ func TestValidRequestsPassWithTheirBody(t *testing.T) {
 	if rec, s := serve(t, nil, itemRequest(nil, minimal)); rec.Code != http.StatusNoContent || s.body != minimal {
 		t.Fatalf("minimal body: status %d, answer %s", rec.Code, rec.Body.String())
 	}
+	extended := `{"name":"A","kind":"large","created":"2024-01-02T03:04:05Z","pair":["a",1],"bag":[1,"x",2],"labels":{"x-b":"s"},"step":-2147483645}`
+	if rec, _ := serve(t, nil, itemRequest(nil, extended)); rec.Code != http.StatusNoContent {
+		t.Fatalf("extended body: status %d, answer %s", rec.Code, rec.Body.String())
+	}
 	// Another accepted media type, not validated as JSON.
 	if rec, _ := serve(t, nil, itemRequest(setHeader("Content-Type", "text/plain; charset=utf-8"), "free text")); rec.Code != http.StatusNoContent {
 		t.Fatalf("text/plain: status %d, answer %s", rec.Code, rec.Body.String())
@@ -229,6 +233,12 @@ func TestInvalidRequestsAreRejected(t *testing.T) {
 		{"anyOf", itemRequest(nil, withBody("pet", "true")), "body", "/pet", "at least one schema of anyOf"},
 		{"allOf", itemRequest(nil, withBody("mixed", "4")), "body", "/mixed", "less than or equal to 3"},
 		{"not", itemRequest(nil, withBody("not5", "5.0")), "body", "/not5", "must not match"},
+		{"prefixItems", itemRequest(nil, withBody("pair", `["a","b"]`)), "body", "/pair/1", "must be of type integer"},
+		{"items false after prefixItems", itemRequest(nil, withBody("pair", `["a",1,2]`)), "body", "/pair", "at most 2 items"},
+		{"minContains", itemRequest(nil, withBody("bag", `["a",1]`)), "body", "/bag", "at least 2 matching"},
+		{"maxContains", itemRequest(nil, withBody("bag", `[1,2,3,4]`)), "body", "/bag", "at most 3 matching"},
+		{"patternProperties", itemRequest(nil, withBody("labels", `{"x-a":1}`)), "body", "/labels/x-a", "must be of type string"},
+		{"patternProperties and additionalProperties", itemRequest(nil, withBody("labels", `{"x-a":"s","y":"s"}`)), "body", "/labels/y", "is not allowed"},
 		{"additionalProperties schema", itemRequest(nil, withBody("meta", `{"a":"x"}`)), "body", "/meta/a", "must be of type integer"},
 		{"ECMA pattern translated", itemRequest(nil, withBody("ecma", `"123-A\n"`)), "body", "/ecma", "pattern"},
 		{"$ref with siblings", itemRequest(nil, withBody("ref", `"ABC"`)), "body", "/ref", "at most 2 characters"},
