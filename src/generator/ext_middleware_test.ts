@@ -167,3 +167,25 @@ Deno.test("document text cannot leave the middleware's strings and comments", as
   );
   assert.ok(code.includes('{"query", "q\\"\\n`", true,'), "the parameter name is not a Go string literal");
 });
+
+Deno.test("a deeply nested schema compiles without recursion (one function per level)", async () => {
+  let schema: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 400; i++) schema = { type: "array", items: schema };
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "deep", version: "1" },
+    paths: {
+      "/d": {
+        post: {
+          requestBody: { content: { "application/json": { schema } } },
+          responses: { "204": { description: "d" } },
+        },
+      },
+    },
+  };
+  const result = await generate({ content: JSON.stringify(doc) }, { ...flag, noReadme: true });
+  const code = result.files.filter((f) => f.name.startsWith("server_middleware")).map((f) => f.content).join(
+    "",
+  );
+  assert.equal(code.match(/^func rvValue\d+\(/gm)?.length, 401);
+});
