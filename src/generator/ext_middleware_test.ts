@@ -55,6 +55,10 @@ Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invali
         content: await Deno.readTextFile(fixture(`generate/${dir}/middleware_test.go`)),
       });
     }
+    packages.mwcheck = [{
+      name: "mwcheck.go",
+      content: await Deno.readTextFile(fixture("generate/middleware/mwcheck/mwcheck.go")),
+    }];
     await writeModule(dir, packages);
     const build = await runGo("go", ["build", "./..."], dir);
     assert.equal(build.code, 0, build.output);

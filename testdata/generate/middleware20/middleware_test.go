@@ -1,23 +1,11 @@
 package mwfix20
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-)
 
-func status(method, target, body string, header map[string]string) (int, string) {
-	r := httptest.NewRequest(method, target, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		r.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
-	ValidationMiddleware()(next).ServeHTTP(rec, r)
-	return rec.Code, rec.Body.String()
-}
+	"example.com/generated/mwcheck"
+)
 
 func TestSwagger20Forms(t *testing.T) {
 	size := map[string]string{"size": "2"}
@@ -35,7 +23,7 @@ func TestSwagger20Forms(t *testing.T) {
 		{"/things", `{"s":1}`, size, 400, `"name":"/s","message":"must be of type string or null"`},
 	}
 	for _, c := range cases {
-		code, answer := status("POST", c.target, c.body, c.header)
+		code, answer := mwcheck.Status(ValidationMiddleware(), "POST", c.target, c.body, c.header)
 		if code != c.want || !strings.Contains(answer, c.failure) {
 			t.Errorf("%s %s: %d %s", c.target, c.body, code, answer)
 		}

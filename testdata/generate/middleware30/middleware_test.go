@@ -1,23 +1,11 @@
 package mwfix30
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-)
 
-func status(method, target, body string, header map[string]string) (int, string) {
-	r := httptest.NewRequest(method, target, strings.NewReader(body))
-	r.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		r.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
-	ValidationMiddleware()(next).ServeHTTP(rec, r)
-	return rec.Code, rec.Body.String()
-}
+	"example.com/generated/mwcheck"
+)
 
 func TestOpenAPI30Forms(t *testing.T) {
 	cases := []struct {
@@ -33,7 +21,7 @@ func TestOpenAPI30Forms(t *testing.T) {
 		{"/things?ids=1|x", `{}`, 400, `"in":"query","name":"ids","message":"items must be an integer"`},
 	}
 	for _, c := range cases {
-		code, answer := status("POST", c.target, c.body, nil)
+		code, answer := mwcheck.Status(ValidationMiddleware(), "POST", c.target, c.body, nil)
 		if code != c.want || !strings.Contains(answer, c.failure) {
 			t.Errorf("%s %s: %d %s", c.target, c.body, code, answer)
 		}
