@@ -74,6 +74,8 @@ export class ValidationCompiler {
     // A bare reference (or, before 3.1, any reference: its siblings are ignored) is its target's function.
     for (let hops = 0; isObject(s) && typeof s.$ref === "string" && hops < 2; hops++) {
       if (this.#siblingsWithRef && Object.keys(s).some((k) => k !== "$ref" && CONSTRAINTS.has(k))) break;
+      // Before 3.1 the siblings of a reference are ignored, except `nullable` (as tools read it).
+      if (!this.#siblingsWithRef && (s.nullable === true || s["x-nullable"] === true)) break;
       const r = this.#index.follow(s.$ref, f);
       if (!r.ok) {
         this.#model.issue(
@@ -202,13 +204,20 @@ export class ValidationCompiler {
     const w = new GoWriter();
     w.line("\tdefer e.leave()");
     w.line("\tif !e.enter(p) {").line("\t\treturn").line("\t}");
-    const s = p.schema;
+    let s = p.schema;
+    if (!this.#siblingsWithRef && isObject(s) && typeof s.$ref === "string") {
+      s = { $ref: s.$ref, nullable: true };
+    }
     if (s === false) {
       w.line('\te.add(p, "is not allowed")');
       return w.toString();
     }
     if (!isObject(s)) return w.toString();
     const types = typesOf(s);
+    if (types === undefined && (s.nullable === true || s["x-nullable"] === true)) {
+      // `nullable` without `type` (next to allOf or a reference): null is allowed.
+      w.line("\tif v == nil {").line("\t\treturn").line("\t}");
+    }
     const host = this.#host();
     const clauses: [Kind, string[]][] = [];
     for (const kind of KINDS) {

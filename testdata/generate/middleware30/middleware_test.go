@@ -18,6 +18,10 @@ func TestOpenAPI30Forms(t *testing.T) {
 		{"/things", `{"n":10}`, 400, `"name":"/n","message":"must be less than 10"`},
 		{"/things", `{"s":"c"}`, 400, `"name":"/s","message":"must be one of the allowed values"`},
 		{"/things", `{"r":"abcd"}`, 400, `"name":"/r","message":"must be at most 3 characters long"`},
+		{"/things", `{"nr":null,"na":null}`, 204, ""},
+		{"/things", `{"nr":"abcd"}`, 400, `"name":"/nr","message":"must be at most 3 characters long"`},
+		{"/things", `{"na":"abcd"}`, 400, `"name":"/na","message":"must be at most 3 characters long"`},
+		{"/things", `{"r":null}`, 400, `"name":"/r","message":"must be of type string"`},
 		{"/things?ids=1|x", `{}`, 400, `"in":"query","name":"ids","message":"items must be an integer"`},
 	}
 	for _, c := range cases {
