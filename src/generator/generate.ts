@@ -18,6 +18,8 @@ import { emitDecl } from "./emit_types.ts";
 import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
+import { emitBinder } from "./emit_binder.ts";
+import { emitRouter } from "./emit_router.ts";
 import { renderReadme } from "./readme.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
@@ -315,8 +317,10 @@ export async function generate(
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
-function optionalFiles(_ctx: EmitContext): GeneratedFile[] {
+function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  out.push(...emitBinder(ctx));
+  out.push(...emitRouter(ctx));
   return out;
 }
 
