@@ -11,7 +11,7 @@
 import { isObject } from "../core/json.ts";
 import type { EmitContext } from "./context.ts";
 import { bodyFieldType } from "./emit_client.ts";
-import { goString } from "./go_writer.ts";
+import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
@@ -205,11 +205,11 @@ function emitBind(ctx: EmitContext, types: BinderTypes, op: GoOperation): Unit {
   const u = unit(ctx.groupOf(op));
   u.imports.add("net/http");
   const fn = ctx.model.names.take(`Bind${op.requestType}`);
-  u.w.comment([
-    `${fn} reads the parameters and the body of ${op.name} (${op.method} ${op.path}) from r into a`,
-    `${op.requestType}: pathParams holds the path parameters as written in the URL (RawPathParams with`,
-    "NewRouter). Absent parameters take their defaults; errors are *BindError.",
-  ].map((l) => l.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " ")));
+  u.w.comment(docLines(
+    `${fn} reads the parameters and the body of ${op.name} (${op.method} ${op.path}) from r into a ` +
+      `${op.requestType}: pathParams holds the path parameters as written in the URL (RawPathParams with ` +
+      "NewRouter). Absent parameters take their defaults; errors are *BindError.",
+  ));
   const w = new Block();
   w.open(`func ${fn}(r *http.Request, pathParams map[string]string) (${op.requestType}, error) {`);
   w.line(`req := ${op.requestType}{HTTPRequest: r}`);

@@ -115,7 +115,6 @@ export function emitRouter(ctx: EmitContext): GeneratedFile[] {
       const fn = `routerRoutes${fns.length + 1}`;
       fns.push(fn);
       const u = unit(g, part.length);
-      u.imports.add("net/http");
       u.w.open(`func ${fn}() []routerRoute {`);
       u.w.open("return []routerRoute{");
       u.w.lines(part);
