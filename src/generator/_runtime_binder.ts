@@ -21,7 +21,7 @@ export const BINDER_HELPERS: { code: string; imports: readonly string[] } = {
   ],
   code: String
     .raw`// BindError is a parameter or body the Bind functions could not read: where it is, its name and why. Use
-// errors.As to tell it from other errors (it answers 400 where a ParamError would).
+// errors.As to tell it from other errors (a client error: answer it with 400).
 type BindError struct {
 	// In is where the value is: path, query, header, cookie or body.
 	In string

@@ -18,7 +18,7 @@ const fixture = (p: string) => join(ROOT, "testdata", p);
 const ROUTER = "generate/router/router-3.1.yaml";
 
 /** The folder of chi v5's source as Debian's golang-github-go-chi-chi-dev installs it. */
-export async function chiSource(): Promise<string> {
+async function chiSource(): Promise<string> {
   for (
     const dir of [
       "/usr/share/gocode/src/github.com/go-chi/chi/v5",
@@ -148,6 +148,7 @@ for (const kind of ["stdlib", "chi"] as const) {
     client: true,
   }]);
 }
+PACKAGES.push(["combo", ROUTER, { server: true, serverRouter: "stdlib", serverBinder: true }]);
 PACKAGES.push(["withbinder", "generate/roundtrip-3.0.yaml", {
   client: true,
   server: true,
@@ -161,15 +162,19 @@ Deno.test("both routers build, vet and are gofmt-clean with Go 1.19; router_test
   try {
     const packages: Record<string, GeneratedFile[]> = {};
     for (const [name, file, options] of PACKAGES) {
-      const packageName = name.endsWith("router") ? "api" : name;
+      const packageName = name.endsWith("router") || name === "combo" ? "api" : name;
       const result = await generate(fixture(file), { ...options, packageName, noReadme: true });
       packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
       assert.ok(packages[name].some((f) => f.name === "server_router.go"), name);
     }
     const test = await Deno.readTextFile(fixture("generate/router/router_test.go"));
-    for (const name of ["stdlibrouter", "chirouter"]) {
+    for (const name of ["stdlibrouter", "chirouter", "combo"]) {
       packages[name].push({ name: "router_test.go", content: test });
     }
+    packages.combo.push({
+      name: "router_binder_test.go",
+      content: await Deno.readTextFile(fixture("generate/router/router_binder_test.go")),
+    });
     await writeModule(dir, packages);
     await Deno.writeTextFile(
       join(dir, "go.mod"),
@@ -181,10 +186,11 @@ Deno.test("both routers build, vet and are gofmt-clean with Go 1.19; router_test
     const fmt = await runGo("gofmt", ["-l", "."], dir);
     assert.equal(fmt.code, 0, fmt.output);
     assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const run = await runGo("go", ["test", "./stdlibrouter/", "./chirouter/"], dir);
+    const run = await runGo("go", ["test", "./stdlibrouter/", "./chirouter/", "./combo/"], dir);
     assert.equal(run.code, 0, run.output);
     assert.match(run.output, /^ok\s+example\.com\/generated\/stdlibrouter/m);
     assert.match(run.output, /^ok\s+example\.com\/generated\/chirouter/m);
+    assert.match(run.output, /^ok\s+example\.com\/generated\/combo/m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
