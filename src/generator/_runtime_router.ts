@@ -366,7 +366,6 @@ func NewRouter(si ServerInterface, opts ...RouterOptions) http.Handler {
 	rt := &chiRouter{mux: chi.NewRouter(), options: o}
 	seen := map[string]bool{}
 	for _, route := range routerAllRoutes() {
-		chi.RegisterMethod(route.method)
 		t := routerNewTarget(h, route.operation, route.names, route.handle, o.Middlewares)
 		keys := route.keys
 		rt.mux.Method(route.method, route.pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -395,6 +394,13 @@ func NewRouter(si ServerInterface, opts ...RouterOptions) http.Handler {
 		routerAllow(w, r, rt.options, allowed)
 	})
 	return rt
+}
+
+func init() {
+	// The methods chi does not know (such as QUERY) are registered once, when the program starts.
+	for _, route := range routerAllRoutes() {
+		chi.RegisterMethod(route.method)
+	}
 }
 
 // ServeHTTP routes r to its operation, chi matching the escaped path (within the base path).

@@ -58,6 +58,12 @@ export function templateSegments(path: string): TemplateSegments {
 
 const CHI_KEY = /^[A-Za-z0-9_-]+$/;
 
+/** The methods chi knows; others are registered with chi.RegisterMethod, which takes a limited number. */
+const CHI_METHODS = new Set(["CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"]);
+
+/** Most methods registered with chi (chi's own limit is about 50 on 64-bit systems, less on 32-bit). */
+export const MAX_CHI_CUSTOM_METHODS = 16;
+
 /** A chi pattern for a template, with the URL parameter key of each parameter; a reason when chi cannot. */
 export function chiPattern(t: TemplateSegments): { pattern: string; keys: string[] } | { reason: string } {
   const keys: string[] = [];
@@ -97,8 +103,9 @@ export function emitRouter(ctx: EmitContext): GeneratedFile[] {
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : 0
   );
   const byGroup = new Map<string, string[]>();
+  const custom = new Set<string>();
   for (const op of sorted) {
-    const line = routeLine(ctx, op, kind);
+    const line = routeLine(ctx, op, kind, custom);
     if (line === undefined) continue;
     const g = ctx.groupOf(op);
     const list = byGroup.get(g) ?? [];
@@ -150,7 +157,12 @@ function stringList(values: readonly string[]): string {
 }
 
 /** The route table entry of one operation, or undefined (with an issue) when the router cannot serve it. */
-function routeLine(ctx: EmitContext, op: GoOperation, kind: "stdlib" | "chi"): string | undefined {
+function routeLine(
+  ctx: EmitContext,
+  op: GoOperation,
+  kind: "stdlib" | "chi",
+  custom: Set<string>,
+): string | undefined {
   if (!op.path.startsWith("/")) {
     ctx.model.issue(
       "warning",
@@ -188,6 +200,20 @@ function routeLine(ctx: EmitContext, op: GoOperation, kind: "stdlib" | "chi"): s
       "generate-router-chi",
     );
     return undefined;
+  }
+  if (!CHI_METHODS.has(op.method) && !custom.has(op.method)) {
+    if (custom.size >= MAX_CHI_CUSTOM_METHODS) {
+      ctx.model.issue(
+        "warning",
+        op.at,
+        `chi takes at most ${MAX_CHI_CUSTOM_METHODS} methods besides the standard ones here; the chi router leaves ${op.name} (${
+          JSON.stringify(op.method)
+        }) out.`,
+        "generate-router-chi",
+      );
+      return undefined;
+    }
+    custom.add(op.method);
   }
   return `{${common}, pattern: ${goString(chi.pattern)}, keys: ${stringList(chi.keys)}, ${tail}},`;
 }

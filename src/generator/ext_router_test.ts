@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
-import { chiPattern, templateSegments } from "./emit_router.ts";
+import { chiPattern, MAX_CHI_CUSTOM_METHODS, templateSegments } from "./emit_router.ts";
 import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -127,6 +127,45 @@ Deno.test("the router file: route tables, issues, names that yield to schemas, s
   // Without the flag, no router file.
   const none = await generate(fixture(ROUTER), { server: true, noReadme: true });
   assert.ok(!names(none).some((n) => n.startsWith("server_router")));
+});
+
+Deno.test("the chi router registers a bounded number of methods chi does not know", async () => {
+  const ops: Record<string, unknown> = {};
+  for (let i = 0; i < MAX_CHI_CUSTOM_METHODS + 3; i++) {
+    ops[`M${String(i).padStart(2, "0")}`] = {
+      operationId: `m${i}`,
+      responses: { "204": { description: "ok" } },
+    };
+  }
+  const doc = {
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        query: { operationId: "q", responses: { "204": { description: "ok" } } },
+        additionalOperations: ops,
+      },
+    },
+  };
+  const chi = await generate({ content: JSON.stringify(doc) }, {
+    server: true,
+    serverRouter: "chi",
+    noReadme: true,
+  });
+  const file = chi.files.find((f) => f.name === "server_router.go")!.content;
+  assert.ok(
+    file.includes('method: "M00"') && file.includes('method: "M15"') && !file.includes('method: "M16"'),
+  );
+  const left = chi.issues.filter((i) => i.rule === "generate-router-chi");
+  // In route order (path, then method) the first 16 fit; M16, M17, M18 and QUERY do not.
+  assert.equal(left.length, 4);
+  assert.ok(left.every((i) => /at most 16 methods/.test(i.message)));
+  const std = await generate({ content: JSON.stringify(doc) }, {
+    server: true,
+    serverRouter: "stdlib",
+    noReadme: true,
+  });
+  assert.equal(std.issues.filter((i) => i.rule?.startsWith("generate-router")).length, 0);
 });
 
 const PACKAGES: [string, string, GenerateOptions][] = [];
