@@ -124,6 +124,21 @@ Deno.test("the router file: route tables, issues, names that yield to schemas, s
   const takenFile = taken.files.find((f) => f.name === "server_router.go")!.content;
   assert.ok(takenFile.includes("type RouterOptions2 struct") && takenFile.includes("func PathParam2("));
   assert.ok(taken.files.find((f) => f.name === "types.go")!.content.includes("type RouterOptions "));
+  // The package's README says what the router needs and how to use it.
+  const readme = async (serverRouter: "stdlib" | "chi") =>
+    (await generate(fixture(ROUTER), { server: true, serverRouter })).files.find((f) =>
+      f.name === "README.md"
+    )!
+      .content;
+  assert.match(
+    await readme("chi"),
+    /It needs the Go standard library \(Go 1\.19 or later\) and github\.com\/go-chi\/chi\/v5/,
+  );
+  assert.match(await readme("stdlib"), /It needs only the Go standard library/);
+  assert.match(
+    await readme("stdlib"),
+    /`server_router\.go`: `NewRouter\(server\{\}, RouterOptions\{\.\.\.\}\)`/,
+  );
   // Without the flag, no router file.
   const none = await generate(fixture(ROUTER), { server: true, noReadme: true });
   assert.ok(!names(none).some((n) => n.startsWith("server_router")));
