@@ -104,7 +104,25 @@ export function emitRouter(ctx: EmitContext): GeneratedFile[] {
   );
   const byGroup = new Map<string, string[]>();
   const custom = new Set<string>();
+  const seen = new Map<string, GoOperation>();
   for (const op of sorted) {
+    if (op.path.startsWith("/")) {
+      // Templates that differ only in parameter names are the same route: the first (in path order) serves it.
+      const key = `${op.method} ${JSON.stringify(templateSegments(op.path).segments)}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        ctx.model.issue(
+          "warning",
+          op.at,
+          `${op.method} ${JSON.stringify(op.path)} is the same route as ${first.method} ${
+            JSON.stringify(first.path)
+          }; the router serves ${first.name} there and leaves ${op.name} out.`,
+          "generate-router-duplicate",
+        );
+        continue;
+      }
+      seen.set(key, op);
+    }
     const line = routeLine(ctx, op, kind, custom);
     if (line === undefined) continue;
     const g = ctx.groupOf(op);

@@ -144,6 +144,30 @@ Deno.test("the router file: route tables, issues, names that yield to schemas, s
   assert.ok(!names(none).some((n) => n.startsWith("server_router")));
 });
 
+Deno.test("templates that differ only in parameter names are one route: the first serves it, with an issue", async () => {
+  const ok = { responses: { "204": { description: "ok" } } };
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a/{x}": { get: { operationId: "first", ...ok } },
+      "/a/{y}": { get: { operationId: "second", ...ok }, put: { operationId: "third", ...ok } },
+    },
+  };
+  for (const serverRouter of ["stdlib", "chi"] as const) {
+    const r = await generate({ content: JSON.stringify(doc) }, {
+      server: true,
+      serverRouter,
+      noReadme: true,
+    });
+    const file = r.files.find((f) => f.name === "server_router.go")!.content;
+    assert.ok(file.includes("handleFirst") && !file.includes("handleSecond") && file.includes("handleThird"));
+    const dup = r.issues.filter((i) => i.rule === "generate-router-duplicate");
+    assert.equal(dup.length, 1);
+    assert.equal(dup[0].pointer, "/paths/~1a~1{y}/get");
+  }
+});
+
 Deno.test("the chi router registers a bounded number of methods chi does not know", async () => {
   const ops: Record<string, unknown> = {};
   for (let i = 0; i < MAX_CHI_CUSTOM_METHODS + 3; i++) {
