@@ -174,15 +174,27 @@ export function emitBinder(ctx: EmitContext): GeneratedFile[] {
 }
 
 function paramDefault(ctx: EmitContext, types: BinderTypes, p: GoParam): string {
-  const s = resolved(ctx, p.schema);
+  return defaultExpr(ctx, types, p.schema, p.type, p.at, `parameter "${p.name}"`);
+}
+
+/** The Go expression of a schema's default for a value of Go type `type` ("" for none, with an issue when it does not fit). */
+function defaultExpr(
+  ctx: EmitContext,
+  types: BinderTypes,
+  schema: unknown,
+  type: string,
+  at: (string | number)[],
+  what: string,
+): string {
+  const s = resolved(ctx, schema);
   if (s === undefined || !("default" in s)) return "";
-  const shape = types.shapeOf(p.type);
-  const plain = p.type.replace(/^\*/, "");
+  const shape = types.shapeOf(type);
+  const plain = type.replace(/^\*/, "");
   let expr: string | undefined;
   if (shape.kind === "scalar") {
     const lit = defaultLiteral(s.default, shape.base);
     if (lit !== undefined) {
-      expr = plain === shape.base ? (p.type.startsWith("*") ? `${plain}(${lit})` : lit) : `${plain}(${lit})`;
+      expr = plain === shape.base ? (type.startsWith("*") ? `${plain}(${lit})` : lit) : `${plain}(${lit})`;
     }
   } else if (shape.kind === "array" && Array.isArray(s.default)) {
     const items = s.default.map((v) => defaultLiteral(v, shape.item.base));
@@ -191,8 +203,8 @@ function paramDefault(ctx: EmitContext, types: BinderTypes, p: GoParam): string 
   if (expr === undefined) {
     ctx.model.issue(
       "info",
-      p.at,
-      `the default of parameter "${p.name}" is not a ${plain} the binder can write; it is not applied.`,
+      at,
+      `the default of ${what} is not a ${plain} the binder can write; it is not applied.`,
       "generate-binder-default",
     );
     return "";
@@ -368,14 +380,23 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
     w.line("form := url.Values(r.MultipartForm.Value)");
   }
   const fields = decl?.kind === "struct" ? decl.fields : [];
+  const props = resolved(ctx, b.schema)?.properties;
   for (const f of fields) {
+    const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
     const t: Target = {
       in: "body",
       name: f.json,
       dst: `body.${f.name}`,
       type: f.type,
       required: f.required,
-      defaultExpr: "",
+      defaultExpr: defaultExpr(
+        ctx,
+        types,
+        prop,
+        f.type,
+        [...b.at, "properties", f.json],
+        `form field "${f.json}"`,
+      ),
     };
     const shape = types.shapeOf(f.type);
     if (shape.kind === "json") jsonIssue(ctx, b.at, `form field "${f.json}"`, f.type);

@@ -33,7 +33,7 @@ func TestCollectionFormats(t *testing.T) {
 	form := httptest.NewRequest("POST", "/items", strings.NewReader("name=box&qty=2"))
 	form.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	add, err := BindAddItemRequest(form, nil)
-	if err != nil || add.Body.Name != "box" || *add.Body.Qty != 2 {
+	if err != nil || add.Body.Name != "box" || *add.Body.Qty != 2 || *add.Body.Color != "red" {
 		t.Fatalf("form: %#v %v", add.Body, err)
 	}
 }

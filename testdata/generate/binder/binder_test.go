@@ -152,7 +152,7 @@ func TestBodies(t *testing.T) {
 		t.Fatal(err)
 	}
 	if f.Body == nil || f.Body.Name != "n1" || *f.Body.Count != 4 || !reflect.DeepEqual(f.Body.Tags, []string{"a", "b"}) ||
-		*f.Body.Status != StatusSold {
+		*f.Body.Status != StatusSold || *f.Body.Page != 3 {
 		t.Fatalf("form body: %#v", f.Body)
 	}
 	form = httptest.NewRequest("POST", "/form", strings.NewReader("count=4"))
