@@ -194,7 +194,8 @@ function defaultExpr(
   if (shape.kind === "scalar") {
     const lit = defaultLiteral(s.default, shape.base);
     if (lit !== undefined) {
-      expr = plain === shape.base ? (type.startsWith("*") ? `${plain}(${lit})` : lit) : `${plain}(${lit})`;
+      const untyped = !type.startsWith("*") || plain === "string" || plain === "bool";
+      expr = plain === shape.base && untyped ? lit : `${plain}(${lit})`;
     }
   } else if (shape.kind === "array" && Array.isArray(s.default)) {
     const items = s.default.map((v) => defaultLiteral(v, shape.item.base));
