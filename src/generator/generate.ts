@@ -19,6 +19,10 @@ import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_cli
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
 import { renderReadme } from "./readme.ts";
+import { emitOAuth2Files } from "./emit_oauth2.ts";
+import { emitCredentialFiles } from "./emit_credentials.ts";
+import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
+import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { SHARED_HELPERS } from "./_runtime.ts";
@@ -315,8 +319,13 @@ export async function generate(
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
-function optionalFiles(_ctx: EmitContext): GeneratedFile[] {
+function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  // The security extras (after the server extensions).
+  if (ctx.options.oauth2Flows) out.push(...emitOAuth2Files(ctx, new Set(out.map((f) => f.name))));
+  if (ctx.options.credentialMgmt) out.push(...emitCredentialFiles(ctx));
+  if (ctx.options.securityEnforce) out.push(...emitSecurityEnforceFiles(ctx));
+  if (ctx.options.oidcDiscovery) out.push(...emitOIDCFiles(ctx));
   return out;
 }
 
