@@ -86,16 +86,33 @@ Deno.test("security extras: the files of the fixture, the names taken, the schem
   assert.match(file("pets_o_auth_oauth2.go"), /RefreshURL:\s+"https:\/\/auth\.example\.com\/refresh"/);
   // A schema named Principal: the middleware's type gets a suffix, and an info says so.
   assert.match(file("security_enforce.go"), /^type Principal2 struct/m);
-  assert.ok(rules(r, "generate-security-extras").some((i) => /Principal2 instead of Principal/.test(i.message)));
+  assert.ok(
+    rules(r, "generate-security-extras").some((i) => /Principal2 instead of Principal/.test(i.message)),
+  );
   // The scheme tables and the per-operation requirements (OR as alternatives, AND within one, {} optional).
-  assert.match(file("security_enforce.go"), /\{scheme: "apiKeyCookie", kind: "apiKey", in: "cookie", name: "session"\}/);
-  assert.match(file("security_enforce.go"), /reqs: +\[\]map\[string\]\[\]string\{\{"apiKeyQuery": nil, "basicAuth": nil\}\}/);
-  assert.match(file("security_enforce.go"), /reqs: +\[\]map\[string\]\[\]string\{\{\}, \{"apiKeyCookie": nil\}\}/);
-  assert.match(file("security_enforce.go"), /reqs: +\[\]map\[string\]\[\]string\{\{"oidc": \{"read"\}\}, \{"petsOAuth": \{"read:pets"\}\}\}/);
+  assert.match(
+    file("security_enforce.go"),
+    /\{scheme: "apiKeyCookie", kind: "apiKey", in: "cookie", name: "session"\}/,
+  );
+  assert.match(
+    file("security_enforce.go"),
+    /reqs: +\[\]map\[string\]\[\]string\{\{"apiKeyQuery": nil, "basicAuth": nil\}\}/,
+  );
+  assert.match(
+    file("security_enforce.go"),
+    /reqs: +\[\]map\[string\]\[\]string\{\{\}, \{"apiKeyCookie": nil\}\}/,
+  );
+  assert.match(
+    file("security_enforce.go"),
+    /reqs: +\[\]map\[string\]\[\]string\{\{"oidc": \{"read"\}\}, \{"petsOAuth": \{"read:pets"\}\}\}/,
+  );
   assert.match(file("security_enforce.go"), /pattern: "\^\/public\$",\n\s+reqs: +nil,/);
   // The client's paths carry the base URL's: credentials.go matches the end of the path.
   assert.match(file("credentials.go"), /pattern: "\/pets\/\(\[\^\/\]\*\)\$"/);
-  assert.match(file("oidc_discovery.go"), /return NewOIDCDiscovery\("https:\/\/issuer\.example\.com\/\.well-known\/openid-configuration", httpClient\)/);
+  assert.match(
+    file("oidc_discovery.go"),
+    /return NewOIDCDiscovery\("https:\/\/issuer\.example\.com\/\.well-known\/openid-configuration", httpClient\)/,
+  );
   // mutualTLS cannot be sent by WithCredentials.
   assert.ok(rules(r, "generate-credentials").some((i) => /"mtls" \(mutualTLS\)/.test(i.message)));
   // Byte-identical across runs.
@@ -109,11 +126,17 @@ Deno.test("security extras: 2.0 flows, 3.2 device authorization, usage and names
   assert.match(v20.files[1].content, /^func OauthAppOAuth2ClientCredentials\(/m);
   assert.match(v20.files[2].content, /^func OauthCodeOAuth2AuthorizationCode\(/m);
   const v32 = await generate(fixture(SEC32), { oauth2Flows: true, noReadme: true });
-  assert.ok(rules(v32, "generate-oauth2").some((i) => /device authorization flow of scheme "device"/.test(i.message)));
+  assert.ok(
+    rules(v32, "generate-oauth2").some((i) => /device authorization flow of scheme "device"/.test(i.message)),
+  );
   assert.match(v32.files[1].content, /^func DeviceOAuth2ClientCredentials\(/m);
   // Usable without --client (the editors are plain funcs, assignable to RequestEditorFn); enforcement needs
   // the server.
-  const alone = await generate(fixture(SEC31), { oauth2Flows: true, credentialMgmt: true, oidcDiscovery: true });
+  const alone = await generate(fixture(SEC31), {
+    oauth2Flows: true,
+    credentialMgmt: true,
+    oidcDiscovery: true,
+  });
   assert.ok(names(alone).includes("credentials.go") && !names(alone).includes("client.go"));
   await assert.rejects(() => generate(fixture(SEC31), { securityEnforce: true }), UsageError);
   // Hostile names: unique, safe file names (never a build-constraint suffix, never another kind's part).
