@@ -112,6 +112,8 @@ func TestEnforcement(t *testing.T) {
 		{"AND: wrong password", "GET", "/both?api_key=good", func(r *http.Request) { r.SetBasicAuth("u", "x") }, 401, ""},
 		{"optional security, anonymous", "GET", "/optional", nil, 200, ""},
 		{"cookie missing", "GET", "/cookie", nil, 401, ""},
+		{"HEAD is checked as GET", "HEAD", "/cookie", nil, 401, ""},
+		{"an escaped path is checked as its decoded form", "GET", "/c%6Fokie", nil, 401, ""},
 		{"cookie", "GET", "/cookie", func(r *http.Request) { r.AddCookie(&http.Cookie{Name: "session", Value: "good"}) }, 200,
 			"apiKeyCookie=key-user"},
 	}
@@ -175,6 +177,11 @@ func TestCredentialEditors(t *testing.T) {
 	r, err = apply(static, "GET", "https://h/optional")
 	if err != nil || len(r.Header) != 0 {
 		t.Fatalf("GET /optional: %v %v", err, r.Header)
+	}
+	// A public operation: nothing sent, no error.
+	r, err = apply(static, "GET", "https://h/public")
+	if err != nil || len(r.Header) != 0 || r.URL.RawQuery != "" {
+		t.Fatalf("GET /public: %v %v", err, r.Header)
 	}
 	// Named schemes.
 	r, err = apply(static, "GET", "https://h/anything", "apiKeyCookie")
