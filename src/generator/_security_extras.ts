@@ -10,6 +10,8 @@ import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
+import type { EmitContext } from "./context.ts";
+import { type GeneratedFile, splitFiles } from "./split.ts";
 import { pathPattern } from "./emit_server.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
@@ -163,4 +165,27 @@ function requirements(security: readonly Record<string, string[]>[]): string {
 
 function scopes(list: readonly string[]): string {
   return list.length === 0 ? "nil" : `{${list.map(goString).join(", ")}}`;
+}
+
+/**
+ * The files of a runtime that has a scheme table (`<prefix>Schemes` of `<prefix>Scheme`) and a per-operation
+ * route table (`<prefix>Routes` of `<prefix>Route`): `<base>.go`, split by the per-operation limits.
+ */
+export function tableFiles(
+  ctx: EmitContext,
+  base: string,
+  rt: GoRuntime,
+  prefix: string,
+  schemes: readonly SchemeEntry[],
+  anchored: boolean,
+): GeneratedFile[] {
+  const core = [
+    runtimeUnit(rt, ctx.model, `${base}.go`).unit,
+    schemeTable(`${prefix}Schemes`, `${prefix}Scheme`, schemes),
+  ];
+  const routes = routeUnits(ctx.ops, (op) => ctx.groupOf(op), `${prefix}Routes`, `${prefix}Route`, anchored);
+  return splitFiles(base, ctx.packageName, core, routes, {
+    maxLines: ctx.options.maxLines,
+    maxWeight: ctx.options.maxOps,
+  });
 }

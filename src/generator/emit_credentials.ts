@@ -9,8 +9,8 @@
  * @module
  */
 import type { EmitContext } from "./context.ts";
-import { type GeneratedFile, splitFiles } from "./split.ts";
-import { routeUnits, runtimeUnit, schemeTable, securitySchemes } from "./_security_extras.ts";
+import type { GeneratedFile } from "./split.ts";
+import { securitySchemes, tableFiles } from "./_security_extras.ts";
 import { CREDENTIALS_RUNTIME } from "./_security_runtime.ts";
 
 /** credentials.go (and its per-group parts when the operations' table is split). */
@@ -33,13 +33,5 @@ export function emitCredentialFiles(ctx: EmitContext): GeneratedFile[] {
       "generate-credentials",
     );
   }
-  const core = [
-    runtimeUnit(CREDENTIALS_RUNTIME, ctx.model, "credentials.go").unit,
-    schemeTable("credSchemes", "credScheme", schemes),
-  ];
-  const routes = routeUnits(ctx.ops, (op) => ctx.groupOf(op), "credRoutes", "credRoute", false);
-  return splitFiles("credentials", ctx.packageName, core, routes, {
-    maxLines: ctx.options.maxLines,
-    maxWeight: ctx.options.maxOps,
-  });
+  return tableFiles(ctx, "credentials", CREDENTIALS_RUNTIME, "cred", schemes, false);
 }

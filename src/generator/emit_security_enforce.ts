@@ -10,8 +10,8 @@
  * @module
  */
 import type { EmitContext } from "./context.ts";
-import { type GeneratedFile, splitFiles } from "./split.ts";
-import { routeUnits, runtimeUnit, schemeTable, securitySchemes } from "./_security_extras.ts";
+import type { GeneratedFile } from "./split.ts";
+import { securitySchemes, tableFiles } from "./_security_extras.ts";
 import { ENFORCE_RUNTIME } from "./_security_runtime.ts";
 
 /** security_enforce.go (and its per-group parts when the operations' table is split). */
@@ -45,13 +45,5 @@ export function emitSecurityEnforceFiles(ctx: EmitContext): GeneratedFile[] {
       }
     }
   }
-  const core = [
-    runtimeUnit(ENFORCE_RUNTIME, ctx.model, "security_enforce.go").unit,
-    schemeTable("secEnfSchemes", "secEnfScheme", schemes),
-  ];
-  const routes = routeUnits(ctx.ops, (op) => ctx.groupOf(op), "secEnfRoutes", "secEnfRoute", true);
-  return splitFiles("security_enforce", ctx.packageName, core, routes, {
-    maxLines: ctx.options.maxLines,
-    maxWeight: ctx.options.maxOps,
-  });
+  return tableFiles(ctx, "security_enforce", ENFORCE_RUNTIME, "secEnf", schemes, true);
 }
