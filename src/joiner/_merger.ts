@@ -31,81 +31,11 @@ import { type Difference, findDifference } from "../core/difference.ts";
 import { isObject } from "../core/json.ts";
 import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rename.ts";
 import { sectionsOf, type SectionSpec, TYPE_LABELS } from "./_sections.ts";
-import { type CanonicalForm, canonicalForm, isEmptySchema } from "./_canonical.ts";
+import { isEmptySchema, semanticallyIdentical } from "./_canonical.ts";
+import { DocumentFields } from "./_document_fields.ts";
+import { ensureMapAt, mapAt, type Obj } from "./_merge_tree.ts";
+import { setMember } from "../core/json.ts";
 import type { NameRequest, SchemaNamer } from "./naming.ts";
-
-type Obj = Record<string, unknown>;
-
-function setOwn(target: Obj, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
-}
-
-function mapAt(root: Obj, segments: readonly string[]): Obj | undefined {
-  let cur: unknown = root;
-  for (const s of segments) {
-    if (!isObject(cur) || !Object.hasOwn(cur, s)) return undefined;
-    cur = cur[s];
-  }
-  return isObject(cur) ? cur : undefined;
-}
-
-function ensureMapAt(root: Obj, segments: readonly string[]): Obj {
-  let cur = root;
-  for (const s of segments) {
-    let next = Object.hasOwn(cur, s) ? cur[s] : undefined;
-    if (!isObject(next)) {
-      next = {};
-      setOwn(cur, s, next);
-    }
-    cur = next as Obj;
-  }
-  return cur;
-}
-
-function equal(a: unknown, b: unknown): boolean {
-  return findDifference(a, b, { mode: "deep" }) === undefined;
-}
-
-/**
- * Whether two schemas are identical in the sense of semantic deduplication: the same canonical structure (see
- * `_canonical.ts`: descriptive keywords left out, keys sorted) with references that point at identical schemas
- * in their own documents. Pairs already under comparison are assumed identical, so recursion terminates.
- */
-export function semanticallyIdentical(
-  left: { section: Obj; name: string },
-  right: { section: Obj; name: string },
-  oasVersion: OASVersion,
-): boolean {
-  const assumed = new Set<string>();
-  const leftForms = new Map<string, CanonicalForm>();
-  const rightForms = new Map<string, CanonicalForm>();
-  const form = (cache: Map<string, CanonicalForm>, section: Obj, name: string): CanonicalForm => {
-    let f = cache.get(name);
-    if (f === undefined) cache.set(name, f = canonicalForm(section[name], oasVersion));
-    return f;
-  };
-  const stack: [string, string][] = [[left.name, right.name]];
-  while (stack.length > 0) {
-    const [l, r] = stack.pop()!;
-    const key = JSON.stringify([l, r]);
-    if (assumed.has(key)) continue;
-    assumed.add(key);
-    const hasL = Object.hasOwn(left.section, l);
-    const hasR = Object.hasOwn(right.section, r);
-    if (!hasL || !hasR) {
-      if (hasL !== hasR || l !== r) return false;
-      continue;
-    }
-    const fl = form(leftForms, left.section, l);
-    const fr = form(rightForms, right.section, r);
-    if (fl.texts.length !== fr.texts.length) return false;
-    for (let i = 0; i < fl.texts.length; i++) if (fl.texts[i] !== fr.texts[i]) return false;
-    for (let i = fl.targets.length - 1; i >= 0; i--) stack.push([fl.targets[i], fr.targets[i]]);
-  }
-  return true;
-}
 
 /** One input as the merger sees it. */
 export interface MergeInput {
@@ -174,7 +104,7 @@ export class Merger {
   readonly #specs: readonly SectionSpec[];
   readonly #merged: Obj = {};
   readonly #origins = new Map<SectionSpec, Map<string, Origin>>();
-  readonly #fieldOrigins = new Map<string, MergeInput>();
+  readonly #fields: DocumentFields<MergeInput>;
   readonly #warnings: StructuredWarning[] = [];
   readonly #collisions: CollisionDetail[] = [];
   #collisionCount = 0;
@@ -184,6 +114,10 @@ export class Merger {
     this.#settings = settings;
     this.#config = settings.config;
     this.#specs = sectionsOf(settings.oasVersion);
+    this.#fields = new DocumentFields(this.#merged, this.#config, {
+      warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
+      position: (input, segments) => this.#position(input, segments),
+    });
   }
 
   /** Merges the inputs in order and returns the merged document. */
@@ -230,7 +164,7 @@ export class Merger {
   async #mergeOne(input: MergeInput): Promise<void> {
     const state: RoundState = { decisions: new Map(), leftRenames: new Map(), rightRenames: new Map() };
     if (input.index > 0 && input.oasVersion !== this.#settings.oasVersion) {
-      const first = this.#fieldOrigins.get("/openapi");
+      const first = this.#fields.origins.get("/openapi");
       this.#warn(
         "version",
         [],
@@ -239,7 +173,7 @@ export class Merger {
             first ? ` (from ${first.source})` : ""
           }; features of ${input.oasVersion} it uses may not be valid in ` +
           `the result: convert the inputs to one version first if the result must validate` +
-          this.#at(input, ["openapi"], first) + ".",
+          this.#fields.at(input, ["openapi"], first) + ".",
       );
     }
     for (const spec of this.#specs) await this.#decideSection(input, spec, state);
@@ -249,7 +183,7 @@ export class Merger {
     const security = this.#merged.security;
     const securityBefore = Array.isArray(security) ? [...security] : security;
     this.#insert(input, state);
-    if (input.index > 0) this.#checkSecurity(input, securityBefore);
+    if (input.index > 0) this.#fields.checkSecurity(input, securityBefore);
   }
 
   #toSectionRenames(map: Map<SectionSpec, Map<string, string>>): SectionRenames[] {
@@ -270,7 +204,7 @@ export class Merger {
       const parent = spec.segments.length === 1
         ? this.#merged
         : mapAt(this.#merged, spec.segments.slice(0, -1))!;
-      setOwn(parent, spec.segments[spec.segments.length - 1], renameKeys(map, names));
+      setMember(parent, spec.segments[spec.segments.length - 1], renameKeys(map, names));
       const origins = this.#origins.get(spec);
       if (origins) {
         for (const [from, to] of names) {
@@ -700,7 +634,7 @@ export class Merger {
         for (const ck of Object.keys(value)) {
           const cspec = this.#specs.find((s) => s.segments.length === 2 && s.segments[1] === ck);
           if (cspec !== undefined && isObject(value[ck])) this.#insertSection(input, cspec, state);
-          else this.#firstWins(input, ["components", ck], value[ck]);
+          else this.#fields.firstWins(input, ["components", ck], value[ck]);
         }
         continue;
       }
@@ -708,27 +642,27 @@ export class Merger {
         case "openapi":
         case "swagger":
         case "info":
-          if (first) this.#firstWins(input, [key], value);
+          if (first) this.#fields.firstWins(input, [key], value);
           break;
         case "servers":
         case "tags":
         case "security":
-          if (Array.isArray(value)) this.#mergeArray(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (Array.isArray(value)) this.#fields.mergeArray(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         case "schemes":
         case "consumes":
         case "produces":
-          if (family2 && Array.isArray(value)) this.#mergeStringSet(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (family2 && Array.isArray(value)) this.#fields.mergeStringSet(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         case "host":
         case "basePath":
-          if (family2) this.#mergeServerField(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (family2) this.#fields.mergeServerField(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         default:
-          this.#firstWins(input, [key], value);
+          this.#fields.firstWins(input, [key], value);
       }
     }
   }
@@ -744,10 +678,10 @@ export class Merger {
       const value = rightMap[name];
       switch (d.kind) {
         case "extension":
-          this.#firstWins(input, [...spec.segments, name], value);
+          this.#fields.firstWins(input, [...spec.segments, name], value);
           break;
         case "add":
-          setOwn(map, d.target, value);
+          setMember(map, d.target, value);
           origins.set(d.target, { input, segments: [...spec.segments, name] });
           break;
         case "keep":
@@ -758,140 +692,6 @@ export class Merger {
           break;
       }
     }
-  }
-
-  /** Document-level fields: the first document that has one wins; a later different value is a warning. */
-  #firstWins(input: MergeInput, segments: readonly string[], value: unknown): void {
-    const parent = segments.length === 1 ? this.#merged : ensureMapAt(this.#merged, segments.slice(0, -1));
-    const key = segments[segments.length - 1];
-    const pointer = "/" + segments.join("/");
-    if (!Object.hasOwn(parent, key)) {
-      setOwn(parent, key, value);
-      this.#fieldOrigins.set(pointer, input);
-      return;
-    }
-    if (input.index === 0 || equal(parent[key], value)) return;
-    const from = this.#fieldOrigins.get(pointer);
-    this.#warn(
-      "metadata",
-      segments,
-      `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
-        `${from?.source ?? "the first document"} is kept${this.#at(input, segments, from)}`,
-      this.#position(input, segments),
-    );
-  }
-
-  /** ` (<left position> and <right position>)` with source maps; only the right one when there is no left. */
-  #at(input: MergeInput, segments: readonly string[], left?: MergeInput): string {
-    const pos = this.#position(input, segments);
-    if (pos === undefined) return "";
-    const leftPos = left === undefined || left === input ? undefined : this.#position(left, segments);
-    return leftPos ? ` (${formatPosition(leftPos)} and ${formatPosition(pos)})` : ` (${formatPosition(pos)})`;
-  }
-
-  /** 2.0 `host` / `basePath`: the first document's is kept; a different one is a warning saying what follows. */
-  #mergeServerField(input: MergeInput, key: "host" | "basePath", value: unknown): void {
-    const merged = this.#merged;
-    if (input.index === 0) {
-      this.#firstWins(input, [key], value);
-      return;
-    }
-    const from = this.#fieldOrigins.get("/" + key);
-    if (!Object.hasOwn(merged, key)) {
-      setOwn(merged, key, value);
-      this.#fieldOrigins.set("/" + key, input);
-      this.#warn(
-        "metadata",
-        [key],
-        `${key} '${
-          String(value)
-        }' of ${input.source} now applies to the whole result (the earlier documents had ` +
-          `none)${this.#at(input, [key])}`,
-        this.#position(input, [key]),
-      );
-      return;
-    }
-    if (merged[key] === value) return;
-    const kept = String(merged[key]);
-    const consequence = key === "host"
-      ? `so ${input.source}'s operations are described as served by '${kept}'`
-      : `so ${input.source}'s paths are now under '${kept}'; give the inputs the same basePath, or move the ` +
-        `difference into ${input.source}'s paths, before joining`;
-    this.#warn(
-      "metadata",
-      [key],
-      `${key} '${String(value)}' of ${input.source} is ignored: the result keeps ${key} '${kept}' (from ` +
-        `${from?.source ?? "the first document"}), ${consequence}${this.#at(input, [key], from)}`,
-      this.#position(input, [key]),
-    );
-  }
-
-  /** `servers`, `tags`, top-level `security`: merged unless `mergeArrays` is off; tags deduplicated by name. */
-  #mergeArray(input: MergeInput, key: "servers" | "tags" | "security", value: unknown[]): void {
-    const merged = this.#merged;
-    if (input.index > 0 && !this.#config.mergeArrays) return;
-    let list = merged[key];
-    if (!Array.isArray(list)) {
-      list = [];
-      setOwn(merged, key, list);
-      this.#fieldOrigins.set("/" + key, input);
-    }
-    const out = list as unknown[];
-    for (const item of value) {
-      if (key === "tags" && this.#config.deduplicateTags && isObject(item) && typeof item.name === "string") {
-        if (out.some((t) => isObject(t) && t.name === item.name)) continue;
-        out.push(item);
-        continue;
-      }
-      if (key === "tags" || input.index === 0 || !out.some((x) => equal(x, item))) out.push(item);
-    }
-  }
-
-  /** Warns when a later document's top-level security differs from the result's before it was merged. */
-  #checkSecurity(input: MergeInput, before: unknown): void {
-    const mine = Array.isArray(input.doc.security) ? input.doc.security : [];
-    const theirs = Array.isArray(before) ? before : [];
-    const same = mine.length === theirs.length && mine.every((r) => theirs.some((t) => equal(r, t))) &&
-      theirs.every((t) => mine.some((r) => equal(r, t)));
-    if (same) return;
-    this.#warn(
-      "security",
-      ["security"],
-      `the top-level security of ${input.source} differs from the result's; ${
-        this.#config.mergeArrays
-          ? "the merged requirements now apply to the operations of every joined document"
-          : "the result keeps the first document's, which now applies to its operations too"
-      }; set security on the operations where it must differ${
-        this.#at(input, ["security"], this.#fieldOrigins.get("/security"))
-      }`,
-      this.#position(input, ["security"]),
-    );
-  }
-
-  /** 2.0 `schemes`, `consumes`, `produces`: the union, with a warning when a document's set differs. */
-  #mergeStringSet(input: MergeInput, key: string, value: unknown[]): void {
-    const merged = this.#merged;
-    if (input.index === 0 || !Object.hasOwn(merged, key) || !Array.isArray(merged[key])) {
-      if (input.index === 0 || this.#config.mergeArrays) this.#firstWins(input, [key], [...value]);
-      return;
-    }
-    const list = merged[key] as unknown[];
-    const before = [...list];
-    if (this.#config.mergeArrays) {
-      for (const v of value) if (!list.includes(v)) list.push(v);
-    }
-    const differs = value.some((v) => !before.includes(v)) || before.some((v) => !value.includes(v));
-    if (!differs) return;
-    this.#warn(
-      "metadata",
-      [key],
-      `${key} of ${input.source} (${value.join(", ")}) differ from the result's (${before.join(", ")}); ${
-        this.#config.mergeArrays
-          ? `the result has their union (${list.join(", ")}), which applies to every operation`
-          : "the result keeps the first document's"
-      }${this.#at(input, [key], this.#fieldOrigins.get("/" + key))}`,
-      this.#position(input, [key]),
-    );
   }
 }
 
