@@ -132,6 +132,12 @@ func TestEnforcement(t *testing.T) {
 	if !strings.Contains(challenges, `Bearer realm="api"`) || !strings.Contains(challenges, `name="X-API-Key"`) {
 		t.Errorf("401 challenges: %q", challenges)
 	}
+	if w := do(t, h, "GET", "/pets", bearer("forged")); !strings.Contains(strings.Join(w.Header().Values("WWW-Authenticate"), " "), `error="invalid_token"`) {
+		t.Errorf("refused token challenge: %q", w.Header().Values("WWW-Authenticate"))
+	}
+	if strings.Contains(challenges, "invalid_token") {
+		t.Errorf("no token, yet invalid_token: %q", challenges)
+	}
 	w = do(t, SecurityMiddleware(validators(), SecurityOptions{Realm: "pets"})(echo), "GET", "/both", nil)
 	if got := strings.Join(w.Header().Values("WWW-Authenticate"), " | "); !strings.Contains(got, `Basic realm="pets"`) {
 		t.Errorf("basic challenge: %q", got)
