@@ -14,6 +14,8 @@ import { goFile } from "./unit.ts";
 import { runtimeUnit, securitySchemes } from "./_security_extras.ts";
 import { OIDC_RUNTIME } from "./_security_runtime.ts";
 
+const WELL_KNOWN = "/.well-known/openid-configuration";
+
 /** oidc_discovery.go. */
 export function emitOIDCFiles(ctx: EmitContext): GeneratedFile[] {
   const schemes = securitySchemes(ctx.index).filter((s) => s.type === "openIdConnect");
@@ -41,15 +43,21 @@ export function emitOIDCFiles(ctx: EmitContext): GeneratedFile[] {
       continue;
     }
     const fn = ctx.model.names.take(`${goName(s.name, "OIDC")}OIDCDiscovery`);
+    const wellKnown = url.endsWith(WELL_KNOWN);
     w.line();
     w.comment([
       `${fn} returns the discovery client of the openIdConnect scheme ${
         goString(s.name)
-      } (its openIdConnectUrl`,
-      `${goString(url)}).`,
+      }: its openIdConnectUrl`,
+      `${goString(url)}${
+        wellKnown
+          ? ", the issuer being what precedes the well-known suffix."
+          : " as given; it has no well-known suffix to take the issuer from, so set Issuer to have it checked."
+      }`,
     ]);
     w.open(`func ${fn}(httpClient *http.Client) *${discovery} {`);
-    w.line(`return ${constructor}(${goString(url)}, httpClient)`);
+    if (wellKnown) w.line(`return ${constructor}(${goString(url)}, httpClient)`);
+    else w.line(`return &${discovery}{URL: ${goString(url)}, HTTPClient: httpClient}`);
     w.close();
   }
   return [{ name: "oidc_discovery.go", content: goFile(ctx.packageName, [rt.unit]) }];

@@ -130,6 +130,12 @@ Deno.test("security extras: 2.0 flows, 3.2 device authorization, usage and names
     rules(v32, "generate-oauth2").some((i) => /device authorization flow of scheme "device"/.test(i.message)),
   );
   assert.match(v32.files[1].content, /^func DeviceOAuth2ClientCredentials\(/m);
+  // An openIdConnectUrl without the well-known suffix is used as given (no issuer to check).
+  const oidc32 = await generate(fixture(SEC32), { oidcDiscovery: true, noReadme: true });
+  assert.match(
+    oidc32.files[1].content,
+    /return &OIDCDiscovery\{URL: "https:\/\/login\.example\.com\/custom\/config", HTTPClient: httpClient\}/,
+  );
   // Usable without --client (the editors are plain funcs, assignable to RequestEditorFn); enforcement needs
   // the server.
   const alone = await generate(fixture(SEC31), {
