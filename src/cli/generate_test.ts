@@ -233,6 +233,12 @@ Deno.test("oatool generate: the security extras need no --client; a flag without
       "pets_o_auth_oauth2.go",
       "types.go",
     ]);
+    // Without the client, credentials.go still knows each operation's requirements (WithCredentials uses them).
+    const credentials = await Deno.readTextFile(join(dir, "credentials.go"));
+    assert.match(
+      credentials,
+      /\/\/ The security requirements of ListPets\.\nfunc init\(\) \{\n\tcredRoutes = append/,
+    );
     const pet = await run(["generate", "-o", join(dir, "pet"), "--oauth2-flows", PETSTORE]);
     assert.equal(pet.code, 0, pet.stderr);
     assert.match(pet.stdout, /no OAuth2 security scheme/);

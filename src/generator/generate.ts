@@ -231,7 +231,8 @@ export async function generate(
     );
   }
   model.declareComponents();
-  const ops = client || server ? buildOperations(index, doc, model) : [];
+  // credentials.go's WithCredentials needs each operation's security requirements, with or without the client.
+  const ops = client || server || resolved.credentialMgmt ? buildOperations(index, doc, model) : [];
   model.breakCycles();
   const byTag = options.splitByTag !== false;
   const byPath = options.splitByPath !== false;
