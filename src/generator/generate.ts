@@ -19,6 +19,9 @@ import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_cli
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
 import { renderReadme } from "./readme.ts";
+import { emitResponses } from "./emit_responses.ts";
+import { emitStubs } from "./emit_stubs.ts";
+import { emitEmbed } from "./emit_embed.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { SHARED_HELPERS } from "./_runtime.ts";
@@ -315,8 +318,11 @@ export async function generate(
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
-function optionalFiles(_ctx: EmitContext): GeneratedFile[] {
+function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
+  if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
+  if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
   return out;
 }
 
