@@ -43,27 +43,22 @@ export function emitEmbed(ctx: EmitContext): GeneratedFile[] {
   w.comment([`${media} is the media type of the embedded OpenAPI document.`]);
   w.line(`const ${media} = ${goString(mediaType)}`);
   w.line();
-  w.comment(["openAPISpecETag is the entity tag of the embedded document (its hash, computed at generation)."]);
+  w.comment([
+    "openAPISpecETag is the entity tag of the embedded document (its hash, computed at generation).",
+  ]);
   w.line(`const openAPISpecETag = ${goString(etag)}`);
   w.line();
+  w.comment(["openAPISpecData is the embedded document (shared: never modified)."]);
+  w.line("//");
   w.line(`//go:embed ${dataFile}`);
-  w.line("var openAPISpecFiles embed.FS");
-  w.line();
-  w.comment(["openAPISpecData returns the embedded document (shared: never modified)."]);
-  w.open("func openAPISpecData() []byte {");
-  w.line(`data, err := openAPISpecFiles.ReadFile(${goString(dataFile)})`);
-  w.open("if err != nil {");
-  w.line("panic(err)");
-  w.close();
-  w.line("return data");
-  w.close();
+  w.line("var openAPISpecData []byte");
   w.line();
   w.comment([
     `${spec} returns a copy of the OpenAPI document the package was generated from, byte for byte as the`,
     `source was (its media type is ${media}).`,
   ]);
   w.open(`func ${spec}() []byte {`);
-  w.line("return append([]byte(nil), openAPISpecData()...)");
+  w.line("return append([]byte(nil), openAPISpecData...)");
   w.close();
   w.line();
   w.comment([
@@ -71,7 +66,6 @@ export function emitEmbed(ctx: EmitContext): GeneratedFile[] {
     "ETag (If-None-Match answered with 304) and Cache-Control no-cache; other methods get 405.",
   ]);
   w.open(`func ${handler}() http.Handler {`);
-  w.line("data := openAPISpecData()");
   w.open("return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {");
   w.open("if r.Method != http.MethodGet && r.Method != http.MethodHead {");
   w.line(`w.Header().Set("Allow", "GET, HEAD")`);
@@ -81,11 +75,12 @@ export function emitEmbed(ctx: EmitContext): GeneratedFile[] {
   w.line(`w.Header().Set("Content-Type", ${media})`);
   w.line(`w.Header().Set("ETag", openAPISpecETag)`);
   w.line(`w.Header().Set("Cache-Control", "no-cache")`);
-  w.line(`http.ServeContent(w, r, ${goString(dataFile)}, time.Time{}, bytes.NewReader(data))`);
+  w.line(`http.ServeContent(w, r, ${goString(dataFile)}, time.Time{}, bytes.NewReader(openAPISpecData))`);
   w.close("})");
   w.close();
   return [
-    { name: EMBED_GO_FILE, content: goFile(ctx.packageName, [u]) },
+    // `embed` is imported for its directive only (a blank import).
+    { name: EMBED_GO_FILE, content: goFile(ctx.packageName, [u]).replace('\t"embed"\n', '\t_ "embed"\n') },
     { name: dataFile, content: text },
   ];
 }

@@ -38,11 +38,8 @@ export interface ResponseBody {
 export function responseBody(r: GoResponse): ResponseBody {
   const content = isObject(r.response.content) ? r.response.content : undefined;
   if (r.field !== undefined && r.type !== undefined) {
-    const key = content === undefined
-      ? undefined
-      : Object.keys(content).find((k) => k === r.contentType) ?? (r.contentType === "application/json"
-        ? Object.keys(content).find((k) => k === "*/*")
-        : undefined);
+    const key = content === undefined ? undefined : Object.keys(content).find((k) => k === r.contentType) ??
+      (r.contentType === "application/json" ? Object.keys(content).find((k) => k === "*/*") : undefined);
     const media = key === undefined ? undefined : content![key];
     return {
       kind: "json",
@@ -217,7 +214,8 @@ function emitHeaders(u: Unit, name: string, what: string, fields: HeaderField[],
   w.close();
 }
 
-const RESPONSE_HELPERS = `// responsesWrite sends a response: the content type (when not empty), the status and the body.
+const RESPONSE_HELPERS =
+  `// responsesWrite sends a response: the content type (when not empty), the status and the body.
 func responsesWrite(w http.ResponseWriter, status int, contentType string, body []byte) error {
 	if contentType != "" {
 		w.Header().Set("Content-Type", contentType)
@@ -293,9 +291,9 @@ function emitOperationResponses(ctx: EmitContext, op: GoOperation): Unit {
     first = false;
     w.comment([
       `${writer} writes ${what}${headers.length > 0 ? ": its headers" : ""}${
-        body.kind === "none" ? "" : `${headers.length > 0 ? ", " : ": "}the ${
-          body.kind === "json" ? "JSON" : "raw"
-        } body`
+        body.kind === "none"
+          ? ""
+          : `${headers.length > 0 ? ", " : ": "}the ${body.kind === "json" ? "JSON" : "raw"} body`
       }${code === undefined ? `, with status (${rangeText(r.status)})` : ""}.`,
     ]);
     writeDoc(w, writer, r.description, false);

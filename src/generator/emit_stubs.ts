@@ -10,7 +10,7 @@ import { isObject } from "../core/json.ts";
 import { goString } from "./go_writer.ts";
 import type { GoOperation, GoResponse } from "./operations.ts";
 import { type FoundExample, mediaExample, schemaExample } from "./example_value.ts";
-import { goLiteral, literalWriter, type LiteralWriter } from "./go_literal.ts";
+import { goLiteral, type LiteralWriter, literalWriter } from "./go_literal.ts";
 import { responseBody } from "./emit_responses.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit } from "./unit.ts";
@@ -97,7 +97,7 @@ function emitStubMethod(ctx: EmitContext, lw: LiteralWriter, stub: string, op: G
         ctx.model.issue(
           "info",
           example!.at,
-          `the example of ${op.name}'s stub at ${m.pointer === "" ? "its root" : m.pointer}: ${m.message}; the zero value is used.`,
+          `the example of ${op.name}'s stub at ${m.pointer === "" ? "its root" : m.pointer}: ${m.message}.`,
           "generate-stub-example",
         );
       }

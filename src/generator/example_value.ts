@@ -33,7 +33,9 @@ export function mediaExample(
   media: Record<string, unknown>,
   at: (string | number)[],
 ): FoundExample | undefined {
-  if ("example" in media && media.example !== undefined) return { value: media.example, at: [...at, "example"] };
+  if ("example" in media && media.example !== undefined) {
+    return { value: media.example, at: [...at, "example"] };
+  }
   if (isObject(media.examples)) {
     for (const [name, raw] of Object.entries(media.examples)) {
       let ex = raw;

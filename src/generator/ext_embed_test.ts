@@ -44,10 +44,18 @@ Deno.test("--server-embed-spec: the embedded document builds, vets and is served
     }
     const test = await Deno.readTextFile(fixture("generate/embed/embed_test.go"));
     for (const name of ["api", "petstore31"]) {
-      packages[name].push({ name: "embed_test.go", content: test.replace(/^package api$/m, `package ${name}`) });
+      packages[name].push({
+        name: "embed_test.go",
+        content: test.replace(/^package api$/m, `package ${name}`),
+      });
     }
     await writeModule(dir, packages);
-    for (const [name, file] of [["api", "generate/responses-3.1.yaml"], ["petstore31", "petstore/petstore-3.1.json"]]) {
+    for (
+      const [name, file] of [["api", "generate/responses-3.1.yaml"], [
+        "petstore31",
+        "petstore/petstore-3.1.json",
+      ]]
+    ) {
       await Deno.mkdir(join(dir, name, "testdata"));
       await Deno.writeFile(join(dir, name, "testdata", "original"), await Deno.readFile(fixture(file)));
     }
@@ -86,6 +94,9 @@ Deno.test("--server-embed-spec: media type, ETag of the content, names taken aft
   const again = await generate({ content: JSON.stringify(doc("a")) }, flag);
   assert.deepEqual(again.files, a.files);
   // A YAML source is embedded as YAML.
-  const parsed = await generate({ content: "openapi: 3.1.0\ninfo: {title: y, version: '1'}\npaths: {}\n" }, flag);
+  const parsed = await generate(
+    { content: "openapi: 3.1.0\ninfo: {title: y, version: '1'}\npaths: {}\n" },
+    flag,
+  );
   assert.match(parsed.files.find((f) => f.name === "server_embed.go")!.content, /application\/yaml/);
 });

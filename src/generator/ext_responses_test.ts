@@ -73,12 +73,18 @@ Deno.test("--server-responses: the declarations and their types, deterministic",
   assert.match(code, /ETag \*string\n/);
   assert.doesNotMatch(code, /"Content-Type" \(required\)|ContentType \*string/);
   // Exact codes fixed, ranges and default take the status, wildcards the content type.
-  assert.match(code, /func WriteGetWidget200\(w http\.ResponseWriter, body Widget, headers GetWidget200Headers\) error/);
+  assert.match(
+    code,
+    /func WriteGetWidget200\(w http\.ResponseWriter, body Widget, headers GetWidget200Headers\) error/,
+  );
   assert.match(code, /func WriteListWidgets2XX\(w http\.ResponseWriter, status int, body \[\]Widget\) error/);
   assert.match(code, /func WriteGetWidgetDefault\(w http\.ResponseWriter, status int, body Problem\) error/);
   assert.match(code, /func WriteGetWidget404\(w http\.ResponseWriter\) error/);
   assert.match(code, /func WriteGetText200\(w http\.ResponseWriter, body string\) error/);
-  assert.match(code, /func WriteGetImage200\(w http\.ResponseWriter, body \[\]byte, contentType string\) error/);
+  assert.match(
+    code,
+    /func WriteGetImage200\(w http\.ResponseWriter, body \[\]byte, contentType string\) error/,
+  );
   assert.match(code, /func NewGetWidgetDefaultResponse\(status int, body Problem\) GetWidgetResponse/);
   // Hostile descriptions stay in comments.
   assert.doesNotMatch(code, /^\/\/ in a description/m);

@@ -69,7 +69,10 @@ Deno.test("--server-stubs: a value not fitting its type is a zero value and an i
   const result = await generate(fixture("generate/responses-3.1.yaml"), flag);
   const misfits = result.issues.filter((i) => i.rule === "generate-stub-example");
   assert.deepEqual(misfits.map((i) => i.severity), ["info", "info"]);
-  assert.match(misfits[0].message, /GetMisfit's stub at \/id: "not a number" is not a value of the Go type int64/);
+  assert.match(
+    misfits[0].message,
+    /GetMisfit's stub at \/id: "not a number" is not a value of the Go type int64/,
+  );
   assert.match(misfits[1].message, /at \/tags\/0: 1 is not a value of the Go type string/);
   assert.deepEqual(misfits[0].pointer, "/paths/~1misfit/get/responses/201/content/application~1json/example");
   const code = result.files.find((f) => f.name === "server_stubs.go")!.content;
@@ -89,9 +92,20 @@ const DOC = {
   components: {
     examples: { E: { value: { a: 1 } } },
     schemas: {
-      Loop: { type: "object", properties: { next: { $ref: "#/components/schemas/Loop" }, n: { type: "integer" } } },
+      Loop: {
+        type: "object",
+        properties: { next: { $ref: "#/components/schemas/Loop" }, n: { type: "integer" } },
+      },
       Deep: { type: "array", items: { $ref: "#/components/schemas/Deep" } },
-      Pick: { type: "object", required: ["s", "t"], properties: { s: { type: "string" }, t: { type: "string", format: "date-time" }, o: { type: "string" } } },
+      Pick: {
+        type: "object",
+        required: ["s", "t"],
+        properties: {
+          s: { type: "string" },
+          t: { type: "string", format: "date-time" },
+          o: { type: "string" },
+        },
+      },
     },
   },
 };
@@ -102,10 +116,13 @@ Deno.test("example lookup: media example, first of examples ($ref followed), sch
     value: 5,
     at: ["m", "example"],
   });
-  assert.deepEqual(mediaExample(index, { examples: { a: { $ref: "#/components/examples/E" }, b: { value: 2 } } }, ["m"]), {
-    value: { a: 1 },
-    at: ["m", "examples", "a", "value"],
-  });
+  assert.deepEqual(
+    mediaExample(index, { examples: { a: { $ref: "#/components/examples/E" }, b: { value: 2 } } }, ["m"]),
+    {
+      value: { a: 1 },
+      at: ["m", "examples", "a", "value"],
+    },
+  );
   const loop = schemaExample(index, { $ref: "#/components/schemas/Loop" }, ["s"]);
   assert.deepEqual(loop?.value, {});
   const deep = schemaExample(index, { $ref: "#/components/schemas/Deep" }, ["s"]);
@@ -118,7 +135,10 @@ Deno.test("example lookup: media example, first of examples ($ref followed), sch
   assert.deepEqual(schemaExample(index, { type: "integer", enum: [null, 4] }, [])?.value, 4);
   assert.deepEqual(schemaExample(index, { type: "string" }, []), undefined);
   // Nesting is bounded (no recursion past the depth).
-  let nested: Record<string, unknown> = { type: "object", properties: { leaf: { type: "string", example: "x" } } };
+  let nested: Record<string, unknown> = {
+    type: "object",
+    properties: { leaf: { type: "string", example: "x" } },
+  };
   for (let i = 0; i < 10_000; i++) nested = { type: "object", properties: { a: nested } };
   let v = schemaExample(index, nested, [])?.value as Record<string, unknown>;
   let depth = 0;
@@ -141,7 +161,10 @@ Deno.test("Go literals: every kind of type; misfits become zero values; depth bo
         Item: {
           type: "object",
           required: ["id"],
-          properties: { id: { type: "integer", format: "int32" }, at: { type: "string", format: "date-time" } },
+          properties: {
+            id: { type: "integer", format: "int32" },
+            at: { type: "string", format: "date-time" },
+          },
         },
       },
     },
@@ -152,10 +175,16 @@ Deno.test("Go literals: every kind of type; misfits become zero values; depth bo
   assert.equal(goLiteral(lw, "Color", "red"), `Color("red")`);
   assert.equal(goLiteral(lw, "Ids", [1, 2]), "Ids{1, 2}");
   assert.equal(goLiteral(lw, "*Ids", [1]), "&Ids{1}");
-  assert.equal(goLiteral(lw, "Item", { id: 3, at: "2020-01-02T03:04:05+02:00" }), `Item{ID: 3, At: p[time.Time](t("2020-01-02T03:04:05+02:00"))}`);
+  assert.equal(
+    goLiteral(lw, "Item", { id: 3, at: "2020-01-02T03:04:05+02:00" }),
+    `Item{ID: 3, At: p[time.Time](t("2020-01-02T03:04:05+02:00"))}`,
+  );
   assert.equal(goLiteral(lw, "*int64", 3), "p[int64](3)");
-  assert.equal(goLiteral(lw, "map[string]float64", { "a\"b": 1.5 }), `map[string]float64{"a\\"b": 1.5}`);
-  assert.equal(goLiteral(lw, "interface{}", { a: [1, "x", null, true] }), `map[string]interface{}{"a": []interface{}{float64(1), "x", nil, true}}`);
+  assert.equal(goLiteral(lw, "map[string]float64", { 'a"b': 1.5 }), `map[string]float64{"a\\"b": 1.5}`);
+  assert.equal(
+    goLiteral(lw, "interface{}", { a: [1, "x", null, true] }),
+    `map[string]interface{}{"a": []interface{}{float64(1), "x", nil, true}}`,
+  );
   assert.equal(goLiteral(lw, "[]byte", "raw"), `[]byte("raw")`);
   assert.equal(lw.misfits.length, 0);
   assert.equal(goLiteral(lw, "Item", { id: 2 ** 40 }), "Item{}");
@@ -170,5 +199,10 @@ Deno.test("Go literals: every kind of type; misfits become zero values; depth bo
   lw.misfits.length = 0;
   const code = goLiteral(lw, "interface{}", deep);
   assert.ok(code.length < 2 * MAX_LITERAL_DEPTH * "[]interface{}{".length, code.length.toString());
-  assert.match(lw.misfits[0].message, /too deep/);
+  assert.match(lw.misfits[0].message, /nested deeper than 32 levels; it is left out/);
+  lw.misfits.length = 0;
+  const big = goLiteral(lw, "[]int64", Array.from({ length: 20_000 }, (_, i) => i));
+  assert.ok(big.length < 60_000, String(big.length));
+  assert.equal(lw.misfits.length, 1);
+  assert.match(lw.misfits[0].message, /more than 5000 parts/);
 });

@@ -33,9 +33,9 @@ export interface LiteralWriter {
   typesUsed: Set<string>;
   /** Values that did not fit: the place in the value (a JSON pointer) and why. */
   misfits: { pointer: string; message: string }[];
-  /** Values left to write. */
+  /** Values left to write in the current literal (each {@link goLiteral} starts with {@link MAX_LITERAL_NODES}). */
   budget: number;
-  /** Above 0 while trying the alternatives of a union: structs then refuse unknown and missing properties. */
+  /** 1 while trying the alternatives of a union strictly: structs then refuse unknown and missing properties. */
   strict: number;
 }
 
@@ -73,7 +73,16 @@ const INT_RANGES: Record<string, [bigint, bigint]> = {
  * `pointer` is the value's place, for messages.
  */
 export function goLiteral(lw: LiteralWriter, type: string, value: unknown, pointer = ""): string {
-  return literal(lw, type, value, pointer, 0) ?? zeroLiteral(lw, type);
+  lw.budget = MAX_LITERAL_NODES;
+  const code = literal(lw, type, value, pointer, 0) ?? zeroLiteral(lw, type);
+  if (lw.budget <= 0) {
+    lw.misfits.push({
+      pointer,
+      message:
+        `the value has more than ${MAX_LITERAL_NODES} parts (alternatives tried included); what follows is left out`,
+    });
+  }
+  return code;
 }
 
 /** The zero value of a Go type as an expression. */
@@ -111,7 +120,10 @@ export function zeroLiteral(lw: LiteralWriter, type: string): string {
 function misfit(lw: LiteralWriter, pointer: string, type: string, value: unknown): undefined {
   let shown = JSON.stringify(value) ?? String(value);
   if (shown.length > 40) shown = shown.slice(0, 37) + "...";
-  lw.misfits.push({ pointer, message: `${shown} is not a value of the Go type ${type}` });
+  lw.misfits.push({
+    pointer,
+    message: `${shown} is not a value of the Go type ${type}; its zero value is used`,
+  });
   return undefined;
 }
 
@@ -122,8 +134,13 @@ function literal(
   pointer: string,
   depth: number,
 ): string | undefined {
-  if (depth > MAX_LITERAL_DEPTH || lw.budget-- <= 0) {
-    lw.misfits.push({ pointer, message: "the value is too deep or too large to be written" });
+  if (lw.budget <= 0) return undefined;
+  lw.budget--;
+  if (depth > MAX_LITERAL_DEPTH) {
+    lw.misfits.push({
+      pointer,
+      message: `the value is nested deeper than ${MAX_LITERAL_DEPTH} levels; it is left out`,
+    });
     return undefined;
   }
   if (type.startsWith("*")) {
@@ -149,9 +166,10 @@ function literal(
     if (!Array.isArray(value)) return misfit(lw, pointer, type, value);
     const item = type.slice(2);
     lw.typesUsed.add(type);
-    const items = value.map((v, i) =>
-      literal(lw, item, v, `${pointer}/${i}`, depth + 1) ?? zeroLiteral(lw, item)
-    );
+    const items: string[] = [];
+    for (let i = 0; i < value.length && lw.budget > 0; i++) {
+      items.push(literal(lw, item, value[i], `${pointer}/${i}`, depth + 1) ?? zeroLiteral(lw, item));
+    }
     return `${type}{${items.join(", ")}}`;
   }
   if (type.startsWith("map[string]")) {
@@ -192,10 +210,13 @@ function entries(
   pointer: string,
   depth: number,
 ): string {
-  return Object.entries(value).map(([k, v]) => {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (lw.budget <= 0) break;
     const p = `${pointer}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-    return `${goString(k)}: ${literal(lw, elem, v, p, depth + 1) ?? zeroLiteral(lw, elem)}`;
-  }).join(", ");
+    out.push(`${goString(k)}: ${literal(lw, elem, v, p, depth + 1) ?? zeroLiteral(lw, elem)}`);
+  }
+  return out.join(", ");
 }
 
 function namedLiteral(
@@ -256,19 +277,22 @@ function namedLiteral(
         const tagged = decl.alternatives.filter((a) => typeof tag === "string" && a.tags.includes(tag));
         order = [...tagged, ...decl.alternatives.filter((a) => !tagged.includes(a))];
       }
-      for (const alt of order) {
-        const before = lw.misfits.length;
-        const budget = lw.budget;
-        const saved = [lw.usesPtr, lw.usesTime] as const;
-        const types = new Set(lw.typesUsed);
-        lw.strict++;
-        const code = literal(lw, "*" + alt.type, value, pointer, depth + 1);
-        lw.strict--;
-        if (code !== undefined && lw.misfits.length === before) return `${type}{${alt.name}: ${code}}`;
-        lw.misfits.length = before;
-        lw.budget = budget;
-        [lw.usesPtr, lw.usesTime] = saved;
-        lw.typesUsed = types;
+      // Strictly first (structs refuse unknown and missing properties), then leniently; failed attempts
+      // spend the budget too, so nested unions cannot multiply the work.
+      for (const strict of [1, 0]) {
+        for (const alt of order) {
+          const before = lw.misfits.length;
+          const saved = [lw.usesPtr, lw.usesTime] as const;
+          const types = new Set(lw.typesUsed);
+          const outer = lw.strict;
+          lw.strict = strict;
+          const code = literal(lw, "*" + alt.type, value, pointer, depth + 1);
+          lw.strict = outer;
+          if (code !== undefined && lw.misfits.length === before) return `${type}{${alt.name}: ${code}}`;
+          lw.misfits.length = before;
+          [lw.usesPtr, lw.usesTime] = saved;
+          lw.typesUsed = types;
+        }
       }
       return misfit(lw, pointer, type, value);
     }
@@ -286,7 +310,10 @@ function anyLiteral(lw: LiteralWriter, value: unknown, pointer: string, depth: n
       return Number.isFinite(value) ? `float64(${value})` : misfit(lw, pointer, "interface{}", value);
   }
   if (Array.isArray(value)) {
-    const items = value.map((v, i) => literal(lw, "interface{}", v, `${pointer}/${i}`, depth + 1) ?? "nil");
+    const items: string[] = [];
+    for (let i = 0; i < value.length && lw.budget > 0; i++) {
+      items.push(literal(lw, "interface{}", value[i], `${pointer}/${i}`, depth + 1) ?? "nil");
+    }
     return `[]interface{}{${items.join(", ")}}`;
   }
   if (isObject(value)) return `map[string]interface{}{${entries(lw, "interface{}", value, pointer, depth)}}`;
