@@ -8,18 +8,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-const fixture = (p: string) => join(ROOT, "testdata", p);
+import { aloneVariants, checkGoModule, fixture } from "./_ext_test_util.ts";
 const flag: GenerateOptions = { server: true, serverEmbedSpec: true };
 
 const VARIANTS: [string, string][] = [
-  ["petstore20", "petstore/petstore-2.0.yaml"],
-  ["petstore30", "petstore/petstore-3.0.yaml"],
-  ["petstore31", "petstore/petstore-3.1.json"],
-  ["petstore32", "petstore/petstore-3.2.yaml"],
-  ["hostile", "generate/hostile-3.1.json"],
+  ...aloneVariants(flag).map(([name, file]): [string, string] => [name, file]),
   ["api", "generate/responses-3.1.yaml"],
 ];
 
@@ -49,26 +42,13 @@ Deno.test("--server-embed-spec: the embedded document builds, vets and is served
         content: test.replace(/^package api$/m, `package ${name}`),
       });
     }
-    await writeModule(dir, packages);
-    for (
-      const [name, file] of [["api", "generate/responses-3.1.yaml"], [
-        "petstore31",
-        "petstore/petstore-3.1.json",
-      ]]
-    ) {
-      await Deno.mkdir(join(dir, name, "testdata"));
-      await Deno.writeFile(join(dir, name, "testdata", "original"), await Deno.readFile(fixture(file)));
-    }
-    const build = await runGo("go", ["build", "./..."], dir);
-    assert.equal(build.code, 0, build.output);
-    const vet = await runGo("go", ["vet", "./..."], dir);
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const run = await runGo("go", ["test", "./api/", "./petstore31/"], dir);
-    assert.equal(run.code, 0, run.output);
-    assert.match(run.output, /^ok\s+example\.com\/generated\/api/m);
-    assert.match(run.output, /^ok\s+example\.com\/generated\/petstore31/m);
+    const tested = [["api", "generate/responses-3.1.yaml"], ["petstore31", "petstore/petstore-3.1.json"]];
+    await checkGoModule(dir, packages, tested.map(([name]) => name), async () => {
+      for (const [name, file] of tested) {
+        await Deno.mkdir(join(dir, name, "testdata"));
+        await Deno.writeFile(join(dir, name, "testdata", "original"), await Deno.readFile(fixture(file)));
+      }
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -5,59 +5,21 @@
  * testdata/generate/responses/responses_test.go (typed writers and constructors over httptest).
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
-import type { GeneratedFile } from "./split.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { aloneVariants, checkExtension, fixture } from "./_ext_test_util.ts";
 import { UsageError } from "../core/errors.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const fixture = (p: string) => join(ROOT, "testdata", p);
 const flag: GenerateOptions = { server: true, serverResponses: true };
 
 const VARIANTS: [string, string, GenerateOptions][] = [
-  ["petstore20", "petstore/petstore-2.0.yaml", flag],
-  ["petstore30", "petstore/petstore-3.0.yaml", flag],
-  ["petstore31", "petstore/petstore-3.1.json", flag],
-  ["petstore32", "petstore/petstore-3.2.yaml", flag],
-  ["hostile", "generate/hostile-3.1.json", flag],
+  ...aloneVariants(flag),
   ["nopointers", "generate/responses-3.1.yaml", { ...flag, noPointers: true }],
   ["split", "generate/responses-3.1.yaml", { ...flag, maxOpsPerFile: 2, splitByTag: false }],
   ["api", "generate/responses-3.1.yaml", { ...flag, client: true }],
 ];
 
 Deno.test("--server-responses: typed writers build, vet, are gofmt-clean and answer over httptest", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-resp-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    const names: Record<string, string[]> = {};
-    for (const [name, file, options] of VARIANTS) {
-      const result = await generate(fixture(file), { ...options, packageName: name });
-      packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
-      names[name] = result.files.map((f) => f.name);
-    }
-    for (const name of ["petstore20", "petstore30", "petstore31", "petstore32", "hostile", "api"]) {
-      assert.ok(names[name].includes("server_responses.go"), `${name}: ${names[name].join(" ")}`);
-      assert.ok(!names[name].some((n) => n.startsWith("server_stubs") || n.startsWith("server_embed")));
-    }
-    assert.ok(names.split.filter((n) => n.startsWith("server_responses")).length > 1, names.split.join(" "));
-    packages.api.push({
-      name: "responses_test.go",
-      content: await Deno.readTextFile(fixture("generate/responses/responses_test.go")),
-    });
-    await writeModule(dir, packages);
-    const build = await runGo("go", ["build", "./..."], dir);
-    assert.equal(build.code, 0, build.output);
-    const vet = await runGo("go", ["vet", "./..."], dir);
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./api/"], dir);
-    assert.equal(test.code, 0, test.output);
-    assert.match(test.output, /^ok\s+example\.com\/generated\/api/m);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  await checkExtension("server_responses", VARIANTS, "generate/responses/responses_test.go");
 });
 
 Deno.test("--server-responses: the declarations and their types, deterministic", async () => {

@@ -6,25 +6,17 @@
  * the example lookup and of the Go literal writer.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
-import type { GeneratedFile } from "./split.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { aloneVariants, checkExtension, fixture } from "./_ext_test_util.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import { TypeModel } from "./type_model.ts";
 import { MAX_EXAMPLE_DEPTH, mediaExample, schemaExample } from "./example_value.ts";
 import { goLiteral, literalWriter, MAX_LITERAL_DEPTH, zeroLiteral } from "./go_literal.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const fixture = (p: string) => join(ROOT, "testdata", p);
 const flag: GenerateOptions = { server: true, serverStubs: true };
 
 const VARIANTS: [string, string, GenerateOptions][] = [
-  ["petstore20", "petstore/petstore-2.0.yaml", flag],
-  ["petstore30", "petstore/petstore-3.0.yaml", flag],
-  ["petstore31", "petstore/petstore-3.1.json", flag],
-  ["petstore32", "petstore/petstore-3.2.yaml", flag],
-  ["hostile", "generate/hostile-3.1.json", flag],
+  ...aloneVariants(flag),
   ["shapes", "generate/shapes-3.1.yaml", flag],
   ["roundtrip", "generate/roundtrip-3.0.yaml", { ...flag, noPointers: true }],
   ["split", "generate/responses-3.1.yaml", { ...flag, maxOpsPerFile: 2, splitByTag: false }],
@@ -32,37 +24,7 @@ const VARIANTS: [string, string, GenerateOptions][] = [
 ];
 
 Deno.test("--server-stubs: the Stub builds, vets, is gofmt-clean and answers every operation", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-stubs-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    const names: Record<string, string[]> = {};
-    for (const [name, file, options] of VARIANTS) {
-      const result = await generate(fixture(file), { ...options, packageName: name });
-      packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
-      names[name] = result.files.map((f) => f.name);
-    }
-    for (const name of ["petstore20", "petstore30", "petstore31", "petstore32", "hostile", "api"]) {
-      assert.ok(names[name].includes("server_stubs.go"), `${name}: ${names[name].join(" ")}`);
-      assert.ok(!names[name].some((n) => n.startsWith("server_responses") || n.startsWith("server_embed")));
-    }
-    assert.ok(names.split.filter((n) => n.startsWith("server_stubs")).length > 1, names.split.join(" "));
-    packages.api.push({
-      name: "stubs_test.go",
-      content: await Deno.readTextFile(fixture("generate/stubs/stubs_test.go")),
-    });
-    await writeModule(dir, packages);
-    const build = await runGo("go", ["build", "./..."], dir);
-    assert.equal(build.code, 0, build.output);
-    const vet = await runGo("go", ["vet", "./..."], dir);
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./api/"], dir);
-    assert.equal(test.code, 0, test.output);
-    assert.match(test.output, /^ok\s+example\.com\/generated\/api/m);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  await checkExtension("server_stubs", VARIANTS, "generate/stubs/stubs_test.go");
 });
 
 Deno.test("--server-stubs: a value not fitting its type is a zero value and an issue with its path", async () => {
