@@ -115,7 +115,16 @@ function headersOf(ctx: EmitContext, r: GoResponse): HeaderField[] {
   const names = new NameRegistry(["Apply"]);
   const out: HeaderField[] = [];
   for (const [name, value] of Object.entries(raw)) {
-    if (name.toLowerCase() === "content-type" || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) continue;
+    if (name.toLowerCase() === "content-type") continue;
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+      ctx.model.issue(
+        "info",
+        [...r.at, "headers", name],
+        `response header "${name}" is not a valid HTTP header name; its writer leaves it out.`,
+        "generate-response-header",
+      );
+      continue;
+    }
     let h = value;
     if (isObject(h) && typeof h.$ref === "string") {
       const f = ctx.index.follow(h.$ref);

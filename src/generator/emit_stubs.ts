@@ -108,10 +108,9 @@ function emitStubMethod(ctx: EmitContext, lw: LiteralWriter, stub: string, op: G
       importsOfType(u, r.type);
       lw.typesUsed.clear();
     } else if (body.kind !== "none" && example !== undefined) {
-      const v = example.value;
-      const text = typeof v === "string" ? v : JSON.stringify(v);
-      if (text !== undefined) {
-        fields.push(`Body: []byte(${goString(text)})`);
+      // A raw body is written from a string example only (another value has no text in that media type).
+      if (typeof example.value === "string") {
+        fields.push(`Body: []byte(${goString(example.value)})`);
         what += " and the document's example";
       }
     }

@@ -35,6 +35,26 @@ Deno.test("--server-embed-spec: the embedded document builds, vets and is served
       assert.equal(embedded.content, await Deno.readTextFile(fixture(file)));
       packages[name] = result.files.filter((f) => f.name !== "README.md");
     }
+    // The three flags together, with the client.
+    const together = await generate(fixture("generate/responses-3.1.yaml"), {
+      client: true,
+      server: true,
+      serverResponses: true,
+      serverStubs: true,
+      serverEmbedSpec: true,
+      packageName: "together",
+    });
+    assert.deepEqual(together.files.map((f) => f.name), [
+      "types.go",
+      "client.go",
+      "server.go",
+      "server_responses.go",
+      "server_stubs.go",
+      "server_embed.go",
+      "server_embed_spec.yaml",
+      "README.md",
+    ]);
+    packages.together = together.files.filter((f) => f.name !== "README.md");
     const test = await Deno.readTextFile(fixture("generate/embed/embed_test.go"));
     for (const name of ["api", "petstore31"]) {
       packages[name].push({

@@ -48,6 +48,9 @@ Deno.test("--server-responses: the declarations and their types, deterministic",
     /func WriteGetImage200\(w http\.ResponseWriter, body \[\]byte, contentType string\) error/,
   );
   assert.match(code, /func NewGetWidgetDefaultResponse\(status int, body Problem\) GetWidgetResponse/);
+  const bad = a.issues.filter((i) => i.rule === "generate-response-header");
+  assert.equal(bad.length, 1);
+  assert.match(bad[0].message, /response header "Bad Header\n\*\/" is not a valid HTTP header name/);
   // Hostile descriptions stay in comments.
   assert.doesNotMatch(code, /^\/\/ in a description/m);
   // 2.0 headers (no `required` there): pointers.

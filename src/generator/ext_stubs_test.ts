@@ -43,6 +43,10 @@ Deno.test("--server-stubs: a value not fitting its type is a zero value and an i
   assert.ok(code.includes('Name: "*/ \\" ` \\\\ \\u2028 \\x00 ${x} %s \\n}"'), code);
   assert.ok(code.includes(`JSON200: &Node{Name: "root", Children: []Node{}}`));
   assert.ok(code.includes(`JSON200: &Shape{Square: &Square{Kind: "square", Side: 3}}`));
+  // 2.0: the response's `examples` by media type (a `$ref` key in example data is data).
+  const v2 = await generate(fixture("petstore/petstore-2.0.yaml"), flag);
+  const v2code = v2.files.find((f) => f.name === "server_stubs.go")!.content;
+  assert.ok(v2code.includes(`JSON200: &Pets{Pet{ID: 1, Name: "Rex"}}`), v2code);
   const again = await generate(fixture("generate/responses-3.1.yaml"), flag);
   assert.deepEqual(again.files, result.files);
 });
