@@ -65,13 +65,23 @@ export function responseBody(r: GoResponse): ResponseBody {
 }
 
 /** A declared response header. */
-interface HeaderField {
+export interface HeaderField {
+  /** Name in the document. */
   name: string;
+  /** Field of the header struct. */
   field: string;
   /** Go type of one value (`[]T` for lists). */
   type: string;
+  /** Required (3.x `required`; 2.0 headers never are). */
   required: boolean;
+  /** Description. */
   doc: string;
+  /** The Header Object (its `$ref` followed). */
+  header: Record<string, unknown>;
+  /** Its schema (2.0: the Header Object itself). */
+  schema: unknown;
+  /** Where it is. */
+  at: (string | number)[];
 }
 
 /** The label of a status in names (`200`, `2XX`, `Default`). */
@@ -108,7 +118,8 @@ function headerType(index: RefIndex, raw: unknown, depth = 0): string {
   return "string";
 }
 
-function headersOf(ctx: EmitContext, r: GoResponse): HeaderField[] {
+/** The declared headers of a response that writers set (not Content-Type, not names that are no HTTP token). */
+export function headersOf(ctx: EmitContext, r: GoResponse, report = true): HeaderField[] {
   const raw = r.response.headers;
   if (!isObject(raw)) return [];
   const v2 = ctx.index.oasVersion === "2.0";
@@ -117,6 +128,7 @@ function headersOf(ctx: EmitContext, r: GoResponse): HeaderField[] {
   for (const [name, value] of Object.entries(raw)) {
     if (name.toLowerCase() === "content-type") continue;
     if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+      if (!report) continue;
       ctx.model.issue(
         "info",
         [...r.at, "headers", name],
@@ -137,6 +149,9 @@ function headersOf(ctx: EmitContext, r: GoResponse): HeaderField[] {
       type: headerType(ctx.index, v2 ? h : h.schema),
       required: !v2 && h.required === true,
       doc: typeof h.description === "string" ? h.description : "",
+      header: h,
+      schema: v2 ? h : h.schema,
+      at: [...r.at, "headers", name],
     });
   }
   return out;

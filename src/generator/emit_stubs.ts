@@ -11,7 +11,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation, GoResponse } from "./operations.ts";
 import { type FoundExample, mediaExample, schemaExample } from "./example_value.ts";
 import { goLiteral, type LiteralWriter, literalWriter } from "./go_literal.ts";
-import { responseBody } from "./emit_responses.ts";
+import { headersOf, responseBody } from "./emit_responses.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit } from "./unit.ts";
 import type { EmitContext } from "./context.ts";
@@ -36,6 +36,38 @@ export function responseExample(ctx: EmitContext, r: GoResponse): FoundExample |
   }
   if (body.media === undefined || body.mediaAt === undefined) return undefined;
   return mediaExample(ctx.index, body.media, body.mediaAt);
+}
+
+/** `Content-Type` as Go's textproto writes a header name (`x-next` → `X-Next`). */
+export function canonicalHeader(name: string): string {
+  return name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+}
+
+/**
+ * The declared headers of a stub's response with their example values (the header's `example`, first
+ * `examples` entry, its schema's example), required ones without an example as zero values; one per
+ * canonical name.
+ */
+export function stubHeaders(ctx: EmitContext, r: GoResponse): [string, string][] {
+  const out: [string, string][] = [];
+  const seen = new Set<string>(["Content-Type"]);
+  for (const h of headersOf(ctx, r, false)) {
+    const key = canonicalHeader(h.name);
+    if (seen.has(key)) continue;
+    const found = ctx.index.oasVersion === "2.0"
+      ? schemaExample(ctx.index, h.header, h.at)
+      : mediaExample(ctx.index, h.header, h.at);
+    let value = found?.value;
+    if (value === undefined && h.required) value = h.type === "time.Time" ? "1970-01-01T00:00:00Z" : "";
+    const items = Array.isArray(value) ? value : [value];
+    if (items.length === 0 && !h.required) continue;
+    if (!items.every((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean")) {
+      continue;
+    }
+    seen.add(key);
+    out.push([key, items.map(String).join(",")]);
+  }
+  return out;
 }
 
 /** server_stubs.go (split like the server when large). */
@@ -86,9 +118,14 @@ function emitStubMethod(ctx: EmitContext, lw: LiteralWriter, stub: string, op: G
     fields.push(`StatusCode: ${code}`);
     what = `status ${code}`;
     const example = responseExample(ctx, r);
+    const header = stubHeaders(ctx, r);
     if (body.kind !== "none" && body.contentType !== "application/json") {
+      header.unshift(["Content-Type", body.contentType]);
+    }
+    if (header.length > 0) {
       u.imports.add("net/http");
-      fields.push(`Header: http.Header{"Content-Type": {${goString(body.contentType)}}}`);
+      const entries = header.map(([k, v]) => `${goString(k)}: {${goString(v)}}`);
+      fields.push(`Header: http.Header{${entries.join(", ")}}`);
     }
     if (body.kind === "json" && r.field !== undefined && r.type !== undefined) {
       const before = lw.misfits.length;

@@ -11,6 +11,7 @@ import { aloneVariants, checkExtension, fixture } from "./_ext_test_util.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import { TypeModel } from "./type_model.ts";
 import { MAX_EXAMPLE_DEPTH, mediaExample, schemaExample } from "./example_value.ts";
+import { canonicalHeader } from "./emit_stubs.ts";
 import { goLiteral, literalWriter, MAX_LITERAL_DEPTH, zeroLiteral } from "./go_literal.ts";
 
 const flag: GenerateOptions = { server: true, serverStubs: true };
@@ -43,6 +44,14 @@ Deno.test("--server-stubs: a value not fitting its type is a zero value and an i
   assert.ok(code.includes('Name: "*/ \\" ` \\\\ \\u2028 \\x00 ${x} %s \\n}"'), code);
   assert.ok(code.includes(`JSON200: &Node{Name: "root", Children: []Node{}}`));
   assert.ok(code.includes(`JSON200: &Shape{Square: &Square{Kind: "square", Side: 3}}`));
+  // Declared headers with their examples, one per canonical name; optional ones without a value left out.
+  assert.ok(
+    code.includes(
+      'Header: http.Header{"X-Rate-Limit": {"100"}, "X-Expires": {"2030-01-01T00:00:00Z"}, "Etag": {"\\"abc\\""}}',
+    ),
+    code,
+  );
+  assert.equal(canonicalHeader("x-rate-LIMIT"), "X-Rate-Limit");
   // 2.0: the response's `examples` by media type (a `$ref` key in example data is data).
   const v2 = await generate(fixture("petstore/petstore-2.0.yaml"), flag);
   const v2code = v2.files.find((f) => f.name === "server_stubs.go")!.content;

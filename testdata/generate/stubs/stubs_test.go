@@ -21,20 +21,22 @@ func TestStubAnswersEveryOperation(t *testing.T) {
 		status       int
 		contentType  string
 		body         string
+		header       map[string]string
 	}{
 		{"GET", "/widgets/7", 200, "application/json",
-			`{"id":7,"name":"Sprocket","price":2.5,"tags":["a","b"],"created":"2024-05-06T07:08:09Z","kind":"small","extra":"kept"}`},
-		{"DELETE", "/widgets/7", 204, "", ""},
-		{"GET", "/widgets", 200, "application/json", `[{"id":1,"name":"One"},{"id":2,"name":"Two"}]`},
-		{"GET", "/text", 200, "text/plain", "hello */ \"world\"\n`raw` \\ end"},
-		{"GET", "/blob", 200, "application/octet-stream", ""},
-		{"GET", "/images", 200, "application/octet-stream", ""},
-		{"GET", "/tree", 200, "application/json", `{"name":"root"}`},
-		{"GET", "/misfit", 201, "application/json", `{"id":0,"name":"Misfit","tags":["","two"]}`},
+			`{"id":7,"name":"Sprocket","price":2.5,"tags":["a","b"],"created":"2024-05-06T07:08:09Z","kind":"small","extra":"kept"}`,
+			map[string]string{"X-Rate-Limit": "100", "X-Expires": "2030-01-01T00:00:00Z", "Etag": `"abc"`}},
+		{"DELETE", "/widgets/7", 204, "", "", map[string]string{"X-Request-Id": ""}},
+		{"GET", "/widgets", 200, "application/json", `[{"id":1,"name":"One"},{"id":2,"name":"Two"}]`, nil},
+		{"GET", "/text", 200, "text/plain", "hello */ \"world\"\n`raw` \\ end", nil},
+		{"GET", "/blob", 200, "application/octet-stream", "", nil},
+		{"GET", "/images", 200, "application/octet-stream", "", nil},
+		{"GET", "/tree", 200, "application/json", `{"name":"root"}`, nil},
+		{"GET", "/misfit", 201, "application/json", `{"id":0,"name":"Misfit","tags":["","two"]}`, nil},
 		{"GET", "/hostile", 200, "application/json",
-			`{"id":666,"name":"*/ \" ` + "`" + ` \\ \u2028 \u0000 ${x} %s \n}","tags":["\"); os.Exit(1); //","\t"]}`},
-		{"GET", "/settings", 200, "application/json", `{"mode":"fast","level":3,"version":"v1","ratio":0.5,"flags":{"a":true}}`},
-		{"GET", "/shapes", 200, "application/json", `{"kind":"square","side":3}`},
+			`{"id":666,"name":"*/ \" ` + "`" + ` \\ \u2028 \u0000 ${x} %s \n}","tags":["\"); os.Exit(1); //","\t"]}`, nil},
+		{"GET", "/settings", 200, "application/json", `{"mode":"fast","level":3,"version":"v1","ratio":0.5,"flags":{"a":true}}`, nil},
+		{"GET", "/shapes", 200, "application/json", `{"kind":"square","side":3}`, nil},
 	}
 	for _, c := range cases {
 		req, _ := http.NewRequest(c.method, srv.URL+c.path, nil)
@@ -47,6 +49,11 @@ func TestStubAnswersEveryOperation(t *testing.T) {
 		if resp.StatusCode != c.status || resp.Header.Get("Content-Type") != c.contentType {
 			t.Errorf("%s %s: %d %q %s", c.method, c.path, resp.StatusCode, resp.Header.Get("Content-Type"), data)
 			continue
+		}
+		for k, v := range c.header {
+			if got, ok := resp.Header[k]; !ok || len(got) != 1 || got[0] != v {
+				t.Errorf("%s %s: header %s = %q, want %q", c.method, c.path, k, got, v)
+			}
 		}
 		if c.contentType != "application/json" {
 			if string(data) != c.body {
