@@ -262,6 +262,13 @@ Deno.test("both routers build, vet and are gofmt-clean with Go 1.19; router_test
     for (const name of ["stdlibrouter", "chirouter", "combo"]) {
       packages[name].push({ name: "router_test.go", content: test });
     }
+    const methods = await Deno.readTextFile(fixture("generate/router/methods_test.go"));
+    for (const kind of ["stdlib", "chi"]) {
+      packages[`${kind}petstore32`].push({
+        name: "methods_test.go",
+        content: methods.replace("package petstore32", `package ${kind}petstore32`),
+      });
+    }
     packages.combo.push({
       name: "router_binder_test.go",
       content: await Deno.readTextFile(fixture("generate/router/router_binder_test.go")),
@@ -271,7 +278,7 @@ Deno.test("both routers build, vet and are gofmt-clean with Go 1.19; router_test
     await checkGoModule(
       dir,
       packages,
-      ["stdlibrouter", "chirouter", "combo"],
+      ["stdlibrouter", "chirouter", "combo", "stdlibpetstore32", "chipetstore32"],
       () => Deno.writeTextFile(join(dir, "go.mod"), goMod),
     );
   } finally {
