@@ -219,6 +219,11 @@ for (const kind of ["stdlib", "chi"] as const) {
   ) PACKAGES.push([`${kind}petstore${v}`, file, { server: true, serverRouter: kind }]);
   PACKAGES.push([`${kind}hostile`, "generate/hostile-3.1.json", { server: true, serverRouter: kind }]);
   PACKAGES.push([`${kind}router`, ROUTER, { server: true, serverRouter: kind }]);
+  PACKAGES.push([`${kind}empty`, "generate/router/empty-3.1.yaml", {
+    server: true,
+    serverRouter: kind,
+    serverBinder: true,
+  }]);
   PACKAGES.push([`${kind}split`, ROUTER, {
     server: true,
     serverRouter: kind,
