@@ -328,8 +328,8 @@ export async function generate(
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
   if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
-  out.push(...emitBinder(ctx));
-  out.push(...emitRouter(ctx));
+  if (ctx.options.serverBinder) out.push(...emitBinder(ctx));
+  if (ctx.options.serverRouter !== undefined) out.push(...emitRouter(ctx));
   if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
   if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
   // The security extras (after the server extensions).
