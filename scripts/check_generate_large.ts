@@ -5,14 +5,26 @@
  * and checked with `go build`, `go vet` and `gofmt -l`. Prints generation time, issues, files and Go times.
  * Needs Go 1.19 or later (`go`, `gofmt` on PATH); builds offline.
  *
- *   deno run -A scripts/check_generate_large.ts [--dir /tmp/oatool-gen-large]
+ *   deno run -A scripts/check_generate_large.ts [--dir /tmp/oatool-gen-large] [--flags "--server-all ..."]
+ *
+ * `--flags` adds generate flags to `--client --server` (e.g. every server extension and security extra); the
+ * chi router's module is pointed at Debian's golang-github-go-chi-chi-dev source (no download).
  *
  * @module
  */
 import { join } from "node:path";
 import { exists, npmInstall, oatoolCommand, parseBenchArgs, run, workDir } from "./_bench.ts";
 
-const { dir: given } = parseBenchArgs(Deno.args);
+const { dir: given, values } = parseBenchArgs(Deno.args, { strings: ["flags"] });
+const extra = (values.flags ?? "").split(/\s+/).filter((f) => f !== "");
+// Where Debian's golang-github-go-chi-chi-dev installs chi v5 (its go.mod names github.com/go-chi/chi/v5).
+const CHI_SOURCE = "/usr/share/gocode/src/github.com/go-chi/chi";
+const chi = extra.includes("chi") || extra.includes("--server-router=chi");
+const goMod = (name: string) =>
+  `module example.com/${name}\n\ngo 1.19\n` +
+  (chi
+    ? `\nrequire github.com/go-chi/chi/v5 v5.0.7\n\nreplace github.com/go-chi/chi/v5 => ${CHI_SOURCE}\n`
+    : "");
 const dir = await workDir(given, "oatool-gen-large-");
 const LOCAL_GITHUB = "/tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json";
 const packages = ["kubernetes-client@9.0.0"];
@@ -36,9 +48,9 @@ for (const [name, path] of documents) {
   const module = join(dir, `module-${name}`);
   await Deno.remove(module, { recursive: true }).catch(() => {});
   await Deno.mkdir(module, { recursive: true });
-  await Deno.writeTextFile(join(module, "go.mod"), `module example.com/${name}\n\ngo 1.19\n`);
+  await Deno.writeTextFile(join(module, "go.mod"), goMod(name));
   const gen = await run(
-    oatoolCommand(["generate", "--client", "--server", "-p", name, "-o", join(module, name), path]),
+    oatoolCommand(["generate", "--client", "--server", ...extra, "-p", name, "-o", join(module, name), path]),
   );
   const report = gen.stdout;
   const line = (label: string) => report.match(new RegExp(`^${label}: (.*)$`, "m"))?.[1] ?? "?";

@@ -210,3 +210,37 @@ Deno.test("server extensions without --server and a router other than stdlib or 
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--server-router must be "stdlib" or "chi", not "gorilla"/);
 });
+
+Deno.test("oatool generate: the security extras need no --client; a flag without its scheme is an info issue", async () => {
+  await tempDir(async (dir) => {
+    const fixture = `${DATA}generate/security/security-3.1.yaml`;
+    const r = await run([
+      "generate",
+      "-o",
+      dir,
+      "--oauth2-flows",
+      "--credential-mgmt",
+      "--oidc-discovery",
+      "--no-readme",
+      fixture,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+    assert.deepEqual(names, [
+      "credentials.go",
+      "oidc_discovery.go",
+      "other_o_auth_oauth2.go",
+      "pets_o_auth_oauth2.go",
+      "types.go",
+    ]);
+    // Without the client, credentials.go still knows each operation's requirements (WithCredentials uses them).
+    const credentials = await Deno.readTextFile(join(dir, "credentials.go"));
+    assert.match(
+      credentials,
+      /\/\/ The security requirements of ListPets\.\nfunc init\(\) \{\n\tcredRoutes = append/,
+    );
+    const pet = await run(["generate", "-o", join(dir, "pet"), "--oauth2-flows", PETSTORE]);
+    assert.equal(pet.code, 0, pet.stderr);
+    assert.match(pet.stdout, /no OAuth2 security scheme/);
+  });
+});

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Finding, finding, type OASVersion } from "../core/mod.ts";
-import { isObject } from "../core/json.ts";
+import { isObject, setMember } from "../core/json.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import { type OasKind, type Visitors, walkDocument } from "../walker/mod.ts";
 
@@ -118,12 +118,7 @@ export function rebuild(
   for (const [k, v] of out) setMember(node, k, v);
 }
 
-/** Sets a member, also one named `__proto__` (as data, never the prototype). */
-export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
-}
+export { setMember } from "../core/json.ts";
 
 /** The `x-` extensions of an object, in order. */
 export function extensions(node: Record<string, unknown>): [string, unknown][] {

@@ -5,29 +5,11 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
+import { PARAMETER_VALUE_FIELDS } from "../core/schema_keywords.ts";
 import { rebuild, type Segments, setMember, type Step } from "./_context.ts";
 import { schema2to3 } from "./_schema.ts";
 
-/** The 2.0 fields of a parameter, header or Items Object that describe its values (they form a 3.x schema). */
-export const VALUE_FIELDS = [
-  "type",
-  "format",
-  "items",
-  "default",
-  "maximum",
-  "exclusiveMaximum",
-  "minimum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "enum",
-  "multipleOf",
-];
-const VALUE_SET = new Set(VALUE_FIELDS);
+const VALUE_SET = new Set(PARAMETER_VALUE_FIELDS);
 
 /** Deepest `items` chain followed (2.0 Items Objects nest; documents are hostile). */
 const MAX_ITEMS_DEPTH = 64;
@@ -164,7 +146,7 @@ export function liftSchema(
     const here = target;
     here.push(["type", type]);
     let inner: [string, unknown][] | undefined;
-    for (const k of VALUE_FIELDS) {
+    for (const k of PARAMETER_VALUE_FIELDS) {
       if (k === "type" || s[k] === undefined) continue;
       if (k === "items") {
         next = step.deref(s.items);

@@ -63,3 +63,10 @@ export function deepEqual(a: unknown, b: unknown, options: DeepEqualOptions = {}
   }
   return true;
 }
+
+/** Sets a member of a plain object, also one named `__proto__` (as data, never the prototype). */
+export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}

@@ -1,6 +1,7 @@
 // @ts-types="@types/js-yaml"
 import yaml from "js-yaml";
 import { ParseError } from "./errors.ts";
+import { setMember } from "./json.ts";
 import { countKeyColons, findJsonProblem, jsonError, jsonProblemError, shorten } from "./json_checks.ts";
 import { formatPointer } from "./pointer.ts";
 import { lineColumnAt, snippetAt } from "./text_position.ts";
@@ -523,9 +524,7 @@ export function deepCopy<T>(value: T): T {
           c = Array.isArray(v) ? new Array(v.length) : {};
           stack.push([v, c]);
         }
-        if (k === "__proto__") {
-          Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
-        } else out[k] = c;
+        setMember(out, k, c);
       }
     }
   }

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { isObject } from "./json.ts";
+import { isObject, setMember } from "./json.ts";
 import { escapePointerSegment, formatPointer, unescapePointerSegment } from "./pointer.ts";
 import { HTTP_METHODS } from "./stats.ts";
 import { type PathLink, pathSegments, walkStructure } from "./traverse.ts";
@@ -301,14 +301,7 @@ export function renameKeys(
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(map)) {
     const key = names.get(k) ?? k;
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, {
-        value: map[k],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = map[k];
+    setMember(out, key, map[k]);
   }
   return out;
 }

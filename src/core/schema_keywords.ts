@@ -33,3 +33,26 @@ export const MAP_SCHEMA_KEYWORDS: readonly string[] = [
   "definitions",
   "dependencies",
 ];
+
+/**
+ * The 2.0 fields of a parameter, header or Items Object that describe its values (together they form the
+ * schema a 3.x parameter has), in the order the converter writes them.
+ */
+export const PARAMETER_VALUE_FIELDS: readonly string[] = [
+  "type",
+  "format",
+  "items",
+  "default",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "enum",
+  "multipleOf",
+];

@@ -6,6 +6,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
+import { PARAMETER_VALUE_FIELDS } from "../core/schema_keywords.ts";
 import { type Place, type Side, under } from "./_context.ts";
 
 type Obj = Record<string, unknown>;
@@ -22,30 +23,10 @@ export interface MediaView {
   schemaAt: Place;
 }
 
-/** Keywords a 2.0 parameter, header or items object shares with a schema. */
-const SCHEMA_FIELDS = [
-  "type",
-  "format",
-  "items",
-  "enum",
-  "default",
-  "maximum",
-  "minimum",
-  "exclusiveMaximum",
-  "exclusiveMinimum",
-  "maxLength",
-  "minLength",
-  "pattern",
-  "maxItems",
-  "minItems",
-  "uniqueItems",
-  "multipleOf",
-];
-
 /** A 2.0 parameter or header seen as the schema it describes (its schema fields only). */
 export function simpleSchema(o: Obj): Obj {
   const out: Obj = {};
-  for (const k of SCHEMA_FIELDS) if (Object.hasOwn(o, k)) out[k] = o[k];
+  for (const k of PARAMETER_VALUE_FIELDS) if (Object.hasOwn(o, k)) out[k] = o[k];
   return out;
 }
 

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
+import { securitySchemes } from "./_security_extras.ts";
 
 /** The security helpers unit, or undefined when the document has no scheme a helper can serve. */
 export function emitSecurityHelpers(index: RefIndex, model: TypeModel): { unit?: Unit; count: number } {
@@ -18,24 +18,16 @@ export function emitSecurityHelpers(index: RefIndex, model: TypeModel): { unit?:
   const w = u.w;
   const names = new NameRegistry(["WithHTTPClient", "WithUserAgent", "WithRequestEditorFn"]);
   let count = 0;
-  for (const entry of index.components("securityScheme")) {
-    let scheme = entry.value;
-    if (isObject(scheme) && typeof scheme.$ref === "string") {
-      const r = index.follow(scheme.$ref);
-      scheme = r.ok ? r.value : undefined;
-    }
-    if (!isObject(scheme)) continue;
+  for (const entry of securitySchemes(index)) {
+    const { scheme, type } = entry;
     const fn = names.take("With" + goName(entry.name, "Auth"));
     const label = goString(entry.name);
-    const type = String(scheme.type ?? "");
     const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
-    const supported = (type === "apiKey" && typeof scheme.name === "string") || type === "basic" ||
-      (type === "http" && (httpScheme === "basic" || httpScheme === "bearer")) || type === "oauth2" ||
-      type === "openIdConnect";
+    const supported = entry.kind !== undefined;
     if (supported && count > 0) w.line();
-    if (type === "apiKey" && typeof scheme.name === "string") {
+    if (entry.kind === "apiKey") {
       const where = String(scheme.in ?? "header");
-      const key = goString(scheme.name);
+      const key = goString(entry.param);
       w.comment([`${fn} sends an API key for the scheme ${label} in the ${where} ${key}.`]);
       w.open(`func ${fn}(key string) RequestEditorFn {`);
       w.open("return func(ctx context.Context, req *http.Request) error {");
@@ -46,14 +38,12 @@ export function emitSecurityHelpers(index: RefIndex, model: TypeModel): { unit?:
       } else if (where === "cookie") {
         w.line(`req.AddCookie(&http.Cookie{Name: ${key}, Value: key})`);
       } else w.line(`req.Header.Set(${key}, key)`);
-    } else if ((type === "http" && httpScheme === "basic") || type === "basic") {
+    } else if (entry.kind === "basic") {
       w.comment([`${fn} sends HTTP basic credentials for the scheme ${label}.`]);
       w.open(`func ${fn}(username, password string) RequestEditorFn {`);
       w.open("return func(ctx context.Context, req *http.Request) error {");
       w.line("req.SetBasicAuth(username, password)");
-    } else if (
-      (type === "http" && httpScheme === "bearer") || type === "oauth2" || type === "openIdConnect"
-    ) {
+    } else if (entry.kind === "bearer") {
       w.comment([`${fn} sends a bearer token for the scheme ${label} (${type}).`]);
       w.open(`func ${fn}(token string) RequestEditorFn {`);
       w.open("return func(ctx context.Context, req *http.Request) error {");

@@ -5,41 +5,35 @@
  * Unit tests: the ECMA → RE2 translation, the issues raised, deduplication and determinism.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
-import type { GeneratedFile } from "./split.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { aloneVariants, checkGoModule, fixture, generateVariants } from "./_ext_test_util.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const fixture = (p: string) => join(ROOT, "testdata", p);
 const flag: GenerateOptions = { server: true, serverMiddleware: true };
 
 const VARIANTS: [string, string, GenerateOptions][] = [
-  ["petstore20", "petstore/petstore-2.0.yaml", flag],
-  ["petstore30", "petstore/petstore-3.0.yaml", flag],
-  ["petstore31", "petstore/petstore-3.1.json", flag],
-  ["petstore32", "petstore/petstore-3.2.yaml", flag],
-  ["hostile", "generate/hostile-3.1.json", { ...flag, client: true }],
+  ...aloneVariants(flag),
+  ["hostileall", "generate/hostile-3.1.json", { ...flag, client: true, serverAll: true }],
   ["shapes", "generate/shapes-3.1.yaml", flag],
   ["splitmw", "generate/middleware-3.1.yaml", { ...flag, maxOpsPerFile: 1, maxLinesPerFile: 200 }],
   ["mwfix", "generate/middleware-3.1.yaml", flag],
   ["mwfix30", "generate/middleware-3.0.yaml", flag],
   ["mwfix20", "generate/middleware-2.0.yaml", flag],
-  ["names", "generate/middleware-names-3.1.yaml", { ...flag, client: true }],
+  ["names", "generate/middleware-names-3.1.yaml", { ...flag, client: true, serverAll: true }],
 ];
 
 Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-mw-" });
   try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    const names: Record<string, string[]> = {};
-    for (const [name, file, options] of VARIANTS) {
-      const result = await generate(fixture(file), { ...options, packageName: name });
-      packages[name] = result.files.filter((f) => f.name.endsWith(".go"));
-      names[name] = result.files.map((f) => f.name);
+    const { packages, names } = await generateVariants(VARIANTS);
+    for (const [name] of VARIANTS) {
       assert.ok(names[name].includes("server_middleware.go"), `${name}: ${names[name].join(" ")}`);
     }
+    // The flag alone adds only its own file(s) to the server's.
+    assert.deepEqual(
+      names.petstore30.filter((n) => n.startsWith("server")),
+      ["server.go", "server_middleware.go"],
+    );
     // A schema that took one of the middleware's exported names leaves it the next free one.
     const names31 = packages.names.find((f) => f.name === "server_middleware.go")!.content;
     assert.match(names31, /^func ValidationMiddleware2\(opts \.\.\.ValidationOptions2\)/m);
@@ -59,18 +53,7 @@ Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invali
       name: "mwcheck.go",
       content: await Deno.readTextFile(fixture("generate/middleware/mwcheck/mwcheck.go")),
     }];
-    await writeModule(dir, packages);
-    const build = await runGo("go", ["build", "./..."], dir);
-    assert.equal(build.code, 0, build.output);
-    const vet = await runGo("go", ["vet", "./..."], dir);
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./mwfix/", "./mwfix30/", "./mwfix20/"], dir);
-    assert.equal(test.code, 0, test.output);
-    for (const pkg of ["mwfix", "mwfix30", "mwfix20"]) {
-      assert.match(test.output, new RegExp(`^ok\\s+example\\.com/generated/${pkg}\\s`, "m"));
-    }
+    await checkGoModule(dir, packages, ["mwfix", "mwfix30", "mwfix20"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -18,8 +18,17 @@ import { emitDecl } from "./emit_types.ts";
 import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
+import { emitBinder } from "./emit_binder.ts";
+import { emitRouter } from "./emit_router.ts";
 import { emitMiddleware } from "./emit_middleware.ts";
 import { renderReadme } from "./readme.ts";
+import { emitResponses } from "./emit_responses.ts";
+import { emitStubs } from "./emit_stubs.ts";
+import { emitEmbed } from "./emit_embed.ts";
+import { emitOAuth2Files } from "./emit_oauth2.ts";
+import { emitCredentialFiles } from "./emit_credentials.ts";
+import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
+import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { SHARED_HELPERS } from "./_runtime.ts";
@@ -228,7 +237,8 @@ export async function generate(
     );
   }
   model.declareComponents();
-  const ops = client || server ? buildOperations(index, doc, model) : [];
+  // credentials.go's WithCredentials needs each operation's security requirements, with or without the client.
+  const ops = client || server || resolved.credentialMgmt ? buildOperations(index, doc, model) : [];
   model.breakCycles();
   const byTag = options.splitByTag !== false;
   const byPath = options.splitByPath !== false;
@@ -318,7 +328,17 @@ export async function generate(
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
-  out.push(...emitMiddleware(ctx));
+  if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
+  if (ctx.options.serverBinder) out.push(...emitBinder(ctx));
+  if (ctx.options.serverMiddleware) out.push(...emitMiddleware(ctx));
+  if (ctx.options.serverRouter !== undefined) out.push(...emitRouter(ctx));
+  if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
+  if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
+  // The security extras (after the server extensions).
+  if (ctx.options.oauth2Flows) out.push(...emitOAuth2Files(ctx, new Set(out.map((f) => f.name))));
+  if (ctx.options.credentialMgmt) out.push(...emitCredentialFiles(ctx));
+  if (ctx.options.securityEnforce) out.push(...emitSecurityEnforceFiles(ctx));
+  if (ctx.options.oidcDiscovery) out.push(...emitOIDCFiles(ctx));
   return out;
 }
 

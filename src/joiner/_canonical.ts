@@ -318,3 +318,46 @@ export function canonicalForm(schema: unknown, oasVersion: OASVersion): Canonica
   texts.push(current);
   return { texts, targets };
 }
+
+/**
+ * Whether two schemas are identical in the sense of semantic deduplication: the same canonical structure (see
+ * `_canonical.ts`: descriptive keywords left out, keys sorted) with references that point at identical schemas
+ * in their own documents. Pairs already under comparison are assumed identical, so recursion terminates.
+ */
+export function semanticallyIdentical(
+  left: { section: Record<string, unknown>; name: string },
+  right: { section: Record<string, unknown>; name: string },
+  oasVersion: OASVersion,
+): boolean {
+  const assumed = new Set<string>();
+  const leftForms = new Map<string, CanonicalForm>();
+  const rightForms = new Map<string, CanonicalForm>();
+  const form = (
+    cache: Map<string, CanonicalForm>,
+    section: Record<string, unknown>,
+    name: string,
+  ): CanonicalForm => {
+    let f = cache.get(name);
+    if (f === undefined) cache.set(name, f = canonicalForm(section[name], oasVersion));
+    return f;
+  };
+  const stack: [string, string][] = [[left.name, right.name]];
+  while (stack.length > 0) {
+    const [l, r] = stack.pop()!;
+    const key = JSON.stringify([l, r]);
+    if (assumed.has(key)) continue;
+    assumed.add(key);
+    const hasL = Object.hasOwn(left.section, l);
+    const hasR = Object.hasOwn(right.section, r);
+    if (!hasL || !hasR) {
+      if (hasL !== hasR || l !== r) return false;
+      continue;
+    }
+    const fl = form(leftForms, left.section, l);
+    const fr = form(rightForms, right.section, r);
+    if (fl.texts.length !== fr.texts.length) return false;
+    for (let i = 0; i < fl.texts.length; i++) if (fl.texts[i] !== fr.texts[i]) return false;
+    for (let i = fl.targets.length - 1; i >= 0; i--) stack.push([fl.targets[i], fr.targets[i]]);
+  }
+  return true;
+}

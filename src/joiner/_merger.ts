@@ -11,161 +11,17 @@
  *
  * @module
  */
-import {
-  deepCopy,
-  describeError,
-  formatPath,
-  formatPosition,
-  type OASVersion,
-  type SourceMap,
-  type SourcePosition,
-} from "../core/mod.ts";
-import { RefIndex } from "../core/ref_index.ts";
-import type { CollisionStrategy } from "./collision_strategy.ts";
-import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
-import type { CollisionDetail, CollisionOutcome, StructuredWarning, WarningCategory } from "./join_result.ts";
+import type { SourcePosition } from "../core/mod.ts";
+import type { StructuredWarning, WarningCategory } from "./join_result.ts";
 import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
-import { JoinCollisionError } from "./errors.ts";
-import { type Difference, findDifference } from "../core/difference.ts";
-import { isObject } from "../core/json.ts";
+import { isObject, setMember } from "../core/json.ts";
 import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rename.ts";
-import { sectionsOf, type SectionSpec, TYPE_LABELS } from "./_sections.ts";
-import { type CanonicalForm, canonicalForm, isEmptySchema } from "./_canonical.ts";
-import type { NameRequest, SchemaNamer } from "./naming.ts";
-
-type Obj = Record<string, unknown>;
-
-function setOwn(target: Obj, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
-}
-
-function mapAt(root: Obj, segments: readonly string[]): Obj | undefined {
-  let cur: unknown = root;
-  for (const s of segments) {
-    if (!isObject(cur) || !Object.hasOwn(cur, s)) return undefined;
-    cur = cur[s];
-  }
-  return isObject(cur) ? cur : undefined;
-}
-
-function ensureMapAt(root: Obj, segments: readonly string[]): Obj {
-  let cur = root;
-  for (const s of segments) {
-    let next = Object.hasOwn(cur, s) ? cur[s] : undefined;
-    if (!isObject(next)) {
-      next = {};
-      setOwn(cur, s, next);
-    }
-    cur = next as Obj;
-  }
-  return cur;
-}
-
-function equal(a: unknown, b: unknown): boolean {
-  return findDifference(a, b, { mode: "deep" }) === undefined;
-}
-
-/**
- * Whether two schemas are identical in the sense of semantic deduplication: the same canonical structure (see
- * `_canonical.ts`: descriptive keywords left out, keys sorted) with references that point at identical schemas
- * in their own documents. Pairs already under comparison are assumed identical, so recursion terminates.
- */
-export function semanticallyIdentical(
-  left: { section: Obj; name: string },
-  right: { section: Obj; name: string },
-  oasVersion: OASVersion,
-): boolean {
-  const assumed = new Set<string>();
-  const leftForms = new Map<string, CanonicalForm>();
-  const rightForms = new Map<string, CanonicalForm>();
-  const form = (cache: Map<string, CanonicalForm>, section: Obj, name: string): CanonicalForm => {
-    let f = cache.get(name);
-    if (f === undefined) cache.set(name, f = canonicalForm(section[name], oasVersion));
-    return f;
-  };
-  const stack: [string, string][] = [[left.name, right.name]];
-  while (stack.length > 0) {
-    const [l, r] = stack.pop()!;
-    const key = JSON.stringify([l, r]);
-    if (assumed.has(key)) continue;
-    assumed.add(key);
-    const hasL = Object.hasOwn(left.section, l);
-    const hasR = Object.hasOwn(right.section, r);
-    if (!hasL || !hasR) {
-      if (hasL !== hasR || l !== r) return false;
-      continue;
-    }
-    const fl = form(leftForms, left.section, l);
-    const fr = form(rightForms, right.section, r);
-    if (fl.texts.length !== fr.texts.length) return false;
-    for (let i = 0; i < fl.texts.length; i++) if (fl.texts[i] !== fr.texts[i]) return false;
-    for (let i = fl.targets.length - 1; i >= 0; i--) stack.push([fl.targets[i], fr.targets[i]]);
-  }
-  return true;
-}
-
-/** One input as the merger sees it. */
-export interface MergeInput {
-  /** Position among the inputs, 0-based. */
-  index: number;
-  /** Name for messages. */
-  source: string;
-  /** The document: a private copy the merger may change. */
-  doc: Obj;
-  /** Exact version string. */
-  version: string;
-  /** Version family. */
-  oasVersion: OASVersion;
-  /** Source positions (only when source maps were given). */
-  sourceMap?: SourceMap;
-  /** Namespace prefix of this source, if any. */
-  prefix?: string;
-}
-
-/** What the merger needs besides the inputs. */
-export interface MergerSettings {
-  config: JoinerConfig;
-  /** Names renamed schemas. */
-  schemaNamer: SchemaNamer;
-  /** Names renamed components (operation context does not apply to them). */
-  componentNamer: SchemaNamer;
-  /** Family of the result (the first document's). */
-  oasVersion: OASVersion;
-}
-
-/** What the merger produces. */
-export interface MergeOutput {
-  document: Obj;
-  warnings: StructuredWarning[];
-  collisionCount: number;
-  collisions: CollisionDetail[];
-  /** Same-named identical schemas consolidated under semantic deduplication. */
-  semanticConsolidated: number;
-}
-
-interface Origin {
-  input: MergeInput;
-  segments: string[];
-}
-
-type Decision =
-  /** Put the right value at `target` (a new name in the merged map). */
-  | { kind: "add"; target: string }
-  /** Keep the left value at `target`; drop the right one. */
-  | { kind: "keep"; target: string }
-  /** Replace the left value at `target` (in place). */
-  | { kind: "replace"; target: string; value: unknown; fromRight: boolean }
-  /** An extension key of the map (`x-…` in `paths`): the first value wins. */
-  | { kind: "extension" };
-
-interface RoundState {
-  decisions: Map<SectionSpec, Map<string, Decision>>;
-  leftRenames: Map<SectionSpec, Map<string, string>>;
-  rightRenames: Map<SectionSpec, Map<string, string>>;
-}
+import { sectionsOf, type SectionSpec } from "./_sections.ts";
+import { DocumentFields } from "./_document_fields.ts";
+import { CollisionResolver } from "./_collisions.ts";
+import { ensureMapAt, mapAt, type Obj } from "./_merge_tree.ts";
+import type { MergeInput, MergeOutput, MergerSettings, Origin, RoundState } from "./_merge_types.ts";
 
 /** Folds documents into one. Create one per join. */
 export class Merger {
@@ -174,16 +30,22 @@ export class Merger {
   readonly #specs: readonly SectionSpec[];
   readonly #merged: Obj = {};
   readonly #origins = new Map<SectionSpec, Map<string, Origin>>();
-  readonly #fieldOrigins = new Map<string, MergeInput>();
+  readonly #fields: DocumentFields<MergeInput>;
   readonly #warnings: StructuredWarning[] = [];
-  readonly #collisions: CollisionDetail[] = [];
-  #collisionCount = 0;
-  #semanticConsolidated = 0;
+  readonly #resolver: CollisionResolver;
 
   constructor(settings: MergerSettings) {
     this.#settings = settings;
     this.#config = settings.config;
     this.#specs = sectionsOf(settings.oasVersion);
+    this.#fields = new DocumentFields(this.#merged, this.#config, {
+      warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
+      position: (input, segments) => this.#position(input, segments),
+    });
+    this.#resolver = new CollisionResolver(settings, this.#merged, this.#origins, {
+      warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
+      position: (input, segments) => this.#position(input, segments),
+    });
   }
 
   /** Merges the inputs in order and returns the merged document. */
@@ -192,9 +54,9 @@ export class Merger {
     return {
       document: this.#merged,
       warnings: this.#warnings,
-      collisionCount: this.#collisionCount,
-      collisions: this.#collisions,
-      semanticConsolidated: this.#semanticConsolidated,
+      collisionCount: this.#resolver.collisionCount,
+      collisions: this.#resolver.collisions,
+      semanticConsolidated: this.#resolver.semanticConsolidated,
     };
   }
 
@@ -214,23 +76,13 @@ export class Merger {
     return input.sourceMap?.positionOf(segments);
   }
 
-  #strategyFor(spec: SectionSpec): CollisionStrategy {
-    const c = this.#config;
-    const own = spec.group === "schema"
-      ? c.schemaStrategy
-      : spec.group === "path"
-      ? c.pathStrategy
-      : c.componentStrategy;
-    return own ?? c.defaultStrategy;
-  }
-
   // ---------------------------------------------------------------------------------------------------------
   // One document
 
   async #mergeOne(input: MergeInput): Promise<void> {
     const state: RoundState = { decisions: new Map(), leftRenames: new Map(), rightRenames: new Map() };
     if (input.index > 0 && input.oasVersion !== this.#settings.oasVersion) {
-      const first = this.#fieldOrigins.get("/openapi");
+      const first = this.#fields.origins.get("/openapi");
       this.#warn(
         "version",
         [],
@@ -239,17 +91,17 @@ export class Merger {
             first ? ` (from ${first.source})` : ""
           }; features of ${input.oasVersion} it uses may not be valid in ` +
           `the result: convert the inputs to one version first if the result must validate` +
-          this.#at(input, ["openapi"], first) + ".",
+          this.#fields.at(input, ["openapi"], first) + ".",
       );
     }
-    for (const spec of this.#specs) await this.#decideSection(input, spec, state);
+    for (const spec of this.#specs) await this.#resolver.decideSection(input, spec, state);
     this.#applyLeftRenames(state);
     const rightRenames = this.#toSectionRenames(state.rightRenames);
     if (rightRenames.length > 0) rewriteReferences(input.doc, input.oasVersion, rightRenames);
     const security = this.#merged.security;
     const securityBefore = Array.isArray(security) ? [...security] : security;
     this.#insert(input, state);
-    if (input.index > 0) this.#checkSecurity(input, securityBefore);
+    if (input.index > 0) this.#fields.checkSecurity(input, securityBefore);
   }
 
   #toSectionRenames(map: Map<SectionSpec, Map<string, string>>): SectionRenames[] {
@@ -270,7 +122,7 @@ export class Merger {
       const parent = spec.segments.length === 1
         ? this.#merged
         : mapAt(this.#merged, spec.segments.slice(0, -1))!;
-      setOwn(parent, spec.segments[spec.segments.length - 1], renameKeys(map, names));
+      setMember(parent, spec.segments[spec.segments.length - 1], renameKeys(map, names));
       const origins = this.#origins.get(spec);
       if (origins) {
         for (const [from, to] of names) {
@@ -282,402 +134,6 @@ export class Merger {
         }
       }
     }
-  }
-
-  // ---------------------------------------------------------------------------------------------------------
-  // Decisions
-
-  async #decideSection(input: MergeInput, spec: SectionSpec, state: RoundState): Promise<void> {
-    const rightMap = mapAt(input.doc, spec.segments);
-    if (rightMap === undefined) return;
-    const leftMap = mapAt(this.#merged, spec.segments);
-    const decisions = new Map<string, Decision>();
-    const leftRenames = new Map<string, string>();
-    const rightRenames = new Map<string, string>();
-    state.decisions.set(spec, decisions);
-    state.leftRenames.set(spec, leftRenames);
-    state.rightRenames.set(spec, rightRenames);
-    const planned = new Set<string>();
-    const newLeftNames = new Set<string>();
-    const taken = (candidate: string): boolean =>
-      (leftMap !== undefined && Object.hasOwn(leftMap, candidate)) ||
-      Object.hasOwn(rightMap, candidate) || planned.has(candidate) || newLeftNames.has(candidate);
-    const always = this.#config.alwaysApplyPrefix && spec.type === "schema" && input.prefix !== undefined;
-
-    for (const name of Object.keys(rightMap)) {
-      if (spec.extensions && name.startsWith("x-")) {
-        decisions.set(name, { kind: "extension" });
-        continue;
-      }
-      const target = always ? `${input.prefix}_${name}` : name;
-      if (planned.has(target)) {
-        throw new JoinCollisionError(
-          `${
-            TYPE_LABELS[spec.type]
-          } collision: '${target}' is produced twice in ${input.source} by its namespace ` +
-            `prefix '${input.prefix}'; rename one of its schemas or choose another prefix.`,
-          {
-            type: spec.type,
-            name: target,
-            jsonPath: formatPath([...spec.segments, target], "jsonpath"),
-            leftSource: input.source,
-            rightSource: input.source,
-          },
-        );
-      }
-      if (leftMap === undefined || !Object.hasOwn(leftMap, target)) {
-        decisions.set(name, { kind: "add", target });
-        planned.add(target);
-        if (target !== name) rightRenames.set(name, target);
-        continue;
-      }
-      const decision = await this.#resolveCollision({
-        input,
-        spec,
-        name,
-        target,
-        prefixed: always,
-        leftMap,
-        rightMap,
-        taken,
-        onLeftRename: (newName) => {
-          leftRenames.set(target, newName);
-          newLeftNames.add(newName);
-        },
-      });
-      decisions.set(name, decision);
-      if (decision.kind === "add") planned.add(decision.target);
-      if (decision.target !== name) rightRenames.set(name, decision.target);
-    }
-  }
-
-  #nameRequest(
-    name: string,
-    owner: MergeInput,
-    isRight: boolean,
-    taken: (candidate: string) => boolean,
-  ): NameRequest {
-    return {
-      name,
-      source: owner.source,
-      index: owner.index,
-      document: owner.doc,
-      oasVersion: owner.oasVersion,
-      isRight,
-      taken,
-    };
-  }
-
-  async #resolveCollision(c: {
-    input: MergeInput;
-    spec: SectionSpec;
-    name: string;
-    target: string;
-    prefixed: boolean;
-    leftMap: Obj;
-    rightMap: Obj;
-    taken: (candidate: string) => boolean;
-    onLeftRename: (newName: string) => void;
-  }): Promise<Exclude<Decision, { kind: "extension" }>> {
-    const { input, spec, target } = c;
-    const label = TYPE_LABELS[spec.type];
-    const segments = [...spec.segments, target];
-    const jsonPath = formatPath(segments, "jsonpath");
-    const origin = this.#origins.get(spec)?.get(target);
-    const leftInput = origin?.input ?? input;
-    const leftSegments = origin?.segments ?? segments;
-    const rightSegments = [...spec.segments, c.name];
-    const leftValue = c.leftMap[target];
-    const rightValue = c.rightMap[c.name];
-    const leftLocation = origin ? this.#position(origin.input, origin.segments) : undefined;
-    const rightLocation = this.#position(input, rightSegments);
-    const strategy = this.#strategyFor(spec);
-    const namer = spec.type === "schema" ? this.#settings.schemaNamer : this.#settings.componentNamer;
-    const positions = leftLocation && rightLocation
-      ? ` (${formatPosition(leftLocation)} and ${formatPosition(rightLocation)})`
-      : "";
-    const where = (inp: MergeInput, segs: readonly string[], loc: SourcePosition | undefined) =>
-      loc ? formatPosition(loc) : `${inp.source} (${formatPath(segs)})`;
-    const collisionError = (tail: string) =>
-      new JoinCollisionError(
-        `${label} collision: '${target}' defined in ${where(leftInput, leftSegments, leftLocation)} and ` +
-          `${where(input, rightSegments, rightLocation)}; ${tail}`,
-        {
-          type: spec.type,
-          name: target,
-          jsonPath,
-          leftSource: leftInput.source,
-          rightSource: input.source,
-          leftLocation,
-          rightLocation,
-        },
-      );
-    const isPath = spec.group === "path";
-
-    let outcome: CollisionOutcome | "semantic" | undefined;
-    let byHandler = false;
-    let customValue: unknown;
-    let newName: string | undefined;
-
-    // 1. The handler, when registered for this type.
-    const handler = this.#config.collisionHandler;
-    const types = this.#config.collisionHandlerTypes;
-    if (handler !== undefined && (types === undefined || types.includes(spec.type))) {
-      const context: CollisionContext = {
-        type: spec.type,
-        name: target,
-        jsonPath,
-        leftSource: leftInput.source,
-        leftValue,
-        rightSource: input.source,
-        rightValue,
-        configuredStrategy: strategy,
-      };
-      if (leftLocation) context.leftLocation = leftLocation;
-      if (rightLocation) context.rightLocation = rightLocation;
-      if (!isPath) context.renameInfo = namer.context(this.#nameRequest(target, input, true, c.taken));
-      let resolution: CollisionResolution | undefined;
-      try {
-        resolution = await handler(context);
-        if (!isResolution(resolution)) {
-          throw new Error(
-            `it returned ${
-              describeValue(resolution)
-            }, not a collision resolution (use the resolution helpers)`,
-          );
-        }
-      } catch (error) {
-        resolution = undefined;
-        this.#warn(
-          "handler-error",
-          segments,
-          `collision handler failed on ${label} '${target}': ${
-            describeError(error)
-          }; the configured strategy ` +
-            `${strategy} was used${positions}`,
-          rightLocation,
-        );
-      }
-      if (resolution !== undefined) {
-        if (resolution.message !== undefined && resolution.message !== "") {
-          this.#warn(
-            "handler-resolution",
-            segments,
-            `collision handler on ${label} '${target}': ${resolution.message}${positions}`,
-            rightLocation,
-          );
-        }
-        byHandler = resolution.action !== "continue";
-        switch (resolution.action) {
-          case "continue":
-            break;
-          case "accept-left":
-            outcome = "accept-left";
-            break;
-          case "accept-right":
-            outcome = "accept-right";
-            break;
-          case "deduplicate":
-            outcome = "deduplicate";
-            break;
-          case "rename":
-            if (isPath) {
-              throw collisionError(
-                `the collision handler asked to rename it, but ${label}s cannot be renamed: return acceptLeft(), ` +
-                  `acceptRight(), deduplicate(), useCustomValue() or fail() for ${label}s.`,
-              );
-            }
-            outcome = "rename-right";
-            break;
-          case "fail":
-            throw collisionError(
-              `the collision handler failed the join${resolution.message ? `: ${resolution.message}` : "."}`,
-            );
-          case "custom":
-            if (
-              !isObject(resolution.customValue) &&
-              !(spec.type === "schema" && typeof resolution.customValue === "boolean")
-            ) {
-              throw collisionError(
-                `the collision handler's custom value is ${describeValue(resolution.customValue)}, not ` +
-                  `${isPath ? "a path item" : "an object"}; return an object with useCustomValue().`,
-              );
-            }
-            outcome = "custom";
-            customValue = deepCopy(resolution.customValue);
-            break;
-        }
-      }
-    }
-
-    // 2. Namespace prefixes resolve schema collisions by prefixing the side whose source has a prefix.
-    if (outcome === undefined && spec.type === "schema" && !c.prefixed) {
-      const rightPrefix = input.prefix;
-      const leftPrefix = origin?.input.prefix;
-      if (rightPrefix !== undefined && !c.taken(`${rightPrefix}_${target}`)) {
-        outcome = "rename-right";
-        newName = `${rightPrefix}_${target}`;
-      } else if (
-        leftPrefix !== undefined && !target.startsWith(`${leftPrefix}_`) &&
-        !c.taken(`${leftPrefix}_${target}`)
-      ) {
-        outcome = "rename-left";
-        newName = `${leftPrefix}_${target}`;
-      }
-    }
-
-    // 3. Semantic deduplication consolidates identical non-empty schemas even when they share a name.
-    if (
-      outcome === undefined && spec.type === "schema" && this.#config.semanticDeduplication &&
-      !isEmptySchema(leftValue) && !isEmptySchema(rightValue) &&
-      semanticallyIdentical(
-        { section: c.leftMap, name: target },
-        { section: c.rightMap, name: c.name },
-        this.#settings.oasVersion,
-      )
-    ) {
-      outcome = "semantic";
-    }
-
-    // 4. The configured strategy.
-    if (outcome === undefined) {
-      const pathTail =
-        `set a ${spec.group} strategy such as accept-left, accept-right or dedup-equivalent, or ` +
-        `remove the ${label} from one of the documents.`;
-      switch (strategy) {
-        case "fail":
-          throw collisionError(
-            isPath ? pathTail : `set a ${spec.group} strategy such as accept-left, rename-right or ` +
-              `dedup-equivalent, or rename the ${label} in one of the documents.`,
-          );
-        case "fail-on-paths":
-          if (isPath) throw collisionError(`the strategy fail-on-paths does not allow it; ${pathTail}`);
-          outcome = "accept-left";
-          break;
-        case "accept-left":
-          outcome = "accept-left";
-          break;
-        case "accept-right":
-          outcome = "accept-right";
-          break;
-        case "rename-left":
-        case "rename-right":
-          if (isPath) {
-            throw collisionError(
-              `${label}s cannot be renamed, so the strategy ${strategy} does not apply: ${pathTail}`,
-            );
-          }
-          outcome = strategy;
-          break;
-        case "dedup-equivalent": {
-          const mode = this.#config.equivalenceMode;
-          const diff = this.#difference(leftValue, rightValue, input, mode);
-          if (diff !== undefined) {
-            throw collisionError(
-              mode === "none"
-                ? "the equivalence mode none never merges values; use shallow or deep, or another strategy."
-                : `they differ${
-                  describeDifference(diff)
-                }, so dedup-equivalent (${mode}) cannot merge them: make ` +
-                  `them identical or choose another strategy.`,
-            );
-          }
-          outcome = "deduplicate";
-          break;
-        }
-      }
-    }
-
-    // 5. The decision, its warning and its report entry.
-    this.#collisionCount++;
-    let decision: Exclude<Decision, { kind: "extension" }>;
-    const strategyName = outcome === "deduplicate"
-      ? "dedup-equivalent"
-      : outcome === "custom"
-      ? "custom-value"
-      : outcome === "accept-left" && !byHandler && strategy === "fail-on-paths"
-      ? "fail-on-paths"
-      : outcome;
-    switch (outcome!) {
-      case "semantic":
-        this.#semanticConsolidated++;
-        decision = { kind: "keep", target };
-        break;
-      case "accept-left":
-      case "deduplicate":
-        decision = { kind: "keep", target };
-        break;
-      case "accept-right":
-        decision = { kind: "replace", target, value: rightValue, fromRight: true };
-        break;
-      case "custom":
-        decision = { kind: "replace", target, value: customValue, fromRight: false };
-        break;
-      case "rename-right": {
-        if (newName === undefined) {
-          const named = namer.newName(this.#nameRequest(target, input, true, c.taken));
-          newName = named.name;
-          if (named.warning) this.#warn("naming", segments, named.warning);
-        }
-        decision = { kind: "add", target: newName };
-        break;
-      }
-      case "rename-left": {
-        if (newName === undefined) {
-          const named = namer.newName(this.#nameRequest(target, leftInput, false, c.taken));
-          newName = named.name;
-          if (named.warning) this.#warn("naming", segments, named.warning);
-        }
-        c.onLeftRename(newName);
-        decision = { kind: "add", target };
-        break;
-      }
-    }
-    if (outcome === "rename-right" || outcome === "rename-left") {
-      this.#warn(
-        "rename",
-        segments,
-        `${label} '${target}' collision: ${
-          outcome === "rename-right" ? "right" : "left"
-        } renamed to '${newName}'` +
-          positions,
-        rightLocation,
-      );
-    } else if (outcome !== "semantic") {
-      this.#warn(
-        "collision",
-        segments,
-        `${capitalize(label)} '${target}' collision resolved with ${strategyName} strategy${positions}`,
-        rightLocation,
-      );
-    }
-    const detail: CollisionDetail = {
-      type: spec.type,
-      name: target,
-      jsonPath,
-      sources: [leftInput.source, input.source],
-      resolution: outcome === "semantic" ? "deduplicate" : outcome!,
-      byHandler,
-    };
-    if (newName !== undefined) detail.newName = newName;
-    this.#collisions.push(detail);
-    return decision;
-  }
-
-  #difference(left: unknown, right: unknown, input: MergeInput, mode: JoinerConfig["equivalenceMode"]) {
-    // The merged document changes as inputs are inserted: a fresh index (it holds no state for pointers).
-    const oasVersion = this.#settings.oasVersion;
-    const leftIndex = new RefIndex(this.#merged, oasVersion);
-    const rightIndex = RefIndex.of(input.doc, oasVersion);
-    const lookup = (index: RefIndex, ref: string): unknown => {
-      const r = index.resolve(ref);
-      return r.ok ? r.value : undefined;
-    };
-    return findDifference(left, right, {
-      mode,
-      resolveLeft: (ref) => lookup(leftIndex, ref),
-      resolveRight: (ref) => lookup(rightIndex, ref),
-    });
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -700,7 +156,7 @@ export class Merger {
         for (const ck of Object.keys(value)) {
           const cspec = this.#specs.find((s) => s.segments.length === 2 && s.segments[1] === ck);
           if (cspec !== undefined && isObject(value[ck])) this.#insertSection(input, cspec, state);
-          else this.#firstWins(input, ["components", ck], value[ck]);
+          else this.#fields.firstWins(input, ["components", ck], value[ck]);
         }
         continue;
       }
@@ -708,27 +164,27 @@ export class Merger {
         case "openapi":
         case "swagger":
         case "info":
-          if (first) this.#firstWins(input, [key], value);
+          if (first) this.#fields.firstWins(input, [key], value);
           break;
         case "servers":
         case "tags":
         case "security":
-          if (Array.isArray(value)) this.#mergeArray(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (Array.isArray(value)) this.#fields.mergeArray(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         case "schemes":
         case "consumes":
         case "produces":
-          if (family2 && Array.isArray(value)) this.#mergeStringSet(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (family2 && Array.isArray(value)) this.#fields.mergeStringSet(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         case "host":
         case "basePath":
-          if (family2) this.#mergeServerField(input, key, value);
-          else this.#firstWins(input, [key], value);
+          if (family2) this.#fields.mergeServerField(input, key, value);
+          else this.#fields.firstWins(input, [key], value);
           break;
         default:
-          this.#firstWins(input, [key], value);
+          this.#fields.firstWins(input, [key], value);
       }
     }
   }
@@ -744,10 +200,10 @@ export class Merger {
       const value = rightMap[name];
       switch (d.kind) {
         case "extension":
-          this.#firstWins(input, [...spec.segments, name], value);
+          this.#fields.firstWins(input, [...spec.segments, name], value);
           break;
         case "add":
-          setOwn(map, d.target, value);
+          setMember(map, d.target, value);
           origins.set(d.target, { input, segments: [...spec.segments, name] });
           break;
         case "keep":
@@ -759,170 +215,6 @@ export class Merger {
       }
     }
   }
-
-  /** Document-level fields: the first document that has one wins; a later different value is a warning. */
-  #firstWins(input: MergeInput, segments: readonly string[], value: unknown): void {
-    const parent = segments.length === 1 ? this.#merged : ensureMapAt(this.#merged, segments.slice(0, -1));
-    const key = segments[segments.length - 1];
-    const pointer = "/" + segments.join("/");
-    if (!Object.hasOwn(parent, key)) {
-      setOwn(parent, key, value);
-      this.#fieldOrigins.set(pointer, input);
-      return;
-    }
-    if (input.index === 0 || equal(parent[key], value)) return;
-    const from = this.#fieldOrigins.get(pointer);
-    this.#warn(
-      "metadata",
-      segments,
-      `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
-        `${from?.source ?? "the first document"} is kept${this.#at(input, segments, from)}`,
-      this.#position(input, segments),
-    );
-  }
-
-  /** ` (<left position> and <right position>)` with source maps; only the right one when there is no left. */
-  #at(input: MergeInput, segments: readonly string[], left?: MergeInput): string {
-    const pos = this.#position(input, segments);
-    if (pos === undefined) return "";
-    const leftPos = left === undefined || left === input ? undefined : this.#position(left, segments);
-    return leftPos ? ` (${formatPosition(leftPos)} and ${formatPosition(pos)})` : ` (${formatPosition(pos)})`;
-  }
-
-  /** 2.0 `host` / `basePath`: the first document's is kept; a different one is a warning saying what follows. */
-  #mergeServerField(input: MergeInput, key: "host" | "basePath", value: unknown): void {
-    const merged = this.#merged;
-    if (input.index === 0) {
-      this.#firstWins(input, [key], value);
-      return;
-    }
-    const from = this.#fieldOrigins.get("/" + key);
-    if (!Object.hasOwn(merged, key)) {
-      setOwn(merged, key, value);
-      this.#fieldOrigins.set("/" + key, input);
-      this.#warn(
-        "metadata",
-        [key],
-        `${key} '${
-          String(value)
-        }' of ${input.source} now applies to the whole result (the earlier documents had ` +
-          `none)${this.#at(input, [key])}`,
-        this.#position(input, [key]),
-      );
-      return;
-    }
-    if (merged[key] === value) return;
-    const kept = String(merged[key]);
-    const consequence = key === "host"
-      ? `so ${input.source}'s operations are described as served by '${kept}'`
-      : `so ${input.source}'s paths are now under '${kept}'; give the inputs the same basePath, or move the ` +
-        `difference into ${input.source}'s paths, before joining`;
-    this.#warn(
-      "metadata",
-      [key],
-      `${key} '${String(value)}' of ${input.source} is ignored: the result keeps ${key} '${kept}' (from ` +
-        `${from?.source ?? "the first document"}), ${consequence}${this.#at(input, [key], from)}`,
-      this.#position(input, [key]),
-    );
-  }
-
-  /** `servers`, `tags`, top-level `security`: merged unless `mergeArrays` is off; tags deduplicated by name. */
-  #mergeArray(input: MergeInput, key: "servers" | "tags" | "security", value: unknown[]): void {
-    const merged = this.#merged;
-    if (input.index > 0 && !this.#config.mergeArrays) return;
-    let list = merged[key];
-    if (!Array.isArray(list)) {
-      list = [];
-      setOwn(merged, key, list);
-      this.#fieldOrigins.set("/" + key, input);
-    }
-    const out = list as unknown[];
-    for (const item of value) {
-      if (key === "tags" && this.#config.deduplicateTags && isObject(item) && typeof item.name === "string") {
-        if (out.some((t) => isObject(t) && t.name === item.name)) continue;
-        out.push(item);
-        continue;
-      }
-      if (key === "tags" || input.index === 0 || !out.some((x) => equal(x, item))) out.push(item);
-    }
-  }
-
-  /** Warns when a later document's top-level security differs from the result's before it was merged. */
-  #checkSecurity(input: MergeInput, before: unknown): void {
-    const mine = Array.isArray(input.doc.security) ? input.doc.security : [];
-    const theirs = Array.isArray(before) ? before : [];
-    const same = mine.length === theirs.length && mine.every((r) => theirs.some((t) => equal(r, t))) &&
-      theirs.every((t) => mine.some((r) => equal(r, t)));
-    if (same) return;
-    this.#warn(
-      "security",
-      ["security"],
-      `the top-level security of ${input.source} differs from the result's; ${
-        this.#config.mergeArrays
-          ? "the merged requirements now apply to the operations of every joined document"
-          : "the result keeps the first document's, which now applies to its operations too"
-      }; set security on the operations where it must differ${
-        this.#at(input, ["security"], this.#fieldOrigins.get("/security"))
-      }`,
-      this.#position(input, ["security"]),
-    );
-  }
-
-  /** 2.0 `schemes`, `consumes`, `produces`: the union, with a warning when a document's set differs. */
-  #mergeStringSet(input: MergeInput, key: string, value: unknown[]): void {
-    const merged = this.#merged;
-    if (input.index === 0 || !Object.hasOwn(merged, key) || !Array.isArray(merged[key])) {
-      if (input.index === 0 || this.#config.mergeArrays) this.#firstWins(input, [key], [...value]);
-      return;
-    }
-    const list = merged[key] as unknown[];
-    const before = [...list];
-    if (this.#config.mergeArrays) {
-      for (const v of value) if (!list.includes(v)) list.push(v);
-    }
-    const differs = value.some((v) => !before.includes(v)) || before.some((v) => !value.includes(v));
-    if (!differs) return;
-    this.#warn(
-      "metadata",
-      [key],
-      `${key} of ${input.source} (${value.join(", ")}) differ from the result's (${before.join(", ")}); ${
-        this.#config.mergeArrays
-          ? `the result has their union (${list.join(", ")}), which applies to every operation`
-          : "the result keeps the first document's"
-      }${this.#at(input, [key], this.#fieldOrigins.get("/" + key))}`,
-      this.#position(input, [key]),
-    );
-  }
 }
 
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-const ACTIONS = new Set([
-  "continue",
-  "accept-left",
-  "accept-right",
-  "rename",
-  "deduplicate",
-  "fail",
-  "custom",
-]);
-
-function isResolution(v: unknown): v is CollisionResolution {
-  return isObject(v) && typeof v.action === "string" && ACTIONS.has(v.action) &&
-    (v.message === undefined || typeof v.message === "string");
-}
-
-function describeValue(v: unknown): string {
-  if (v === undefined) return "undefined";
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "a list";
-  if (typeof v === "object") return "an object";
-  return `${typeof v} ${JSON.stringify(v)}`;
-}
-
-function describeDifference(d: Difference): string {
-  const at = d.segments.length > 0 ? ` at ${formatPath(d.segments)}` : "";
-  return `${at} (${d.reason})`;
-}
+export type { MergeInput, MergeOutput, MergerSettings } from "./_merge_types.ts";

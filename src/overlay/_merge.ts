@@ -1,5 +1,6 @@
 /** The value operations of overlay actions: kinds, merging and removal, all without recursion. */
 import { treeSize } from "../core/mod.ts";
+import { setMember } from "../core/json.ts";
 import { formatNormalizedPath, type JsonPathNode } from "../jsonpath/mod.ts";
 
 /** The three kinds of node the Overlay Specification distinguishes. */
@@ -15,15 +16,6 @@ export function kindOf(value: unknown): NodeKind {
 /** "an object", "an array", "a primitive value". */
 export function describeKind(kind: NodeKind): string {
   return kind === "object" ? "an object" : kind === "array" ? "an array" : "a primitive value";
-}
-
-/** Sets a key on a plain object, also when the key is `__proto__`. */
-export function setKey(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
 }
 
 /** A property whose values cannot be merged: where it is and what the two sides are. */
@@ -94,7 +86,7 @@ export function mergeObjects(target: Record<string, unknown>, source: Record<str
     for (const key of Object.keys(s)) {
       const sv = s[key];
       if (!Object.hasOwn(t, key)) {
-        setKey(t, key, sv);
+        setMember(t, key, sv);
         continue;
       }
       const tv = t[key];

@@ -1,15 +1,8 @@
 import { deepCopy, type Finding, finding, MAX_DEPTH, treeSize } from "../core/mod.ts";
 import { JsonPathLimitError, type JsonPathNode, type JsonPathQuery, queryJsonPath } from "../jsonpath/mod.ts";
 import { type CheckedAction, checkOverlay, quoted } from "./_check_overlay.ts";
-import {
-  appendAll,
-  describeKind,
-  kindOf,
-  mergeObjects,
-  previewMerge,
-  removeNodes,
-  setKey,
-} from "./_merge.ts";
+import { appendAll, describeKind, kindOf, mergeObjects, previewMerge, removeNodes } from "./_merge.ts";
+import { setMember } from "../core/json.ts";
 import type { OverlayActionKind } from "./overlay_document.ts";
 import { InvalidOverlayError, OverlayError } from "./overlay_error.ts";
 
@@ -359,7 +352,7 @@ function update(
     const parent = node.parent?.value;
     if (parent === undefined) state.document = value;
     else if (Array.isArray(parent)) parent[node.key as number] = value;
-    else setKey(parent as Record<string, unknown>, node.key as string, value);
+    else setMember(parent as Record<string, unknown>, node.key as string, value);
   }
 }
 

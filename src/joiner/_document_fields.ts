@@ -1,0 +1,197 @@
+/**
+ * Document-level fields of a join (everything outside the component maps and paths): the first document's
+ * value wins with a warning for later different ones; `servers`, `tags` and top-level `security` are merged
+ * (unless `mergeArrays` is off); 2.0 `host`/`basePath` and `schemes`/`consumes`/`produces` have their own rules.
+ *
+ * @module
+ */
+import { formatPath, formatPosition, type SourcePosition } from "../core/mod.ts";
+import { isObject, setMember } from "../core/json.ts";
+import type { WarningCategory } from "./join_result.ts";
+import type { JoinerConfig } from "./joiner_config.ts";
+import { ensureMapAt, equal, type Obj } from "./_merge_tree.ts";
+
+/** The part of an input the field rules read. */
+export interface FieldInput {
+  /** Position in the list of inputs (0: the first document). */
+  index: number;
+  /** Name of the source, for messages. */
+  source: string;
+  /** The (renamed) document. */
+  doc: Obj;
+}
+
+/** Where messages go. */
+export interface FieldReporter<I extends FieldInput> {
+  /** Records a warning. */
+  warn(
+    category: WarningCategory,
+    segments: readonly (string | number)[],
+    message: string,
+    location?: SourcePosition,
+  ): void;
+  /** The position of `segments` in `input`'s source, when known. */
+  position(input: I, segments: readonly string[]): SourcePosition | undefined;
+}
+
+/** The merged document's document-level fields and where each came from. */
+export class DocumentFields<I extends FieldInput> {
+  /** The document that wrote each field, by pointer (`/openapi`, `/security`). */
+  readonly origins: Map<string, I> = new Map();
+  readonly #merged: Obj;
+  readonly #config: JoinerConfig;
+  readonly #reporter: FieldReporter<I>;
+
+  constructor(merged: Obj, config: JoinerConfig, reporter: FieldReporter<I>) {
+    this.#merged = merged;
+    this.#config = config;
+    this.#reporter = reporter;
+  }
+
+  #warn(
+    category: WarningCategory,
+    segments: readonly (string | number)[],
+    message: string,
+    location?: SourcePosition,
+  ): void {
+    this.#reporter.warn(category, segments, message, location);
+  }
+
+  #position(input: I, segments: readonly string[]): SourcePosition | undefined {
+    return this.#reporter.position(input, segments);
+  }
+
+  /** Document-level fields: the first document that has one wins; a later different value is a warning. */
+  firstWins(input: I, segments: readonly string[], value: unknown): void {
+    const parent = segments.length === 1 ? this.#merged : ensureMapAt(this.#merged, segments.slice(0, -1));
+    const key = segments[segments.length - 1];
+    const pointer = "/" + segments.join("/");
+    if (!Object.hasOwn(parent, key)) {
+      setMember(parent, key, value);
+      this.origins.set(pointer, input);
+      return;
+    }
+    if (input.index === 0 || equal(parent[key], value)) return;
+    const from = this.origins.get(pointer);
+    this.#warn(
+      "metadata",
+      segments,
+      `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
+        `${from?.source ?? "the first document"} is kept${this.at(input, segments, from)}`,
+      this.#position(input, segments),
+    );
+  }
+
+  /** ` (<left position> and <right position>)` with source maps; only the right one when there is no left. */
+  at(input: I, segments: readonly string[], left?: I): string {
+    const pos = this.#position(input, segments);
+    if (pos === undefined) return "";
+    const leftPos = left === undefined || left === input ? undefined : this.#position(left, segments);
+    return leftPos ? ` (${formatPosition(leftPos)} and ${formatPosition(pos)})` : ` (${formatPosition(pos)})`;
+  }
+
+  /** 2.0 `host` / `basePath`: the first document's is kept; a different one is a warning saying what follows. */
+  mergeServerField(input: I, key: "host" | "basePath", value: unknown): void {
+    const merged = this.#merged;
+    if (input.index === 0) {
+      this.firstWins(input, [key], value);
+      return;
+    }
+    const from = this.origins.get("/" + key);
+    if (!Object.hasOwn(merged, key)) {
+      setMember(merged, key, value);
+      this.origins.set("/" + key, input);
+      this.#warn(
+        "metadata",
+        [key],
+        `${key} '${
+          String(value)
+        }' of ${input.source} now applies to the whole result (the earlier documents had ` +
+          `none)${this.at(input, [key])}`,
+        this.#position(input, [key]),
+      );
+      return;
+    }
+    if (merged[key] === value) return;
+    const kept = String(merged[key]);
+    const consequence = key === "host"
+      ? `so ${input.source}'s operations are described as served by '${kept}'`
+      : `so ${input.source}'s paths are now under '${kept}'; give the inputs the same basePath, or move the ` +
+        `difference into ${input.source}'s paths, before joining`;
+    this.#warn(
+      "metadata",
+      [key],
+      `${key} '${String(value)}' of ${input.source} is ignored: the result keeps ${key} '${kept}' (from ` +
+        `${from?.source ?? "the first document"}), ${consequence}${this.at(input, [key], from)}`,
+      this.#position(input, [key]),
+    );
+  }
+
+  /** `servers`, `tags`, top-level `security`: merged unless `mergeArrays` is off; tags deduplicated by name. */
+  mergeArray(input: I, key: "servers" | "tags" | "security", value: unknown[]): void {
+    const merged = this.#merged;
+    if (input.index > 0 && !this.#config.mergeArrays) return;
+    let list = merged[key];
+    if (!Array.isArray(list)) {
+      list = [];
+      setMember(merged, key, list);
+      this.origins.set("/" + key, input);
+    }
+    const out = list as unknown[];
+    for (const item of value) {
+      if (key === "tags" && this.#config.deduplicateTags && isObject(item) && typeof item.name === "string") {
+        if (out.some((t) => isObject(t) && t.name === item.name)) continue;
+        out.push(item);
+        continue;
+      }
+      if (key === "tags" || input.index === 0 || !out.some((x) => equal(x, item))) out.push(item);
+    }
+  }
+
+  /** Warns when a later document's top-level security differs from the result's before it was merged. */
+  checkSecurity(input: I, before: unknown): void {
+    const mine = Array.isArray(input.doc.security) ? input.doc.security : [];
+    const theirs = Array.isArray(before) ? before : [];
+    const same = mine.length === theirs.length && mine.every((r) => theirs.some((t) => equal(r, t))) &&
+      theirs.every((t) => mine.some((r) => equal(r, t)));
+    if (same) return;
+    this.#warn(
+      "security",
+      ["security"],
+      `the top-level security of ${input.source} differs from the result's; ${
+        this.#config.mergeArrays
+          ? "the merged requirements now apply to the operations of every joined document"
+          : "the result keeps the first document's, which now applies to its operations too"
+      }; set security on the operations where it must differ${
+        this.at(input, ["security"], this.origins.get("/security"))
+      }`,
+      this.#position(input, ["security"]),
+    );
+  }
+
+  /** 2.0 `schemes`, `consumes`, `produces`: the union, with a warning when a document's set differs. */
+  mergeStringSet(input: I, key: string, value: unknown[]): void {
+    const merged = this.#merged;
+    if (input.index === 0 || !Object.hasOwn(merged, key) || !Array.isArray(merged[key])) {
+      if (input.index === 0 || this.#config.mergeArrays) this.firstWins(input, [key], [...value]);
+      return;
+    }
+    const list = merged[key] as unknown[];
+    const before = [...list];
+    if (this.#config.mergeArrays) {
+      for (const v of value) if (!list.includes(v)) list.push(v);
+    }
+    const differs = value.some((v) => !before.includes(v)) || before.some((v) => !value.includes(v));
+    if (!differs) return;
+    this.#warn(
+      "metadata",
+      [key],
+      `${key} of ${input.source} (${value.join(", ")}) differ from the result's (${before.join(", ")}); ${
+        this.#config.mergeArrays
+          ? `the result has their union (${list.join(", ")}), which applies to every operation`
+          : "the result keeps the first document's"
+      }${this.at(input, [key], this.origins.get("/" + key))}`,
+      this.#position(input, [key]),
+    );
+  }
+}
