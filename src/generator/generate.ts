@@ -341,7 +341,8 @@ function sharedHelpers(): Unit {
 function merge(a: Unit, b: Unit): Unit {
   const u = unit(b.group, a.weight + b.weight);
   for (const i of [...a.imports, ...b.imports]) u.imports.add(i);
-  u.w.raw(a.w.toString() + "\n" + b.w.toString().replace(/\n$/, ""));
+  const second = b.w.toString();
+  u.w.raw(a.w.toString() + "\n" + (second.endsWith("\n") ? second.slice(0, -1) : second));
   return u;
 }
 

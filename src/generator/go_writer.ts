@@ -12,14 +12,25 @@ export const CELL = "\v";
 
 /** Writes Go source line by line. */
 export class GoWriter {
+  /** Lines, or (from {@link raw}) chunks of several lines already in layout. */
   readonly #lines: string[] = [];
+  /** Number of lines (a raw chunk counts its lines). */
+  #count = 0;
+  /** Whether a line holds cells (else the text needs no alignment). */
+  #cells = false;
   #indent = 0;
   #text: string | undefined;
 
   /** A line at the current indentation (empty text: a blank line). */
   line(text = ""): this {
     this.#text = undefined;
-    this.#lines.push(text === "" ? "" : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
+    this.#count++;
+    if (text === "") {
+      this.#lines.push("");
+      return this;
+    }
+    if (!this.#cells && text.includes(CELL)) this.#cells = true;
+    this.#lines.push(this.#indent === 0 ? text : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
     return this;
   }
 
@@ -45,7 +56,18 @@ export class GoWriter {
   /** Code already in gofmt layout, line by line as it is. */
   raw(text: string): this {
     this.#text = undefined;
-    for (const l of text.split("\n")) this.#lines.push(l);
+    if (text.includes(CELL)) {
+      // Cells still to align: line by line, so that alignment sees them.
+      for (const l of text.split("\n")) this.#lines.push(l);
+      this.#count += text.split("\n").length;
+      this.#cells = true;
+      return this;
+    }
+    // Kept as one chunk: lines without cells are never changed by the alignment and end any block of cells.
+    this.#lines.push(text);
+    let n = 1;
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+    this.#count += n;
     return this;
   }
 
@@ -57,12 +79,12 @@ export class GoWriter {
 
   /** Lines written so far. */
   get length(): number {
-    return this.#lines.length;
+    return this.#count;
   }
 
   /** The source text: aligned, ending with one newline. */
   toString(): string {
-    this.#text ??= align(this.#lines).join("\n") + "\n";
+    this.#text ??= (this.#cells ? align(this.#lines) : this.#lines).join("\n") + "\n";
     return this.#text;
   }
 }
