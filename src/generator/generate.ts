@@ -243,21 +243,22 @@ export async function generate(
   };
   const typeGroups = typeGroupsOf(ops, groupOf);
   const files: GeneratedFile[] = [];
-  const typeUnits = model.decls.map((d) => emitDecl(d, typeGroups.get(d.name) ?? ""));
+  // Each unit's text is made as soon as it is emitted (its lines, short-lived, are then dropped).
+  const typeUnits = model.decls.map((d) => textNow(emitDecl(d, typeGroups.get(d.name) ?? "")));
   const typeCore: Unit[] = [];
   const hasUnion = model.decls.some((d) => d.kind === "union");
   if (hasUnion || client || server) typeCore.push(sharedHelpers());
   files.push(...splitFiles("types", pkg, typeCore, typeUnits, { maxLines, maxWeight: maxTypes }));
-  const opTypeUnits = ops.map((op) => emitOperationTypes(op, groupOf(op)));
+  const opTypeUnits = ops.map((op) => textNow(emitOperationTypes(op, groupOf(op))));
   if (client) {
     const methods = ops.map((op, i) =>
-      merge(opTypeUnits[i], emitClientMethod(op, groupOf(op), options.noPointers !== true))
+      merge(opTypeUnits[i], textNow(emitClientMethod(op, groupOf(op), options.noPointers !== true)))
     );
     files.push(...splitFiles("client", pkg, [emitClientCore()], methods, { maxLines, maxWeight: maxOps }));
   }
   if (server) {
     const handlers = ops.map((op, i) => {
-      const h = emitServerHandler(op, groupOf(op));
+      const h = textNow(emitServerHandler(op, groupOf(op)));
       return client ? h : merge(opTypeUnits[i], h);
     });
     files.push(
@@ -334,6 +335,12 @@ function sharedHelpers(): Unit {
   const u = unit("", 0);
   for (const i of SHARED_HELPERS.imports) u.imports.add(i);
   u.w.raw(SHARED_HELPERS.code);
+  return u;
+}
+
+/** The unit, its text made now (the writer then keeps it as one chunk instead of its lines). */
+function textNow(u: Unit): Unit {
+  u.w.toString();
   return u;
 }
 

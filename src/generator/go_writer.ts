@@ -84,7 +84,17 @@ export class GoWriter {
 
   /** The source text: aligned, ending with one newline. */
   toString(): string {
-    this.#text ??= (this.#cells ? align(this.#lines) : this.#lines).join("\n") + "\n";
+    if (this.#text !== undefined) return this.#text;
+    const lines = this.#lines;
+    const joined = (this.#cells ? align(lines) : lines).join("\n");
+    this.#text = joined + "\n";
+    // The lines become one chunk of aligned text (less to keep in memory). Only when the last line has no cells:
+    // lines written later then start their own blocks, exactly as they would have next to the old lines.
+    if (lines.length > 0 && !lines[lines.length - 1].includes(CELL)) {
+      lines.length = 0;
+      lines.push(joined);
+      this.#cells = false;
+    }
     return this.#text;
   }
 }
