@@ -29,6 +29,11 @@ export interface WriteFileOptions {
   readSet?: ReadSet | readonly (ReadSet | undefined)[];
   /** Allow writing over an input. @default false */
   allowOverwriteInput?: boolean;
+  /**
+   * {@link writeFilesInto} only: leave a target that already holds exactly the new content as it is (not
+   * rewritten, its time stamp kept). @default false
+   */
+  keepUnchanged?: boolean;
 }
 
 /** Options of {@link writeDocument}. */
@@ -106,7 +111,12 @@ async function refuseReadFile(path: string, options: WriteFileOptions): Promise<
 
 /** Throws when `path` is one of the files read. */
 async function refuseClash(read: ReadSet, path: string, what: string): Promise<void> {
-  const clash = read.find(await identityOf(path));
+  refuseIdentity(read, await identityOf(path), path, what);
+}
+
+/** Throws when the file of `identity` (at `path`) is one of the files read. */
+function refuseIdentity(read: ReadSet, identity: ReadFileIdentity, path: string, what: string): void {
+  const clash = read.find(identity);
   if (clash !== undefined) {
     throw new WriteError(
       `refusing to write over the input "${
@@ -162,8 +172,9 @@ async function replaceAtomically(
   text: string,
   mode: number | undefined,
   guard: SignalGuard,
+  identity?: ReadFileIdentity,
 ): Promise<void> {
-  const target = (await identityOf(path)).path;
+  const target = (identity ?? await identityOf(path)).path;
   const dir = dirname(target);
   try {
     const info = await Deno.stat(target);
@@ -260,11 +271,26 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
+/** Whether the regular file at `path` holds exactly `bytes` (false when it cannot be read). */
+async function holds(path: string, bytes: Uint8Array): Promise<boolean> {
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile || info.size !== bytes.length) return false;
+    const old = await Deno.readFile(path);
+    if (old.length !== bytes.length) return false;
+    for (let i = 0; i < old.length; i++) if (old[i] !== bytes[i]) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes text files into a directory, creating the directory (and its parents) first. Each file is written like
  * {@link writeFileAtomic} (atomic, cleaned up on SIGINT/SIGTERM); every target is checked against the files the
- * run read before the first is written, and the files are written a few at a time. Names must be plain file
- * names (no folders). Returns the paths written, in the order given.
+ * run read before the first is written, and the files are written a few at a time; with `keepUnchanged`, a
+ * file that already holds the new content is left as it is. Names must be plain file names (no folders).
+ * Returns the paths of the files, in the order given.
  *
  * @throws {WriteError} when the directory cannot be created, a name is not a plain file name, a target is a
  *   file the run read, or a write fails.
@@ -289,17 +315,35 @@ export async function writeFilesInto(
     throw new WriteError(`cannot create the output directory "${shown(resolve(dir))}": ${why}`);
   }
   const paths = files.map((f) => join(dir, f.name));
+  const BATCH = 64;
+  // Each target's real path and identity, found once (a few at a time) for the check and the write.
+  const identities: ReadFileIdentity[] = [];
+  for (let i = 0; i < paths.length; i += BATCH) {
+    identities.push(...await Promise.all(paths.slice(i, i + BATCH).map(identityOf)));
+  }
   if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
     const read = await collectRead(options);
-    for (const path of paths) await refuseClash(read, path, "output directory");
+    paths.forEach((path, i) => refuseIdentity(read, identities[i], path, "output directory"));
   }
-  const BATCH = 64;
-  for (let i = 0; i < files.length; i += BATCH) {
-    await Promise.all(
-      files.slice(i, i + BATCH).map((f, j) =>
-        guardedWrite(paths[i + j], () => f.content, { mode: options.mode })
-      ),
-    );
+  // One signal guard for the whole set: an interruption stops the writes still to come, and the one under way
+  // removes its temporary file.
+  const guard = new SignalGuard(dir);
+  const encoder = new TextEncoder();
+  try {
+    for (let i = 0; i < files.length; i += BATCH) {
+      guard.check();
+      await Promise.all(
+        files.slice(i, i + BATCH).map(async (f, j) => {
+          const identity = identities[i + j];
+          if (options.keepUnchanged && identity.ino !== undefined) {
+            if (await holds(identity.path, encoder.encode(f.content))) return;
+          }
+          await replaceAtomically(paths[i + j], f.content, options.mode, guard, identity);
+        }),
+      );
+    }
+  } finally {
+    guard.stop();
   }
   return paths;
 }
