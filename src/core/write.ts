@@ -271,15 +271,15 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
-/** Whether the regular file at `path` holds exactly `bytes` (false when it cannot be read). */
-async function holds(path: string, bytes: Uint8Array): Promise<boolean> {
+/** Whether the regular file at `path` holds exactly `text` (false when it cannot be read). */
+async function holds(path: string, text: string): Promise<boolean> {
   try {
     const info = await Deno.stat(path);
-    if (!info.isFile || info.size !== bytes.length) return false;
-    const old = await Deno.readFile(path);
-    if (old.length !== bytes.length) return false;
-    for (let i = 0; i < old.length; i++) if (old[i] !== bytes[i]) return false;
-    return true;
+    // UTF-8 takes one to three bytes per UTF-16 unit: a size outside that range is another content.
+    if (!info.isFile || info.size < text.length || info.size > 3 * text.length) return false;
+    // Strict decoding, the byte order mark kept: only the very same bytes decode to the same text.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await Deno.readFile(path)) ===
+      text;
   } catch {
     return false;
   }
@@ -328,7 +328,6 @@ export async function writeFilesInto(
   // One signal guard for the whole set: an interruption stops the writes still to come, and the one under way
   // removes its temporary file.
   const guard = new SignalGuard(dir);
-  const encoder = new TextEncoder();
   try {
     for (let i = 0; i < files.length; i += BATCH) {
       guard.check();
@@ -336,7 +335,7 @@ export async function writeFilesInto(
         files.slice(i, i + BATCH).map(async (f, j) => {
           const identity = identities[i + j];
           if (options.keepUnchanged && identity.ino !== undefined) {
-            if (await holds(identity.path, encoder.encode(f.content))) return;
+            if (await holds(identity.path, f.content)) return;
           }
           await replaceAtomically(paths[i + j], f.content, options.mode, guard, identity);
         }),
