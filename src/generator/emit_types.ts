@@ -6,7 +6,7 @@
  * @module
  */
 import { formatPath } from "../core/pointer.ts";
-import { CELL, goString } from "./go_writer.ts";
+import { CELL, docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./type_model.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
@@ -20,7 +20,7 @@ export function emitDecl(decl: GoDecl, group: string): Unit {
     decl.name,
     decl.doc,
     decl.deprecated,
-    `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`,
+    docLines(decl.doc).length === 0 ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.` : "",
   );
   switch (decl.kind) {
     case "defined":

@@ -16,6 +16,8 @@ export class GoWriter {
   readonly #lines: string[] = [];
   /** Number of lines (a raw chunk counts its lines). */
   #count = 0;
+  /** Per entry of {@link #lines}, whether it holds cells. */
+  readonly #marks: boolean[] = [];
   /** Whether a line holds cells (else the text needs no alignment). */
   #cells = false;
   #indent = 0;
@@ -27,9 +29,12 @@ export class GoWriter {
     this.#count++;
     if (text === "") {
       this.#lines.push("");
+      this.#marks.push(false);
       return this;
     }
-    if (!this.#cells && text.includes(CELL)) this.#cells = true;
+    const cells = text.includes(CELL);
+    if (cells) this.#cells = true;
+    this.#marks.push(cells);
     this.#lines.push(this.#indent === 0 ? text : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
     return this;
   }
@@ -58,13 +63,17 @@ export class GoWriter {
     this.#text = undefined;
     if (text.includes(CELL)) {
       // Cells still to align: line by line, so that alignment sees them.
-      for (const l of text.split("\n")) this.#lines.push(l);
-      this.#count += text.split("\n").length;
+      for (const l of text.split("\n")) {
+        this.#lines.push(l);
+        this.#marks.push(l.includes(CELL));
+        this.#count++;
+      }
       this.#cells = true;
       return this;
     }
     // Kept as one chunk: lines without cells are never changed by the alignment and end any block of cells.
     this.#lines.push(text);
+    this.#marks.push(false);
     let n = 1;
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
     this.#count += n;
@@ -86,13 +95,15 @@ export class GoWriter {
   toString(): string {
     if (this.#text !== undefined) return this.#text;
     const lines = this.#lines;
-    const joined = (this.#cells ? align(lines) : lines).join("\n");
+    const joined = (this.#cells ? alignMarked(lines, this.#marks) : lines).join("\n");
     this.#text = joined + "\n";
     // The lines become one chunk of aligned text (less to keep in memory). Only when the last line has no cells:
     // lines written later then start their own blocks, exactly as they would have next to the old lines.
-    if (lines.length > 0 && !lines[lines.length - 1].includes(CELL)) {
+    if (lines.length > 0 && !this.#marks[lines.length - 1]) {
       lines.length = 0;
       lines.push(joined);
+      this.#marks.length = 0;
+      this.#marks.push(false);
       this.#cells = false;
     }
     return this.#text;
@@ -116,10 +127,15 @@ function width(s: string): number {
  * columns discarded): consecutive lines with a cell in column k, at the same indentation, share its width.
  */
 export function align(lines: readonly string[]): string[] {
+  return alignMarked(lines, lines.map((l) => l.includes(CELL)));
+}
+
+/** {@link align} with, per line, whether it holds cells (known from when it was written). */
+function alignMarked(lines: readonly string[], marks: readonly boolean[]): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < lines.length) {
-    if (!lines[i].includes(CELL)) {
+    if (!marks[i]) {
       out.push(lines[i]);
       i++;
       continue;
@@ -127,7 +143,7 @@ export function align(lines: readonly string[]): string[] {
     const indent = indentOf(lines[i]);
     let j = i;
     const block: string[][] = [];
-    while (j < lines.length && lines[j].includes(CELL) && indentOf(lines[j]) === indent) {
+    while (j < lines.length && marks[j] && indentOf(lines[j]) === indent) {
       block.push(lines[j].slice(indent.length).split(CELL));
       j++;
     }

@@ -29,6 +29,7 @@ export function unit(group = "", weight = 1): Unit {
 
 /** Adds the imports a Go type expression needs (`time.Time`, `io.Reader`, `json.RawMessage`). */
 export function importsOfType(u: Unit, type: string): void {
+  if (!type.includes(".")) return;
   if (/\btime\.Time\b/.test(type)) u.imports.add("time");
   if (/\bio\.Reader\b/.test(type)) u.imports.add("io");
   if (/\bjson\.RawMessage\b/.test(type)) u.imports.add("encoding/json");
