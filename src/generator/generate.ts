@@ -19,6 +19,9 @@ import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_cli
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
 import { renderReadme } from "./readme.ts";
+import { emitResponses } from "./emit_responses.ts";
+import { emitStubs } from "./emit_stubs.ts";
+import { emitEmbed } from "./emit_embed.ts";
 import { emitOAuth2Files } from "./emit_oauth2.ts";
 import { emitCredentialFiles } from "./emit_credentials.ts";
 import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
@@ -323,6 +326,9 @@ export async function generate(
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
+  if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
+  if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
   // The security extras (after the server extensions).
   if (ctx.options.oauth2Flows) out.push(...emitOAuth2Files(ctx, new Set(out.map((f) => f.name))));
   if (ctx.options.credentialMgmt) out.push(...emitCredentialFiles(ctx));
