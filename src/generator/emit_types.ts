@@ -20,7 +20,9 @@ export function emitDecl(decl: GoDecl, group: string): Unit {
     decl.name,
     decl.doc,
     decl.deprecated,
-    docLines(decl.doc).length === 0 ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.` : "",
+    docLines(decl.doc).length === 0
+      ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`
+      : "",
   );
   switch (decl.kind) {
     case "defined":
@@ -82,7 +84,8 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
     importsOfType(u, f.type);
     if (f.doc !== "" || f.deprecated || f.nullable) {
       writeDoc(w, f.name, f.doc, f.deprecated);
-      if (f.nullable) w.comment(["May be null."]);
+      if (f.threeState) w.comment(["May be null; absent, null and a value are told apart (see Nullable)."]);
+      else if (f.nullable) w.comment(["May be null."]);
     }
     w.line(`${f.name}${CELL}${f.type}${CELL}${fieldTag(f)}`);
   }

@@ -28,7 +28,7 @@ import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
 import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
-import { SHARED_HELPERS } from "./_runtime.ts";
+import { NULLABLE_HELPERS, SHARED_HELPERS } from "./_runtime.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
 
 export type { GeneratedFile } from "./split.ts";
@@ -251,6 +251,7 @@ export async function generate(
   const typeCore: Unit[] = [];
   const hasUnion = model.decls.some((d) => d.kind === "union");
   if (hasUnion || client || server) typeCore.push(sharedHelpers());
+  if (model.usesNullable) typeCore.push(runtimeUnit(NULLABLE_HELPERS));
   files.push(...splitFiles("types", pkg, typeCore, typeUnits, { maxLines, maxWeight: maxTypes }));
   const opTypeUnits = ops.map((op) => textNow(emitOperationTypes(op, groupOf(op))));
   if (client) {
@@ -338,9 +339,14 @@ function optionalFiles(ctx: EmitContext): GeneratedFile[] {
 }
 
 function sharedHelpers(): Unit {
+  return runtimeUnit(SHARED_HELPERS);
+}
+
+/** A unit of fixed helper code. */
+function runtimeUnit(helpers: { code: string; imports: readonly string[] }): Unit {
   const u = unit("", 0);
-  for (const i of SHARED_HELPERS.imports) u.imports.add(i);
-  u.w.raw(SHARED_HELPERS.code);
+  for (const i of helpers.imports) u.imports.add(i);
+  u.w.raw(helpers.code);
   return u;
 }
 

@@ -79,7 +79,9 @@ const COMPOSITIONS = ["allOf", "oneOf", "anyOf"] as const;
  */
 export function singleAllOf(schema: Record<string, unknown>): unknown {
   if (isObject(schema.properties)) return undefined;
-  if (schema.allOf === undefined && schema.oneOf === undefined && schema.anyOf === undefined) return undefined;
+  if (schema.allOf === undefined && schema.oneOf === undefined && schema.anyOf === undefined) {
+    return undefined;
+  }
   for (const key of COMPOSITIONS) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;

@@ -41,6 +41,8 @@ export const RESERVED_NAMES: readonly string[] = [
   "NewHandler",
   "HandlerOptions",
   "Nullable",
+  "NewNullableValue",
+  "NewNullNullable",
 ];
 
 /** A struct field. */
@@ -63,6 +65,11 @@ export interface GoField {
   deprecated: boolean;
   /** The named type held by value (no pointer, slice or map): a recursion edge. */
   valueOf?: string;
+  /**
+   * Optional and nullable: the field is a `Nullable[T]` (`type` says so), which keeps absent, null and a value
+   * apart; no `validate` tag (the validator would check the map, not the value).
+   */
+  threeState?: boolean;
 }
 
 /** One alternative of a union. */
@@ -160,6 +167,8 @@ export class TypeModel {
   /** Place (`file\0pointer`) → declared name. */
   readonly #byPlace = new Map<string, string>();
   readonly #byName = new Map<string, GoDecl>();
+  /** Whether a field is a `Nullable[T]` (the package then declares Nullable). */
+  usesNullable = false;
 
   /** A model over the document of `index`. */
   constructor(index: RefIndex, options: TypeModelOptions) {
@@ -428,6 +437,22 @@ export class TypeModel {
     const doc = typeof own.description === "string"
       ? own.description
       : (typeof s.description === "string" && !u.named ? s.description : "");
+    if (!required && u.nullable) {
+      // Absent, null and a value: three states, which neither a pointer nor omitempty can tell apart.
+      this.usesNullable = true;
+      return {
+        name,
+        json,
+        type: `Nullable[${u.type}]`,
+        required,
+        nullable: true,
+        validate: "",
+        doc,
+        deprecated: own.deprecated === true || (s.deprecated === true && !u.named),
+        valueOf: undefined, // a map: never a recursion edge
+        threeState: true,
+      };
+    }
     const pointer = !nilable(u.type) && (u.nullable || (!required && this.options.pointers));
     return {
       name,
