@@ -5,7 +5,6 @@
  * client → server over httptest with JSON and form bodies, deepObject struct/map/required parameters). Also
  * writeGenerated leaving unchanged files as they are.
  */
-// deno-lint-ignore-file no-regex-spaces -- gofmt aligns columns with runs of spaces: the tests match them.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";

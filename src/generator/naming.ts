@@ -134,7 +134,7 @@ export function goName(name: string, fallback = "Value"): string {
 const nameCache = new Map<string, string>();
 
 function computeGoName(name: string, fallback: string): string {
-  if (ASCII.test(name)) {
+  if (!NON_ASCII.test(name)) {
     const fast = asciiGoName(name);
     if (fast !== "") return fast;
   }
@@ -151,7 +151,7 @@ function computeGoName(name: string, fallback: string): string {
   return out;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function isUpper(c: number): boolean {
   return c >= 65 && c <= 90;
