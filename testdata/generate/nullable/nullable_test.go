@@ -35,6 +35,17 @@ func (impl) Search(ctx context.Context, req SearchRequest) (SearchResponse, erro
 	}}, nil
 }
 
+// serve starts the generated handler with impl and returns it with a client of it.
+func serve(t *testing.T) (*httptest.Server, *Client) {
+	srv := httptest.NewServer(NewHandler(impl{}))
+	c, err := NewClient(srv.URL, WithHTTPClient(srv.Client()))
+	if err != nil {
+		srv.Close()
+		t.Fatal(err)
+	}
+	return srv, c
+}
+
 func strPtr(s string) *string {
 	return &s
 }
@@ -92,12 +103,8 @@ func TestNullableJSON(t *testing.T) {
 }
 
 func TestNullableRoundTrip(t *testing.T) {
-	srv := httptest.NewServer(NewHandler(impl{}))
+	srv, c := serve(t)
 	defer srv.Close()
-	c, err := NewClient(srv.URL, WithHTTPClient(srv.Client()))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	patches := []NotePatch{
 		{ID: "absent"},
@@ -126,12 +133,8 @@ func TestNullableRoundTrip(t *testing.T) {
 }
 
 func TestDeepObject(t *testing.T) {
-	srv := httptest.NewServer(NewHandler(impl{}))
+	srv, c := serve(t)
 	defer srv.Close()
-	c, err := NewClient(srv.URL, WithHTTPClient(srv.Client()))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := context.Background()
 	size := int64(3)
 	req := SearchRequest{
