@@ -271,12 +271,11 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
-/** Whether the regular file at `path` holds exactly `text` (false when it cannot be read). */
-async function holds(path: string, text: string): Promise<boolean> {
+/** Whether the regular file at `path` (of `size` bytes) holds exactly `text` (false when it cannot be read). */
+async function holds(path: string, size: number, text: string): Promise<boolean> {
   try {
-    const info = await Deno.stat(path);
     // UTF-8 takes one to three bytes per UTF-16 unit: a size outside that range is another content.
-    if (!info.isFile || info.size < text.length || info.size > 3 * text.length) return false;
+    if (size < text.length || size > 3 * text.length) return false;
     // Strict decoding, the byte order mark kept: only the very same bytes decode to the same text.
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await Deno.readFile(path)) ===
       text;
@@ -316,10 +315,35 @@ export async function writeFilesInto(
   }
   const paths = files.map((f) => join(dir, f.name));
   const BATCH = 64;
-  // Each target's real path and identity, found once (a few at a time) for the check and the write.
+  // Each target's real path and identity, found once (a few at a time) for the check and the write: in the
+  // directory's real path, by one lstat (a symbolic link is followed as identityOf does); with the size of a
+  // regular file there.
+  let realDir: string | undefined;
+  try {
+    realDir = await Deno.realPath(dir);
+  } catch { /* identityOf for each */ }
+  const targetOf = async (path: string, name: string): Promise<[ReadFileIdentity, number | undefined]> => {
+    if (realDir === undefined) return [await identityOf(path), undefined];
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.lstat(path);
+    } catch {
+      return [{ path: join(realDir, name) }, undefined];
+    }
+    if (info.isSymlink) return [await identityOf(path), undefined];
+    return [
+      { path: join(realDir, name), dev: info.dev, ino: info.ino ?? undefined },
+      info.isFile ? info.size : undefined,
+    ];
+  };
   const identities: ReadFileIdentity[] = [];
+  const sizes: (number | undefined)[] = [];
   for (let i = 0; i < paths.length; i += BATCH) {
-    identities.push(...await Promise.all(paths.slice(i, i + BATCH).map(identityOf)));
+    const found = await Promise.all(paths.slice(i, i + BATCH).map((p, j) => targetOf(p, files[i + j].name)));
+    for (const [identity, size] of found) {
+      identities.push(identity);
+      sizes.push(size);
+    }
   }
   if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
     const read = await collectRead(options);
@@ -334,8 +358,9 @@ export async function writeFilesInto(
       await Promise.all(
         files.slice(i, i + BATCH).map(async (f, j) => {
           const identity = identities[i + j];
-          if (options.keepUnchanged && identity.ino !== undefined) {
-            if (await holds(identity.path, f.content)) return;
+          const size = sizes[i + j];
+          if (options.keepUnchanged && size !== undefined) {
+            if (await holds(identity.path, size, f.content)) return;
           }
           await replaceAtomically(paths[i + j], f.content, options.mode, guard, identity);
         }),
