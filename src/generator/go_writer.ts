@@ -244,10 +244,11 @@ function wrapDoc(text: string, max: number): string[] {
     let line = "";
     let lineWidth = 0;
     const start = out.length;
+    const ascii = !NON_ASCII.test(paragraph);
     for (let word of paragraph.split(/\s+/)) {
       if (word.charCodeAt(0) === 35 /* # */) word = word.replace(/^#+/, "");
       if (word === "") continue;
-      const w = width(word);
+      const w = ascii ? word.length : width(word);
       if (line !== "" && lineWidth + 1 + w > max && !isMarker(word)) {
         out.push(line);
         line = word;
