@@ -71,6 +71,7 @@ export function goFile(pkg: string, units: readonly Unit[], extraImports: readon
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c > 32 && c < 127) return false; // visible ASCII
     if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === "";
   }
   return true;
