@@ -121,17 +121,28 @@ export function isGoPackageName(name: string): boolean {
  * characters dropped, a leading digit prefixed with `N`; `fallback` when nothing is left.
  */
 export function goName(name: string, fallback = "Value"): string {
-  const key = `${fallback}\0${name}`;
-  let out = nameCache.get(key);
+  let cache = nameCache.get(fallback);
+  let out = cache?.get(name);
   if (out === undefined) {
     out = computeGoName(name, fallback);
-    if (nameCache.size >= 50_000) nameCache.clear();
-    nameCache.set(key, out);
+    if (cached >= 50_000) {
+      nameCache.clear();
+      cached = 0;
+      cache = undefined;
+    }
+    if (cache === undefined) {
+      cache = new Map();
+      nameCache.set(fallback, cache);
+    }
+    cache.set(name, out);
+    cached++;
   }
   return out;
 }
 
-const nameCache = new Map<string, string>();
+/** Per fallback, per name: the Go name; at most 50,000 names in all (then it starts again). */
+const nameCache = new Map<string, Map<string, string>>();
+let cached = 0;
 
 function computeGoName(name: string, fallback: string): string {
   if (!NON_ASCII.test(name)) {

@@ -167,6 +167,8 @@ export class TypeModel {
   /** Place (`file\0pointer`) → declared name. */
   readonly #byPlace = new Map<string, string>();
   readonly #byName = new Map<string, GoDecl>();
+  /** Place keys of resolved references. */
+  readonly #placeOf = new WeakMap<object, string>();
   /** Whether a field is a `Nullable[T]` (the package then declares Nullable). */
   usesNullable = false;
 
@@ -266,7 +268,12 @@ export class TypeModel {
       );
       return { type: "interface{}", nullable: false, schema: {} };
     }
-    const key = placeKey(r.file, r.segments);
+    // The index returns the same result for the same reference: its place key is made once.
+    let key = this.#placeOf.get(r);
+    if (key === undefined) {
+      key = placeKey(r.file, r.segments);
+      this.#placeOf.set(r, key);
+    }
     const named = this.#byPlace.get(key);
     const target = isObject(r.value) ? r.value : {};
     const nullable = holder.nullable === true || isNullable(target);
