@@ -140,31 +140,43 @@ function alignMarked(lines: readonly string[], marks: readonly boolean[]): strin
       i++;
       continue;
     }
-    const indent = indentOf(lines[i]);
+    const tabs = tabsOf(lines[i]);
     let j = i;
     const block: string[][] = [];
-    while (j < lines.length && marks[j] && indentOf(lines[j]) === indent) {
-      block.push(lines[j].slice(indent.length).split(CELL));
+    let ascii = true;
+    while (j < lines.length && marks[j] && tabsOf(lines[j]) === tabs) {
+      const line = lines[j];
+      if (ascii && NON_ASCII.test(line)) ascii = false;
+      block.push((tabs === 0 ? line : line.slice(tabs)).split(CELL));
       j++;
     }
-    const widths: number[] = [];
-    formatBlock(block, 0, 0, block.length, widths);
+    formatBlock(block, ascii);
+    const indent = lines[i].slice(0, tabs);
     for (const cells of block) out.push(indent + cells.join("").trimEnd());
     i = j;
   }
   return out;
 }
 
-function indentOf(line: string): string {
+/** Number of leading tabs. */
+function tabsOf(line: string): number {
   let n = 0;
   while (line.charCodeAt(n) === 9) n++;
-  return n === 0 ? "" : line.slice(0, n);
+  return n;
 }
 
-/** text/tabwriter's `format`: pads column `column` of lines [line0, line1) block by block (iterative per column). */
-function formatBlock(block: string[][], column: number, line0: number, line1: number, _w: number[]): void {
+function lengthOf(s: string): number {
+  return s.length;
+}
+
+/**
+ * text/tabwriter's `format`: pads each column of the block's lines, run by run of lines that have it (iterative
+ * per column). `ascii`: every cell is ASCII, so its width is its length.
+ */
+function formatBlock(block: string[][], ascii: boolean): void {
+  const widthOf = ascii ? lengthOf : width;
   // An explicit stack of (column, line0, line1) ranges replaces tabwriter's recursion.
-  const stack: [number, number, number][] = [[column, line0, line1]];
+  const stack: [number, number, number][] = [[0, 0, block.length]];
   while (stack.length > 0) {
     const [col, start, end] = stack.pop()!;
     let l = start;
@@ -180,12 +192,12 @@ function formatBlock(block: string[][], column: number, line0: number, line1: nu
       for (; k < end; k++) {
         const c = block[k];
         if (col >= c.length - 1) break;
-        const cw = width(c[col]);
+        const cw = widthOf(c[col]);
         if (cw > 0) empty = false;
         if (cw + 1 > w) w = cw + 1;
       }
       if (empty) w = 0;
-      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - width(block[m][col]));
+      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - widthOf(block[m][col]));
       stack.push([col + 1, l, k]);
       l = k;
     }
