@@ -15,6 +15,33 @@ export function fixture(path: string): string {
   return join(new URL("../../testdata/", import.meta.url).pathname, path);
 }
 
+/** The folder of chi v5's source as Debian's golang-github-go-chi-chi-dev installs it. */
+export async function chiSource(): Promise<string> {
+  for (
+    const dir of [
+      "/usr/share/gocode/src/github.com/go-chi/chi/v5",
+      "/usr/share/gocode/src/github.com/go-chi/chi",
+    ]
+  ) {
+    try {
+      const mod = await Deno.readTextFile(join(dir, "go.mod"));
+      if (/^module github\.com\/go-chi\/chi\/v5\s*$/m.test(mod)) return dir;
+    } catch {
+      // not this one
+    }
+  }
+  throw new Error(
+    "the chi router tests need chi v5's source from Debian's golang-github-go-chi-chi-dev " +
+      "(/usr/share/gocode/src/github.com/go-chi/chi); install it (apt-get install golang-github-go-chi-chi-dev) and run the tests again.",
+  );
+}
+
+/** A go.mod for the test module that reaches chi v5 through a `replace` to Debian's source (no download). */
+export async function chiGoMod(): Promise<string> {
+  return "module example.com/generated\n\ngo 1.19\n\nrequire github.com/go-chi/chi/v5 v5.0.7\n\n" +
+    `replace github.com/go-chi/chi/v5 => ${await chiSource()}\n`;
+}
+
 /** Generates each variant (`[package, fixture, options]`); returns the Go files and every file name per package. */
 export async function generateVariants(
   variants: readonly (readonly [string, string, GenerateOptions])[],

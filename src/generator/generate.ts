@@ -18,6 +18,8 @@ import { emitDecl } from "./emit_types.ts";
 import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
 import { emitServerCore, emitServerHandler } from "./emit_server.ts";
 import { emitSecurityHelpers } from "./emit_security.ts";
+import { emitBinder } from "./emit_binder.ts";
+import { emitRouter } from "./emit_router.ts";
 import { renderReadme } from "./readme.ts";
 import { emitResponses } from "./emit_responses.ts";
 import { emitStubs } from "./emit_stubs.ts";
@@ -328,6 +330,8 @@ export async function generate(
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
   if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
+  if (ctx.options.serverBinder) out.push(...emitBinder(ctx));
+  if (ctx.options.serverRouter !== undefined) out.push(...emitRouter(ctx));
   if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
   if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
   // The security extras (after the server extensions).

@@ -1,0 +1,423 @@
+/**
+ * The server_binder.go emitter (`--server-binder`): per operation, `Bind<Op>Request(r, pathParams)` filling the
+ * operation's request struct (the one ServerInterface takes) with typed code — path, query, header and cookie
+ * parameters by their style and explode (2.0: collectionFormat), arrays, the schema's defaults when absent,
+ * required ones checked — and the body (JSON, form fields and multipart files, raw). Errors are `*BindError`
+ * naming the parameter and where it is. Types it cannot read exactly (objects, unions, nullable items) are read
+ * from their JSON text, with an issue.
+ *
+ * @module
+ */
+import { isObject } from "../core/json.ts";
+import type { EmitContext } from "./context.ts";
+import { bodyFieldType } from "./emit_client.ts";
+import { docLines, goString } from "./go_writer.ts";
+import type { GoOperation, GoParam } from "./operations.ts";
+import { type GeneratedFile, splitFiles } from "./split.ts";
+import { type Unit, unit } from "./unit.ts";
+import { BINDER_HELPERS } from "./_runtime_binder.ts";
+
+/** The typed reader of each base Go type. */
+const BASE_PARSERS: Record<string, string> = {
+  "string": "binderString",
+  "int64": "binderInt64",
+  "int32": "binderInt32",
+  "float64": "binderFloat64",
+  "float32": "binderFloat32",
+  "bool": "binderBool",
+  "time.Time": "binderTime",
+  "[]byte": "binderBytes",
+  "interface{}": "binderAny",
+};
+
+/** How a Go type is read from parameter text. */
+export type BindShape =
+  | { kind: "scalar"; parse: string; base: string }
+  | { kind: "array"; item: { parse: string; base: string } }
+  | { kind: "json" };
+
+/** Reads a Go type (no pointer) can be bound with: typed scalars and arrays of them, else JSON text. */
+export class BinderTypes {
+  /** Named scalar types used, with their base type: each gets a `binderParse<Name>` function. */
+  readonly named = new Map<string, string>();
+  readonly #ctx: EmitContext;
+
+  /** Types of the model of `ctx`. */
+  constructor(ctx: EmitContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The shape of `type` (a pointer's element type is read). */
+  shapeOf(type: string): BindShape {
+    const t = type.replace(/^\*/, "");
+    const scalar = this.#scalar(t);
+    if (scalar !== undefined) return { kind: "scalar", ...scalar };
+    const arrayItem = this.#arrayItem(t, 0);
+    if (arrayItem !== undefined) return { kind: "array", item: arrayItem };
+    return { kind: "json" };
+  }
+
+  #scalar(t: string, depth = 0): { parse: string; base: string } | undefined {
+    const base = BASE_PARSERS[t];
+    if (base !== undefined) return { parse: base, base: t };
+    if (depth > 16) return undefined;
+    const d = this.#ctx.model.decl(t);
+    if (d === undefined) return undefined;
+    let inner: { parse: string; base: string } | undefined;
+    if (d.kind === "enum") inner = { parse: "binderString", base: "string" };
+    else if (d.kind === "defined") inner = this.#scalar(d.type, depth + 1);
+    if (inner === undefined) return undefined;
+    this.named.set(t, inner.parse);
+    return { parse: `binderParse${t}`, base: inner.base };
+  }
+
+  #arrayItem(t: string, depth: number): { parse: string; base: string } | undefined {
+    if (t.startsWith("[]")) return this.#scalar(t.slice(2));
+    if (depth > 16) return undefined;
+    const d = this.#ctx.model.decl(t);
+    return d?.kind === "defined" ? this.#arrayItem(d.type, depth + 1) : undefined;
+  }
+}
+
+/** A Go literal of `value` for a value of base type `base`, or undefined when it does not fit. */
+export function defaultLiteral(value: unknown, base: string): string | undefined {
+  switch (base) {
+    case "string":
+      return typeof value === "string" ? goString(value) : undefined;
+    case "bool":
+      return typeof value === "boolean" ? String(value) : undefined;
+    case "int64":
+    case "int32": {
+      if (typeof value !== "number" || !Number.isSafeInteger(value)) return undefined;
+      if (base === "int32" && (value < -2147483648 || value > 2147483647)) return undefined;
+      return String(value);
+    }
+    case "float64":
+    case "float32":
+      return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+  }
+  return undefined;
+}
+
+/** The schema (or 2.0 parameter) after `$ref`s. */
+function resolved(ctx: EmitContext, schema: unknown): Record<string, unknown> | undefined {
+  let s = schema;
+  for (let i = 0; i < 32 && isObject(s) && typeof s.$ref === "string"; i++) {
+    const r = ctx.index.follow(s.$ref);
+    s = r.ok ? r.value : undefined;
+  }
+  return isObject(s) ? s : undefined;
+}
+
+/** Lines of Go code with relative indentation (written into a unit's writer at its indentation). */
+class Block {
+  readonly out: string[] = [];
+  #depth = 0;
+  line(text: string): void {
+    this.out.push("\t".repeat(this.#depth) + text);
+  }
+  open(text: string): void {
+    this.line(text);
+    this.#depth++;
+  }
+  close(text = "}"): void {
+    this.#depth--;
+    this.line(text);
+  }
+  /** A line one level out that continues the block (`} else {`). */
+  mid(text: string): void {
+    this.#depth--;
+    this.line(text);
+    this.#depth++;
+  }
+}
+
+/** One value to bind: where it is read from and where it goes. */
+interface Target {
+  /** path, query, header, cookie or body. */
+  in: string;
+  /** Name in the request. */
+  name: string;
+  /** Go lvalue (`req.Limit`, `body.Name`). */
+  dst: string;
+  /** Go type of the lvalue. */
+  type: string;
+  required: boolean;
+  /** Go expression of the default ("" for none). */
+  defaultExpr: string;
+}
+
+/** server_binder.go (split per group like server.go when large), or nothing without `--server-binder`. */
+export function emitBinder(ctx: EmitContext): GeneratedFile[] {
+  if (!ctx.options.serverBinder || !ctx.options.server) return [];
+  const errorName = ctx.model.names.take("BindError");
+  const types = new BinderTypes(ctx);
+  const units = ctx.ops.map((op) => emitBind(ctx, types, op));
+  const core = unit("", 0);
+  for (const i of BINDER_HELPERS.imports) core.imports.add(i);
+  core.w.raw(
+    errorName === "BindError"
+      ? BINDER_HELPERS.code
+      : BINDER_HELPERS.code.replace(/\bBindError\b/g, errorName),
+  );
+  for (const [name, parse] of [...types.named].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+    core.w.line();
+    core.w.open(`func binderParse${name}(s string) (${name}, error) {`);
+    core.w.line(`v, err := ${parse}(s)`);
+    core.w.line(`return ${name}(v), err`);
+    core.w.close();
+  }
+  return splitFiles("server_binder", ctx.packageName, [core], units, {
+    maxLines: ctx.options.maxLines,
+    maxWeight: ctx.options.maxOps,
+  });
+}
+
+function paramDefault(ctx: EmitContext, types: BinderTypes, p: GoParam): string {
+  return defaultExpr(ctx, types, p.schema, p.type, p.at, `parameter "${p.name}"`);
+}
+
+/** The Go expression of a schema's default for a value of Go type `type` ("" for none, with an issue when it does not fit). */
+function defaultExpr(
+  ctx: EmitContext,
+  types: BinderTypes,
+  schema: unknown,
+  type: string,
+  at: (string | number)[],
+  what: string,
+): string {
+  const s = resolved(ctx, schema);
+  if (s === undefined || !("default" in s)) return "";
+  const shape = types.shapeOf(type);
+  const plain = type.replace(/^\*/, "");
+  let expr: string | undefined;
+  if (shape.kind === "scalar") {
+    const lit = defaultLiteral(s.default, shape.base);
+    if (lit !== undefined) {
+      const untyped = !type.startsWith("*") || plain === "string" || plain === "bool";
+      expr = plain === shape.base && untyped ? lit : `${plain}(${lit})`;
+    }
+  } else if (shape.kind === "array" && Array.isArray(s.default)) {
+    const items = s.default.map((v) => defaultLiteral(v, shape.item.base));
+    if (items.every((i) => i !== undefined)) expr = `${plain}{${items.join(", ")}}`;
+  }
+  if (expr === undefined) {
+    ctx.model.issue(
+      "info",
+      at,
+      `the default of ${what} is not a ${plain} the binder can write; it is not applied.`,
+      "generate-binder-default",
+    );
+    return "";
+  }
+  return expr;
+}
+
+/** The Bind function of one operation. */
+function emitBind(ctx: EmitContext, types: BinderTypes, op: GoOperation): Unit {
+  const u = unit(ctx.groupOf(op));
+  u.imports.add("net/http");
+  const fn = ctx.model.names.take(`Bind${op.requestType}`);
+  u.w.comment(docLines(
+    `${fn} reads the parameters and the body of ${op.name} (${op.method} ${op.path}) from r into a ` +
+      `${op.requestType}: pathParams holds the path parameters as written in the URL (RawPathParams with ` +
+      "NewRouter). Absent parameters take their defaults; errors are *BindError.",
+  ));
+  const w = new Block();
+  w.open(`func ${fn}(r *http.Request, pathParams map[string]string) (${op.requestType}, error) {`);
+  w.line(`req := ${op.requestType}{HTTPRequest: r}`);
+  if (op.params.some((p) => p.in === "query")) w.line("query := r.URL.Query()");
+  const pathNames = new Set([...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]));
+  for (const p of op.params) {
+    if (p.in === "path" && !pathNames.has(p.name)) continue;
+    const t: Target = {
+      in: p.in,
+      name: p.name,
+      dst: `req.${p.field}`,
+      type: p.type,
+      required: p.required,
+      defaultExpr: paramDefault(ctx, types, p),
+    };
+    const shape = types.shapeOf(p.type);
+    if (shape.kind === "json") jsonIssue(ctx, p.at, `parameter "${p.name}"`, p.type);
+    const array = shape.kind === "array" ? "true" : "false";
+    switch (p.in) {
+      case "path":
+        w.open("{");
+        w.line(
+          `items, err := binderPath(pathParams, ${goString(p.name)}, ${goString(p.prefix)}, ${
+            goString(p.sep)
+          }, ${array})`,
+        );
+        w.open("if err != nil {");
+        w.line("return req, err");
+        w.close();
+        assign(w, t, shape);
+        w.close();
+        break;
+      case "query":
+        present(
+          w,
+          t,
+          shape,
+          `items, ok := binderQuery(query, ${goString(p.name)}, ${p.explode}, ${
+            goString(p.sep)
+          }, ${array}); ok`,
+        );
+        break;
+      case "header":
+        present(w, t, shape, `items, ok := binderHeader(r.Header, ${goString(p.name)}, ${array}); ok`);
+        break;
+      default:
+        w.open(
+          `if items, ok, err := binderCookie(r, ${goString(p.name)}, ${p.explode}, ${array}); err != nil {`,
+        );
+        w.line("return req, err");
+        present(w, t, shape, "ok", "} else if ");
+    }
+  }
+  const b = op.body;
+  if (b !== undefined) emitBody(ctx, types, op, w, u);
+  w.line("return req, nil");
+  w.close();
+  u.w.lines(w.out);
+  return u;
+}
+
+/** `if <cond> { assign } else <missing or default>` (after `lead`, `if ` by default). */
+function present(w: Block, t: Target, shape: BindShape, cond: string, lead = "if "): void {
+  if (lead === "if ") w.open(`if ${cond} {`);
+  else w.mid(`${lead}${cond} {`);
+  assign(w, t, shape);
+  if (t.required) {
+    w.mid("} else {");
+    w.line(`return req, binderMissing(${goString(t.in)}, ${goString(t.name)})`);
+  } else if (t.defaultExpr !== "") {
+    w.mid("} else {");
+    if (t.type.startsWith("*")) {
+      w.line(`d := ${t.defaultExpr}`);
+      w.line(`${t.dst} = &d`);
+    } else w.line(`${t.dst} = ${t.defaultExpr}`);
+  }
+  w.close();
+}
+
+/** Parses `items` by `shape` into the target. */
+function assign(w: Block, t: Target, shape: BindShape): void {
+  const pointer = t.type.startsWith("*");
+  const plain = t.type.replace(/^\*/, "");
+  const fail = () => {
+    w.open("if err != nil {");
+    w.line(`return req, binderInvalid(${goString(t.in)}, ${goString(t.name)}, err)`);
+    w.close();
+  };
+  if (shape.kind === "json") {
+    w.open(`if err := binderJSON(items[0], &${t.dst}); err != nil {`);
+    w.line(`return req, binderInvalid(${goString(t.in)}, ${goString(t.name)}, err)`);
+    w.close();
+    return;
+  }
+  if (shape.kind === "scalar" && shape.parse === "binderString") {
+    w.line(`${t.dst} = ${pointer ? "&items[0]" : "items[0]"}`);
+    return;
+  }
+  if (shape.kind === "scalar") {
+    w.line(`v, err := ${shape.parse}(items[0])`);
+    fail();
+    w.line(`${t.dst} = ${pointer ? "&v" : "v"}`);
+    return;
+  }
+  w.line(`v, err := binderSlice(items, ${shape.item.parse})`);
+  fail();
+  const conv = plain.startsWith("[]") ? "v" : `${plain}(v)`;
+  if (pointer) {
+    w.line(`x := ${conv}`);
+    w.line(`${t.dst} = &x`);
+  } else w.line(`${t.dst} = ${conv}`);
+}
+
+function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type: string): void {
+  ctx.model.issue(
+    "info",
+    at,
+    `${what} has the type ${type}, which the binder reads from JSON text (a bare word as a string).`,
+    "generate-binder-json",
+  );
+}
+
+/** The body: JSON decoded, form and multipart fields bound one by one, raw passed on. */
+function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Block, u: Unit): void {
+  const b = op.body!;
+  const field = bodyFieldType(op);
+  const pointer = field.startsWith("*");
+  if (b.encoding === "raw") {
+    w.line("req.Body = r.Body");
+    return;
+  }
+  w.open("{");
+  w.line(`var body ${b.type}`);
+  if (b.encoding === "json") {
+    w.line(`ok, err := binderJSONBody(r, ${b.required}, &body)`);
+    w.open("if err != nil {");
+    w.line("return req, err");
+    w.close();
+    w.open("if ok {");
+    w.line(`req.Body = ${pointer ? "&body" : "body"}`);
+    w.close();
+    w.close();
+    return;
+  }
+  const decl = ctx.model.decl(b.type);
+  if (b.encoding === "form") {
+    w.open("if err := r.ParseForm(); err != nil {");
+    w.line(`return req, binderInvalid("body", "", err)`);
+    w.close();
+    w.line("form := r.PostForm");
+  } else {
+    u.imports.add("net/url");
+    w.open("if err := r.ParseMultipartForm(32 << 20); err != nil {");
+    w.line(`return req, binderInvalid("body", "", err)`);
+    w.close();
+    w.line("form := url.Values(r.MultipartForm.Value)");
+  }
+  const fields = decl?.kind === "struct" ? decl.fields : [];
+  const props = resolved(ctx, b.schema)?.properties;
+  for (const f of fields) {
+    const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
+    const t: Target = {
+      in: "body",
+      name: f.json,
+      dst: `body.${f.name}`,
+      type: f.type,
+      required: f.required,
+      defaultExpr: defaultExpr(
+        ctx,
+        types,
+        prop,
+        f.type,
+        [...b.at, "properties", f.json],
+        `form field "${f.json}"`,
+      ),
+    };
+    const shape = types.shapeOf(f.type);
+    if (shape.kind === "json") jsonIssue(ctx, b.at, `form field "${f.json}"`, f.type);
+    const array = shape.kind === "array" ? "true" : "false";
+    if (b.encoding === "multipart" && f.type.replace(/^\*/, "") === "[]byte") {
+      w.open(`if data, ok, err := binderFile(r.MultipartForm, ${goString(f.json)}); err != nil {`);
+      w.line(`return req, binderInvalid("body", ${goString(f.json)}, err)`);
+      w.mid("} else if ok {");
+      w.line(`${t.dst} = ${f.type.startsWith("*") ? "&data" : "data"}`);
+      present(
+        w,
+        t,
+        shape,
+        `items, ok := binderQuery(form, ${goString(f.json)}, true, ",", false); ok`,
+        "} else if ",
+      );
+      continue;
+    }
+    present(w, t, shape, `items, ok := binderQuery(form, ${goString(f.json)}, true, ",", ${array}); ok`);
+  }
+  w.line(`req.Body = ${pointer ? "&body" : "body"}`);
+  w.close();
+}
