@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { checkGoModule, generateVariants } from "./_ext_test_util.ts";
 import { writeGenerated } from "./write_generated.ts";
 import { loadDocument } from "../core/load.ts";
 
@@ -103,35 +103,19 @@ Deno.test("--server-stubs: an example's null and values of Nullable fields becom
 Deno.test("generated Nullable and deepObject code builds, vets, is gofmt-clean and round-trips with Go", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-gen-nullable-" });
   try {
-    const variants: [string, string, GenerateOptions][] = [
+    const { packages } = await generateVariants([
       ["nullable", "generate/nullable-deep-3.1.yaml", both],
       ["nullablenopointers", "generate/nullable-deep-3.1.yaml", { ...both, noPointers: true }],
       ["nullablenovalidation", "generate/nullable-deep-3.1.yaml", { ...both, noValidation: true }],
       ["nullablesplit", "generate/nullable-deep-3.1.yaml", { ...both, maxOpsPerFile: 1, maxTypesPerFile: 2 }],
       ["shapes30nopointers", "generate/shapes-3.0.yaml", { ...both, noPointers: true }],
       ["nullablestubs", "generate/nullable-deep-3.1.yaml", { ...both, serverStubs: true }],
-    ];
-    const packages: Record<string, GeneratedFile[]> = {};
-    for (const [name, fixture, options] of variants) {
-      const r = await generate(join(ROOT, fixture), {
-        ...options,
-        packageName: name === "nullable" ? "api" : name,
-      });
-      packages[name] = r.files.filter((f) => f.name.endsWith(".go"));
-    }
+    ]);
     packages.nullable.push({
       name: "nullable_test.go",
       content: await Deno.readTextFile(join(ROOT, "generate/nullable/nullable_test.go")),
     });
-    await writeModule(dir, packages);
-    const vet = await runGo("go", ["vet", "./..."], dir); // builds every package too
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.code, 0, fmt.output);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./nullable/"], dir);
-    assert.equal(test.code, 0, test.output);
-    assert.match(test.output, /^ok\s+example\.com\/generated\/nullable/m);
+    await checkGoModule(dir, packages, ["nullable"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,4 +1,4 @@
-package api
+package nullable
 
 // A hand-written test of the package generated from nullable-deep-3.1.yaml: optional nullable fields keep
 // absent, null and a value apart through json.Marshal/Unmarshal and through the client → server → client trip
