@@ -29,6 +29,11 @@ export interface WriteFileOptions {
   readSet?: ReadSet | readonly (ReadSet | undefined)[];
   /** Allow writing over an input. @default false */
   allowOverwriteInput?: boolean;
+  /**
+   * {@link writeFilesInto} only: leave a target that already holds exactly the new content as it is (not
+   * rewritten, its time stamp kept). @default false
+   */
+  keepUnchanged?: boolean;
 }
 
 /** Options of {@link writeDocument}. */
@@ -106,7 +111,12 @@ async function refuseReadFile(path: string, options: WriteFileOptions): Promise<
 
 /** Throws when `path` is one of the files read. */
 async function refuseClash(read: ReadSet, path: string, what: string): Promise<void> {
-  const clash = read.find(await identityOf(path));
+  refuseIdentity(read, await identityOf(path), path, what);
+}
+
+/** Throws when the file of `identity` (at `path`) is one of the files read. */
+function refuseIdentity(read: ReadSet, identity: ReadFileIdentity, path: string, what: string): void {
+  const clash = read.find(identity);
   if (clash !== undefined) {
     throw new WriteError(
       `refusing to write over the input "${
@@ -162,8 +172,9 @@ async function replaceAtomically(
   text: string,
   mode: number | undefined,
   guard: SignalGuard,
+  identity?: ReadFileIdentity,
 ): Promise<void> {
-  const target = (await identityOf(path)).path;
+  const target = (identity ?? await identityOf(path)).path;
   const dir = dirname(target);
   try {
     const info = await Deno.stat(target);
@@ -260,11 +271,25 @@ export async function fileExists(path: string): Promise<boolean> {
   }
 }
 
+/** Whether the regular file at `path` (of `size` bytes) holds exactly `text` (false when it cannot be read). */
+async function holds(path: string, size: number, text: string): Promise<boolean> {
+  try {
+    // UTF-8 takes one to three bytes per UTF-16 unit: a size outside that range is another content.
+    if (size < text.length || size > 3 * text.length) return false;
+    // Strict decoding, the byte order mark kept: only the very same bytes decode to the same text.
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await Deno.readFile(path)) ===
+      text;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes text files into a directory, creating the directory (and its parents) first. Each file is written like
  * {@link writeFileAtomic} (atomic, cleaned up on SIGINT/SIGTERM); every target is checked against the files the
- * run read before the first is written, and the files are written a few at a time. Names must be plain file
- * names (no folders). Returns the paths written, in the order given.
+ * run read before the first is written, and the files are written a few at a time; with `keepUnchanged`, a
+ * file that already holds the new content is left as it is. Names must be plain file names (no folders).
+ * Returns the paths of the files, in the order given.
  *
  * @throws {WriteError} when the directory cannot be created, a name is not a plain file name, a target is a
  *   file the run read, or a write fails.
@@ -289,17 +314,60 @@ export async function writeFilesInto(
     throw new WriteError(`cannot create the output directory "${shown(resolve(dir))}": ${why}`);
   }
   const paths = files.map((f) => join(dir, f.name));
+  const BATCH = 64;
+  // Each target's real path and identity, found once (a few at a time) for the check and the write: in the
+  // directory's real path, by one lstat (a symbolic link is followed as identityOf does); with the size of a
+  // regular file there.
+  let realDir: string | undefined;
+  try {
+    realDir = await Deno.realPath(dir);
+  } catch { /* identityOf for each */ }
+  const targetOf = async (path: string, name: string): Promise<[ReadFileIdentity, number | undefined]> => {
+    if (realDir === undefined) return [await identityOf(path), undefined];
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.lstat(path);
+    } catch {
+      return [{ path: join(realDir, name) }, undefined];
+    }
+    if (info.isSymlink) return [await identityOf(path), undefined];
+    return [
+      { path: join(realDir, name), dev: info.dev, ino: info.ino ?? undefined },
+      info.isFile ? info.size : undefined,
+    ];
+  };
+  const identities: ReadFileIdentity[] = [];
+  const sizes: (number | undefined)[] = [];
+  for (let i = 0; i < paths.length; i += BATCH) {
+    const found = await Promise.all(paths.slice(i, i + BATCH).map((p, j) => targetOf(p, files[i + j].name)));
+    for (const [identity, size] of found) {
+      identities.push(identity);
+      sizes.push(size);
+    }
+  }
   if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
     const read = await collectRead(options);
-    for (const path of paths) await refuseClash(read, path, "output directory");
+    paths.forEach((path, i) => refuseIdentity(read, identities[i], path, "output directory"));
   }
-  const BATCH = 64;
-  for (let i = 0; i < files.length; i += BATCH) {
-    await Promise.all(
-      files.slice(i, i + BATCH).map((f, j) =>
-        guardedWrite(paths[i + j], () => f.content, { mode: options.mode })
-      ),
-    );
+  // One signal guard for the whole set: an interruption stops the writes still to come, and the one under way
+  // removes its temporary file.
+  const guard = new SignalGuard(dir);
+  try {
+    for (let i = 0; i < files.length; i += BATCH) {
+      guard.check();
+      await Promise.all(
+        files.slice(i, i + BATCH).map(async (f, j) => {
+          const identity = identities[i + j];
+          const size = sizes[i + j];
+          if (options.keepUnchanged && size !== undefined) {
+            if (await holds(identity.path, size, f.content)) return;
+          }
+          await replaceAtomically(paths[i + j], f.content, options.mode, guard, identity);
+        }),
+      );
+    }
+  } finally {
+    guard.stop();
   }
   return paths;
 }

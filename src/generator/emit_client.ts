@@ -210,9 +210,12 @@ export function emitClientMethod(op: GoOperation, group: string, pointers: boole
   w.line("query := url.Values{}");
   for (const p of query) {
     const omitZero = !p.required && !pointers;
-    w.line(
-      `addQuery(query, ${goString(p.name)}, ${p.explode}, ${goString(p.sep)}, ${omitZero}, req.${p.field})`,
-    );
+    if (p.deepObject) w.line(`addDeepObject(query, ${goString(p.name)}, req.${p.field})`);
+    else {
+      w.line(
+        `addQuery(query, ${goString(p.name)}, ${p.explode}, ${goString(p.sep)}, ${omitZero}, req.${p.field})`,
+      );
+    }
   }
   w.line("var body io.Reader");
   w.line('contentType := ""');

@@ -171,6 +171,10 @@ export function emitServerHandler(op: GoOperation, group: string): Unit {
         break;
       }
       case "query":
+        if (p.deepObject) {
+          call = `bindDeepObject(query, ${goString(p.name)}, ${p.required}, ${dst})`;
+          break;
+        }
         call = `bindQuery(query, ${goString(p.name)}, ${p.explode}, ${
           goString(p.sep)
         }, ${p.required}, ${dst})`;

@@ -6,7 +6,7 @@
  * @module
  */
 import { formatPath } from "../core/pointer.ts";
-import { CELL, goString } from "./go_writer.ts";
+import { CELL, docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./type_model.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
@@ -20,7 +20,9 @@ export function emitDecl(decl: GoDecl, group: string): Unit {
     decl.name,
     decl.doc,
     decl.deprecated,
-    `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`,
+    docLines(decl.doc).length === 0
+      ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`
+      : "",
   );
   switch (decl.kind) {
     case "defined":
@@ -82,7 +84,8 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
     importsOfType(u, f.type);
     if (f.doc !== "" || f.deprecated || f.nullable) {
       writeDoc(w, f.name, f.doc, f.deprecated);
-      if (f.nullable) w.comment(["May be null."]);
+      if (f.threeState) w.comment(["May be null; absent, null and a value are told apart (see Nullable)."]);
+      else if (f.nullable) w.comment(["May be null."]);
     }
     w.line(`${f.name}${CELL}${f.type}${CELL}${fieldTag(f)}`);
   }

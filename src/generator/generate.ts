@@ -31,7 +31,7 @@ import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
 import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
-import { SHARED_HELPERS } from "./_runtime.ts";
+import { NULLABLE_HELPERS, SHARED_HELPERS } from "./_runtime.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
 
 export type { GeneratedFile } from "./split.ts";
@@ -249,21 +249,23 @@ export async function generate(
   };
   const typeGroups = typeGroupsOf(ops, groupOf);
   const files: GeneratedFile[] = [];
-  const typeUnits = model.decls.map((d) => emitDecl(d, typeGroups.get(d.name) ?? ""));
+  // Each unit's text is made as soon as it is emitted (its lines, short-lived, are then dropped).
+  const typeUnits = model.decls.map((d) => textNow(emitDecl(d, typeGroups.get(d.name) ?? "")));
   const typeCore: Unit[] = [];
   const hasUnion = model.decls.some((d) => d.kind === "union");
   if (hasUnion || client || server) typeCore.push(sharedHelpers());
+  if (model.usesNullable) typeCore.push(runtimeUnit(NULLABLE_HELPERS));
   files.push(...splitFiles("types", pkg, typeCore, typeUnits, { maxLines, maxWeight: maxTypes }));
-  const opTypeUnits = ops.map((op) => emitOperationTypes(op, groupOf(op)));
+  const opTypeUnits = ops.map((op) => textNow(emitOperationTypes(op, groupOf(op))));
   if (client) {
     const methods = ops.map((op, i) =>
-      merge(opTypeUnits[i], emitClientMethod(op, groupOf(op), options.noPointers !== true))
+      merge(opTypeUnits[i], textNow(emitClientMethod(op, groupOf(op), options.noPointers !== true)))
     );
     files.push(...splitFiles("client", pkg, [emitClientCore()], methods, { maxLines, maxWeight: maxOps }));
   }
   if (server) {
     const handlers = ops.map((op, i) => {
-      const h = emitServerHandler(op, groupOf(op));
+      const h = textNow(emitServerHandler(op, groupOf(op)));
       return client ? h : merge(opTypeUnits[i], h);
     });
     files.push(
@@ -343,9 +345,20 @@ function optionalFiles(ctx: EmitContext): GeneratedFile[] {
 }
 
 function sharedHelpers(): Unit {
+  return runtimeUnit(SHARED_HELPERS);
+}
+
+/** A unit of fixed helper code. */
+function runtimeUnit(helpers: { code: string; imports: readonly string[] }): Unit {
   const u = unit("", 0);
-  for (const i of SHARED_HELPERS.imports) u.imports.add(i);
-  u.w.raw(SHARED_HELPERS.code);
+  for (const i of helpers.imports) u.imports.add(i);
+  u.w.raw(helpers.code);
+  return u;
+}
+
+/** The unit, its text made now (the writer then keeps it as one chunk instead of its lines). */
+function textNow(u: Unit): Unit {
+  u.w.toString();
   return u;
 }
 
@@ -353,7 +366,8 @@ function sharedHelpers(): Unit {
 function merge(a: Unit, b: Unit): Unit {
   const u = unit(b.group, a.weight + b.weight);
   for (const i of [...a.imports, ...b.imports]) u.imports.add(i);
-  u.w.raw(a.w.toString() + "\n" + b.w.toString().replace(/\n$/, ""));
+  const second = b.w.toString();
+  u.w.raw(a.w.toString() + "\n" + (second.endsWith("\n") ? second.slice(0, -1) : second));
   return u;
 }
 

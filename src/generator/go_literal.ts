@@ -88,7 +88,10 @@ export function goLiteral(lw: LiteralWriter, type: string, value: unknown, point
 /** The zero value of a Go type as an expression. */
 export function zeroLiteral(lw: LiteralWriter, type: string): string {
   lw.typesUsed.add(type);
-  if (type.startsWith("*") || type.startsWith("[]") || type.startsWith("map[") || type === "interface{}") {
+  if (
+    type.startsWith("*") || type.startsWith("[]") || type.startsWith("map[") || type === "interface{}" ||
+    type.startsWith("Nullable[")
+  ) {
     return "nil";
   }
   switch (type) {
@@ -154,6 +157,13 @@ function literal(
     return `${lw.ptrHelper}[${target}](${inner})`;
   }
   if (type === "interface{}") return anyLiteral(lw, value, pointer, depth);
+  if (type.startsWith("Nullable[") && type.endsWith("]")) {
+    // An optional nullable field (types.go's Nullable): null or a value.
+    const inner = type.slice("Nullable[".length, -1);
+    if (value === null) return `NewNullNullable[${inner}]()`;
+    const code = literal(lw, inner, value, pointer, depth + 1);
+    return code === undefined ? undefined : `NewNullableValue[${inner}](${code})`;
+  }
   if (type === "[]byte") {
     return typeof value === "string" ? `[]byte(${goString(value)})` : misfit(lw, pointer, type, value);
   }
@@ -247,7 +257,10 @@ function namedLiteral(
         known.add(f.json);
         if (!(f.json in value)) continue;
         const v = value[f.json];
-        if (v === null && !f.type.startsWith("*") && !f.type.startsWith("[]") && !f.type.startsWith("map[")) {
+        if (
+          v === null && !f.type.startsWith("*") && !f.type.startsWith("[]") && !f.type.startsWith("map[") &&
+          !f.threeState
+        ) {
           if (f.type !== "interface{}") continue;
         }
         const p = `${pointer}/${f.json.replaceAll("~", "~0").replaceAll("/", "~1")}`;

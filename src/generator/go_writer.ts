@@ -12,14 +12,30 @@ export const CELL = "\v";
 
 /** Writes Go source line by line. */
 export class GoWriter {
+  /** Lines, or (from {@link raw}) chunks of several lines already in layout. */
   readonly #lines: string[] = [];
+  /** Number of lines (a raw chunk counts its lines). */
+  #count = 0;
+  /** Per entry of {@link #lines}, whether it holds cells. */
+  readonly #marks: boolean[] = [];
+  /** Whether a line holds cells (else the text needs no alignment). */
+  #cells = false;
   #indent = 0;
   #text: string | undefined;
 
   /** A line at the current indentation (empty text: a blank line). */
   line(text = ""): this {
     this.#text = undefined;
-    this.#lines.push(text === "" ? "" : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
+    this.#count++;
+    if (text === "") {
+      this.#lines.push("");
+      this.#marks.push(false);
+      return this;
+    }
+    const cells = text.includes(CELL);
+    if (cells) this.#cells = true;
+    this.#marks.push(cells);
+    this.#lines.push(this.#indent === 0 ? text : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
     return this;
   }
 
@@ -45,7 +61,22 @@ export class GoWriter {
   /** Code already in gofmt layout, line by line as it is. */
   raw(text: string): this {
     this.#text = undefined;
-    for (const l of text.split("\n")) this.#lines.push(l);
+    if (text.includes(CELL)) {
+      // Cells still to align: line by line, so that alignment sees them.
+      for (const l of text.split("\n")) {
+        this.#lines.push(l);
+        this.#marks.push(l.includes(CELL));
+        this.#count++;
+      }
+      this.#cells = true;
+      return this;
+    }
+    // Kept as one chunk: lines without cells are never changed by the alignment and end any block of cells.
+    this.#lines.push(text);
+    this.#marks.push(false);
+    let n = 1;
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+    this.#count += n;
     return this;
   }
 
@@ -57,12 +88,24 @@ export class GoWriter {
 
   /** Lines written so far. */
   get length(): number {
-    return this.#lines.length;
+    return this.#count;
   }
 
   /** The source text: aligned, ending with one newline. */
   toString(): string {
-    this.#text ??= align(this.#lines).join("\n") + "\n";
+    if (this.#text !== undefined) return this.#text;
+    const lines = this.#lines;
+    const joined = (this.#cells ? alignMarked(lines, this.#marks) : lines).join("\n");
+    this.#text = joined + "\n";
+    // The lines become one chunk of aligned text (less to keep in memory). Only when the last line has no cells:
+    // lines written later then start their own blocks, exactly as they would have next to the old lines.
+    if (lines.length > 0 && !this.#marks[lines.length - 1]) {
+      lines.length = 0;
+      lines.push(joined);
+      this.#marks.length = 0;
+      this.#marks.push(false);
+      this.#cells = false;
+    }
     return this.#text;
   }
 }
@@ -84,39 +127,56 @@ function width(s: string): number {
  * columns discarded): consecutive lines with a cell in column k, at the same indentation, share its width.
  */
 export function align(lines: readonly string[]): string[] {
+  return alignMarked(lines, lines.map((l) => l.includes(CELL)));
+}
+
+/** {@link align} with, per line, whether it holds cells (known from when it was written). */
+function alignMarked(lines: readonly string[], marks: readonly boolean[]): string[] {
   const out: string[] = [];
   let i = 0;
   while (i < lines.length) {
-    if (!lines[i].includes(CELL)) {
+    if (!marks[i]) {
       out.push(lines[i]);
       i++;
       continue;
     }
-    const indent = indentOf(lines[i]);
+    const tabs = tabsOf(lines[i]);
     let j = i;
     const block: string[][] = [];
-    while (j < lines.length && lines[j].includes(CELL) && indentOf(lines[j]) === indent) {
-      block.push(lines[j].slice(indent.length).split(CELL));
+    let ascii = true;
+    while (j < lines.length && marks[j] && tabsOf(lines[j]) === tabs) {
+      const line = lines[j];
+      if (ascii && NON_ASCII.test(line)) ascii = false;
+      block.push((tabs === 0 ? line : line.slice(tabs)).split(CELL));
       j++;
     }
-    const widths: number[] = [];
-    formatBlock(block, 0, 0, block.length, widths);
+    formatBlock(block, ascii);
+    const indent = lines[i].slice(0, tabs);
     for (const cells of block) out.push(indent + cells.join("").trimEnd());
     i = j;
   }
   return out;
 }
 
-function indentOf(line: string): string {
+/** Number of leading tabs. */
+function tabsOf(line: string): number {
   let n = 0;
   while (line.charCodeAt(n) === 9) n++;
-  return n === 0 ? "" : line.slice(0, n);
+  return n;
 }
 
-/** text/tabwriter's `format`: pads column `column` of lines [line0, line1) block by block (iterative per column). */
-function formatBlock(block: string[][], column: number, line0: number, line1: number, _w: number[]): void {
+function lengthOf(s: string): number {
+  return s.length;
+}
+
+/**
+ * text/tabwriter's `format`: pads each column of the block's lines, run by run of lines that have it (iterative
+ * per column). `ascii`: every cell is ASCII, so its width is its length.
+ */
+function formatBlock(block: string[][], ascii: boolean): void {
+  const widthOf = ascii ? lengthOf : width;
   // An explicit stack of (column, line0, line1) ranges replaces tabwriter's recursion.
-  const stack: [number, number, number][] = [[column, line0, line1]];
+  const stack: [number, number, number][] = [[0, 0, block.length]];
   while (stack.length > 0) {
     const [col, start, end] = stack.pop()!;
     let l = start;
@@ -132,12 +192,12 @@ function formatBlock(block: string[][], column: number, line0: number, line1: nu
       for (; k < end; k++) {
         const c = block[k];
         if (col >= c.length - 1) break;
-        const cw = width(c[col]);
+        const cw = widthOf(c[col]);
         if (cw > 0) empty = false;
         if (cw + 1 > w) w = cw + 1;
       }
       if (empty) w = 0;
-      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - width(block[m][col]));
+      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - widthOf(block[m][col]));
       stack.push([col + 1, l, k]);
       l = k;
     }
@@ -196,10 +256,11 @@ function wrapDoc(text: string, max: number): string[] {
     let line = "";
     let lineWidth = 0;
     const start = out.length;
+    const ascii = !NON_ASCII.test(paragraph);
     for (let word of paragraph.split(/\s+/)) {
       if (word.charCodeAt(0) === 35 /* # */) word = word.replace(/^#+/, "");
       if (word === "") continue;
-      const w = width(word);
+      const w = ascii ? word.length : width(word);
       if (line !== "" && lineWidth + 1 + w > max && !isMarker(word)) {
         out.push(line);
         line = word;

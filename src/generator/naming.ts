@@ -121,19 +121,34 @@ export function isGoPackageName(name: string): boolean {
  * characters dropped, a leading digit prefixed with `N`; `fallback` when nothing is left.
  */
 export function goName(name: string, fallback = "Value"): string {
-  const key = `${fallback}\0${name}`;
-  let out = nameCache.get(key);
+  let cache = nameCache.get(fallback);
+  let out = cache?.get(name);
   if (out === undefined) {
     out = computeGoName(name, fallback);
-    if (nameCache.size >= 50_000) nameCache.clear();
-    nameCache.set(key, out);
+    if (cached >= 50_000) {
+      nameCache.clear();
+      cached = 0;
+      cache = undefined;
+    }
+    if (cache === undefined) {
+      cache = new Map();
+      nameCache.set(fallback, cache);
+    }
+    cache.set(name, out);
+    cached++;
   }
   return out;
 }
 
-const nameCache = new Map<string, string>();
+/** Per fallback, per name: the Go name; at most 50,000 names in all (then it starts again). */
+const nameCache = new Map<string, Map<string, string>>();
+let cached = 0;
 
 function computeGoName(name: string, fallback: string): string {
+  if (!NON_ASCII.test(name)) {
+    const fast = asciiGoName(name);
+    if (fast !== "") return fast;
+  }
   const words = splitWords(name.replace(/[^\p{L}\p{Nd}]+/gu, " "));
   let out = "";
   for (const w of words) {
@@ -145,6 +160,64 @@ function computeGoName(name: string, fallback: string): string {
   if (/^\p{Nd}/u.test(out)) out = "N" + out;
   if (!/^\p{Lu}/u.test(out)) out = "X" + out;
   return out;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * {@link computeGoName} for an ASCII name, without regular expressions (the same words as `splitWords`: a run
+ * of capitals before a capitalised word, a word with an optional capital then lower case and digits, a run of
+ * capitals and digits, a run of digits); "" when the name has no letter or digit.
+ */
+function asciiGoName(name: string): string {
+  let out = "";
+  let i = 0;
+  const n = name.length;
+  while (i < n) {
+    const c = name.charCodeAt(i);
+    let end: number;
+    if (isUpper(c)) {
+      let j = i + 1;
+      while (j < n && isUpper(name.charCodeAt(j))) j++;
+      if (j - i >= 2 && j < n && isLower(name.charCodeAt(j))) end = j - 1;
+      else if (j === i + 1 && j < n && isLower(name.charCodeAt(j))) {
+        end = j + 1;
+        while (end < n && isLower(name.charCodeAt(end))) end++;
+        while (end < n && isDigit(name.charCodeAt(end))) end++;
+      } else {
+        end = j;
+        while (end < n && isDigit(name.charCodeAt(end))) end++;
+      }
+    } else if (isLower(c)) {
+      end = i + 1;
+      while (end < n && isLower(name.charCodeAt(end))) end++;
+      while (end < n && isDigit(name.charCodeAt(end))) end++;
+    } else if (isDigit(c)) {
+      end = i + 1;
+      while (end < n && isDigit(name.charCodeAt(end))) end++;
+    } else {
+      i++;
+      continue;
+    }
+    const word = name.slice(i, end);
+    const upper = word.toUpperCase();
+    out += INITIALISMS.has(upper) ? upper : upper[0] + word.slice(1).toLowerCase();
+    i = end;
+  }
+  if (out === "") return "";
+  return isDigit(out.charCodeAt(0)) ? "N" + out : out;
 }
 
 /** An unexported Go identifier (a local variable or parameter name): camel case, never a keyword. */

@@ -31,6 +31,8 @@ export interface GoParam {
   sep: string;
   /** Prefix of a path value (`label` `.`, `matrix` `;name=`). */
   prefix: string;
+  /** A query parameter in the `deepObject` style: `name[property]=value` for each property or map key. */
+  deepObject?: boolean;
   /** The parameter's schema as written (2.0: the parameter object itself), `$ref`s not followed. */
   schema: unknown;
   /** Where the parameter object is. */
@@ -252,6 +254,7 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         explode: ser.explode,
         sep: ser.sep,
         prefix: ser.prefix,
+        ...(ser.deepObject ? { deepObject: true } : {}),
         schema,
         at: pAt,
       });
@@ -316,7 +319,7 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
 function serialization(
   p: Record<string, unknown>,
   v2: boolean,
-): { explode: boolean; sep: string; prefix: string; unsupported?: string } {
+): { explode: boolean; sep: string; prefix: string; deepObject?: boolean; unsupported?: string } {
   if (v2) {
     const cf = typeof p.collectionFormat === "string" ? p.collectionFormat : "csv";
     const sep = cf === "ssv" ? " " : cf === "tsv" ? "\t" : cf === "pipes" ? "|" : ",";
@@ -342,6 +345,9 @@ function serialization(
     case "form":
     case "simple":
       return { explode: pin === "query" || pin === "cookie" ? explode : false, sep: ",", prefix: "" };
+    case "deepObject":
+      // Defined for query parameters only, exploded (the only form the specification defines).
+      if (pin === "query") return { explode: true, sep: ",", prefix: "", deepObject: true };
   }
   return { explode, sep: ",", prefix: "", unsupported: style };
 }

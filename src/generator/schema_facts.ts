@@ -65,9 +65,13 @@ export function isUnion(schema: Record<string, unknown>): boolean {
 
 /** Whether the schema declares properties (a struct). */
 export function isStructLike(schema: Record<string, unknown>): boolean {
-  if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) return true;
+  const props = schema.properties;
+  if (!isObject(props)) return false;
+  for (const key in props) if (Object.hasOwn(props, key)) return true;
   return false;
 }
+
+const COMPOSITIONS = ["allOf", "oneOf", "anyOf"] as const;
 
 /**
  * The single member of an `allOf`, or the single non-null alternative of a `oneOf`/`anyOf` (with no properties
@@ -75,7 +79,10 @@ export function isStructLike(schema: Record<string, unknown>): boolean {
  */
 export function singleAllOf(schema: Record<string, unknown>): unknown {
   if (isObject(schema.properties)) return undefined;
-  for (const key of ["allOf", "oneOf", "anyOf"]) {
+  if (schema.allOf === undefined && schema.oneOf === undefined && schema.anyOf === undefined) {
+    return undefined;
+  }
+  for (const key of COMPOSITIONS) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;
     const rest = key === "allOf" ? list : list.filter((a) => !(isObject(a) && a.type === "null"));

@@ -41,6 +41,8 @@ export const RESERVED_NAMES: readonly string[] = [
   "NewHandler",
   "HandlerOptions",
   "Nullable",
+  "NewNullableValue",
+  "NewNullNullable",
 ];
 
 /** A struct field. */
@@ -63,6 +65,11 @@ export interface GoField {
   deprecated: boolean;
   /** The named type held by value (no pointer, slice or map): a recursion edge. */
   valueOf?: string;
+  /**
+   * Optional and nullable: the field is a `Nullable[T]` (`type` says so), which keeps absent, null and a value
+   * apart; no `validate` tag (the validator would check the map, not the value).
+   */
+  threeState?: boolean;
 }
 
 /** One alternative of a union. */
@@ -160,6 +167,10 @@ export class TypeModel {
   /** Place (`file\0pointer`) → declared name. */
   readonly #byPlace = new Map<string, string>();
   readonly #byName = new Map<string, GoDecl>();
+  /** Place keys of resolved references. */
+  readonly #placeOf = new WeakMap<object, string>();
+  /** Whether a field is a `Nullable[T]` (the package then declares Nullable). */
+  usesNullable = false;
 
   /** A model over the document of `index`. */
   constructor(index: RefIndex, options: TypeModelOptions) {
@@ -257,7 +268,12 @@ export class TypeModel {
       );
       return { type: "interface{}", nullable: false, schema: {} };
     }
-    const key = placeKey(r.file, r.segments);
+    // The index returns the same result for the same reference: its place key is made once.
+    let key = this.#placeOf.get(r);
+    if (key === undefined) {
+      key = placeKey(r.file, r.segments);
+      this.#placeOf.set(r, key);
+    }
     const named = this.#byPlace.get(key);
     const target = isObject(r.value) ? r.value : {};
     const nullable = holder.nullable === true || isNullable(target);
@@ -428,6 +444,22 @@ export class TypeModel {
     const doc = typeof own.description === "string"
       ? own.description
       : (typeof s.description === "string" && !u.named ? s.description : "");
+    if (!required && u.nullable) {
+      // Absent, null and a value: three states, which neither a pointer nor omitempty can tell apart.
+      this.usesNullable = true;
+      return {
+        name,
+        json,
+        type: `Nullable[${u.type}]`,
+        required,
+        nullable: true,
+        validate: "",
+        doc,
+        deprecated: own.deprecated === true || (s.deprecated === true && !u.named),
+        valueOf: undefined, // a map: never a recursion edge
+        threeState: true,
+      };
+    }
     const pointer = !nilable(u.type) && (u.nullable || (!required && this.options.pointers));
     return {
       name,

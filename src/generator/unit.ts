@@ -29,6 +29,7 @@ export function unit(group = "", weight = 1): Unit {
 
 /** Adds the imports a Go type expression needs (`time.Time`, `io.Reader`, `json.RawMessage`). */
 export function importsOfType(u: Unit, type: string): void {
+  if (!type.includes(".")) return;
   if (/\btime\.Time\b/.test(type)) u.imports.add("time");
   if (/\bio\.Reader\b/.test(type)) u.imports.add("io");
   if (/\bjson\.RawMessage\b/.test(type)) u.imports.add("encoding/json");
@@ -55,13 +56,23 @@ export function writeDoc(w: GoWriter, _name: string, text: string, deprecated = 
 export function goFile(pkg: string, units: readonly Unit[], extraImports: readonly string[] = []): string {
   const imports = new Set(extraImports);
   for (const u of units) for (const i of u.imports) imports.add(i);
-  let out = `${GENERATED_HEADER}\n\npackage ${pkg}\n`;
+  const parts = [`${GENERATED_HEADER}\n\npackage ${pkg}\n`];
   if (imports.size > 0) {
-    out += "\nimport (\n" + [...imports].sort().map((i) => `\t"${i}"\n`).join("") + ")\n";
+    parts.push("\nimport (\n" + [...imports].sort().map((i) => `\t"${i}"\n`).join("") + ")\n");
   }
   for (const u of units) {
     const text = u.w.toString();
-    if (text.trim() !== "") out += "\n" + text;
+    if (!isBlank(text)) parts.push("\n", text);
   }
-  return out;
+  return parts.join("");
+}
+
+/** Whether a text is only white space (without copying it, unlike `trim()`). */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c < 127) return false; // visible ASCII
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === "";
+  }
+  return true;
 }

@@ -14,7 +14,8 @@ export interface WriteGeneratedOptions {
 }
 
 /**
- * Writes generated files into `dir` (created when missing), each atomically. Returns the paths written.
+ * Writes generated files into `dir` (created when missing), each atomically; a file that already holds the same
+ * content is left untouched (its time stamp kept, so build tools see no change). Returns the paths of the files.
  *
  * @example
  * ```ts ignore
@@ -29,5 +30,5 @@ export function writeGenerated(
   files: readonly GeneratedFile[],
   options: WriteGeneratedOptions = {},
 ): Promise<string[]> {
-  return writeFilesInto(dir, files, { readSet: options.readSet });
+  return writeFilesInto(dir, files, { readSet: options.readSet, keepUnchanged: true });
 }

@@ -37,7 +37,7 @@ func (impl) GetItem(ctx context.Context, req GetItemRequest) (GetItemResponse, e
 	for _, id := range req.Ids {
 		sum += float64(id)
 	}
-	return GetItemResponse{StatusCode: 200, JSON200: &Item{ID: &req.ID, Name: req.XTrace, Tags: tags, Price: &sum}}, nil
+	return GetItemResponse{StatusCode: 200, JSON200: &Item{ID: &req.ID, Name: req.XTrace, Tags: tags, Price: NewNullableValue(sum)}}, nil
 }
 
 func (impl) DeleteItem(ctx context.Context, req DeleteItemRequest) (DeleteItemResponse, error) {
@@ -102,7 +102,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("GetItem: status %d, body %s", got.StatusCode, got.Body)
 	}
 	wantTags := []string{"a", "b c", "x", "y", "flag:true", "flag:false", "session:" + session}
-	if *got.JSON200.ID != 5 || got.JSON200.Name != "trace-1" || !reflect.DeepEqual(got.JSON200.Tags, wantTags) || *got.JSON200.Price != 6 {
+	if *got.JSON200.ID != 5 || got.JSON200.Name != "trace-1" || !reflect.DeepEqual(got.JSON200.Tags, wantTags) || got.JSON200.Price.MustGet() != 6 {
 		t.Fatalf("GetItem: %+v", *got.JSON200)
 	}
 	if !strings.Contains(got.HTTPResponse.Request.URL.RawQuery, "fields=a&fields=b+c") ||
@@ -134,12 +134,12 @@ func TestRoundTrip(t *testing.T) {
 	}
 
 	price := 2.5
-	created, err := c.CreateItem(ctx, CreateItemRequest{Body: Item{Name: "lamp", Price: &price, Created: timePtr(time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC))}})
+	created, err := c.CreateItem(ctx, CreateItemRequest{Body: Item{Name: "lamp", Price: NewNullableValue(price), Created: timePtr(time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC))}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if created.StatusCode != 201 || created.JSON201 == nil || *created.JSON201.ID != 99 || created.JSON201.Name != "lamp" ||
-		*created.JSON201.Price != 2.5 || !created.JSON201.Created.Equal(time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)) {
+		created.JSON201.Price.MustGet() != 2.5 || !created.JSON201.Created.Equal(time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)) {
 		t.Fatalf("CreateItem: %d %s", created.StatusCode, created.Body)
 	}
 	invalid, err := c.CreateItem(ctx, CreateItemRequest{Body: Item{}})
