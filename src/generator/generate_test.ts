@@ -239,3 +239,20 @@ Deno.test("generate: references inside referenced files resolve from their own f
   assert.match(t, /type PetOwner struct \{\n\tName \*string `json:"name,omitempty"`/);
   assert.match(t, /\tOwner \*PetOwner `json:"owner,omitempty"`/);
 });
+
+Deno.test("generate: schemas that only name one another become interface{} with a warning, not Go types defined by each other", async () => {
+  const r = await generate(`${ROOT}generate/loops-3.1.yaml`, { noReadme: true });
+  const types = r.files[0].content;
+  assert.match(types, /^type Loop = interface\{\}$/m);
+  assert.match(types, /^type Loop2 = interface\{\}$/m);
+  assert.match(types, /^type Self = interface\{\}$/m);
+  assert.match(types, /^type Pair struct \{$/m);
+  assert.deepEqual(
+    r.issues.map((i) => [i.rule, i.path]),
+    [
+      ["generate-ref-loop", "components.schemas.Loop"],
+      ["generate-ref-loop", "components.schemas.Loop2"],
+      ["generate-ref-loop", "components.schemas.Self"],
+    ],
+  );
+});

@@ -37,6 +37,7 @@ const VARIANTS: [string, string, GenerateOptions][] = [
     splitByPath: false,
   }],
   ["hostile", "generate/hostile-3.1.json", both],
+  ["loops", "generate/loops-3.1.yaml", {}],
   ["refs", "refs/root.yaml", both],
   ["roundtrip", "generate/roundtrip-3.0.yaml", both],
 ];

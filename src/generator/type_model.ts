@@ -567,10 +567,46 @@ export class TypeModel {
   }
 
   /**
+   * Schemas that only name one another (`A: {$ref: B}`, `B: {allOf: [{$ref: A}]}`) would be Go types defined by
+   * each other, which Go refuses: each such loop is cut by making its members `interface{}` (any value is
+   * valid for them), with a warning.
+   */
+  #breakDefinitionLoops(): void {
+    const state = new Map<string, "open" | "done">();
+    for (const start of this.decls) {
+      if (start.kind !== "defined" || state.has(start.name)) continue;
+      const chain: GoDecl[] = [];
+      let d: GoDecl | undefined = start;
+      while (d !== undefined && d.kind === "defined" && !state.has(d.name)) {
+        state.set(d.name, "open");
+        chain.push(d);
+        d = this.#byName.get(d.type);
+      }
+      if (d !== undefined && state.get(d.name) === "open") {
+        const loop = chain.slice(chain.indexOf(d));
+        const names = loop.map((m) => m.name).join(" → ");
+        for (const m of loop) {
+          if (m.kind !== "defined") continue;
+          m.type = "interface{}";
+          m.alias = true;
+          this.issue(
+            "warning",
+            m.at,
+            `schema "${m.name}" only refers to itself through ${names}; generated as interface{}.`,
+            "generate-ref-loop",
+          );
+        }
+      }
+      for (const m of chain) state.set(m.name, "done");
+    }
+  }
+
+  /**
    * Breaks recursion: a struct field holding by value a type that leads back to its struct becomes a pointer
    * (found with the strongly connected components of the by-value graph).
    */
   breakCycles(): void {
+    this.#breakDefinitionLoops();
     const structs = this.decls.filter((d) => d.kind === "struct" || d.kind === "defined");
     const index = new Map(structs.map((d, i) => [d.name, i]));
     const adjacency: number[][] = structs.map((d) => {
