@@ -17,9 +17,12 @@ export const generateCommand: Command = defineCommand({
   usage: "generate [flags] <file|url|->",
   description:
     `Generates a Go package from an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document: types.go (always), client.go with
---client (and security_helpers.go unless --no-security), server.go with --server, and README.md unless
---no-readme. The code uses only the Go standard library, compiles with Go 1.19 or later, is gofmt-formatted
-and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
+--client (and security_helpers.go unless --no-security), server.go with --server, README.md unless
+--no-readme, and a file per server extension (--server-responses, --server-binder, --server-middleware,
+--server-router, --server-stubs, --server-embed-spec, or --server-all; each needs --server) and per security
+extra (--oauth2-flows, --credential-mgmt, --security-enforce (needs --server), --oidc-discovery). The code
+uses only the Go standard library (chi for --server-router chi), compiles with Go 1.19 or later, is
+gofmt-formatted and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
 report goes to standard output. Exit code 0 on success, 1 when the output directory is missing or cannot be
 created, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
 document cannot be read or parsed, generation fails, or --strict finds an issue.`,
