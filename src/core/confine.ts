@@ -203,6 +203,8 @@ export interface ReadRoot {
   url?: string;
   /** The reader it was loaded with (its referenced files are read with it). */
   reader?: DocumentReader;
+  /** Its text, when known: a text no `$ref` of which names another file needs no following. */
+  text?: string;
 }
 
 /**
@@ -255,4 +257,15 @@ export class ReadSet {
     }
     return undefined;
   }
+}
+
+/**
+ * Whether a document's text may hold a `$ref` to another file or URL (one whose value does not start with
+ * `#`); false means every reference is local and no file needs to be read to follow them.
+ */
+export function mayReferToFiles(text: string): boolean {
+  // A key can also be written with escapes (JSON "\u0024ref", YAML "\x24ref") or reached through a YAML
+  // anchor (`&k $ref`, then `*k : file.yaml`): such texts are taken as referring to files.
+  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text) ||
+    /\\(?:u00|x|U000000)(?:24|72|65|66)/i.test(text) || /&\S+\s+["']?\$ref/.test(text);
 }

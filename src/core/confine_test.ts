@@ -4,6 +4,7 @@ import {
   formatSize,
   isInside,
   locateRef,
+  mayReferToFiles,
   ReadSet,
   redactUrl,
   redactUrlsIn,
@@ -123,4 +124,14 @@ Deno.test("no existence oracle: a ref outside the base is refused before any fil
   assertEquals(a.message.replace("exists", "X"), b.message.replace("missing", "X"));
   assert(a.message.includes("leaves the base directory"), a.message);
   assertEquals(calls.filter((c) => c.includes("secret")), []);
+});
+
+Deno.test("mayReferToFiles: only local references say no; escaped keys and YAML anchors on $ref say yes", () => {
+  assert(!mayReferToFiles('{"a": {"$ref": "#/components/schemas/A"}}'));
+  assert(!mayReferToFiles("a:\n  $ref: '#/x'\n"));
+  assert(mayReferToFiles('{"$ref": "other.json#/A"}'));
+  assert(mayReferToFiles("$ref: ./other.yaml\n"));
+  assert(mayReferToFiles('{"\\u0024ref": "/etc/passwd"}'));
+  assert(mayReferToFiles('"\\x24ref": /etc/passwd\n'));
+  assert(mayReferToFiles("k: &key $ref\nx:\n  ? *key\n  : /etc/passwd\n"));
 });

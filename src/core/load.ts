@@ -176,7 +176,7 @@ export async function loadStructured(
   const loadTimeMs = performance.now() - started;
   let map: SourceMap | undefined;
   const finalFormat = parsed.format;
-  readSet.addRoot({ data: parsed.data, path, baseDir, source, url, reader });
+  readSet.addRoot({ data: parsed.data, path, baseDir, source, url, reader, text });
   return {
     data: parsed.data,
     text,

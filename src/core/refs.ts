@@ -15,16 +15,13 @@ import { getAt } from "./pointer.ts";
 import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
 import { type Finding, finding } from "./finding.ts";
 import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "./ref_index.ts";
-import { isInside, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";
+import { isInside, mayReferToFiles, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";
+export { mayReferToFiles } from "./confine.ts";
 import { classify, type OasKind, Walker } from "../walker/mod.ts";
 import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
-/** Whether the text may hold a `$ref` to another file (anything not starting with `#`). */
-export function mayReferToFiles(text: string): boolean {
-  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text);
-}
 
 /** The reference root of a loaded document (what {@link createRefIndex} starts from). */
 export function refRootOf(parsed: ParseResult): RefRoot {

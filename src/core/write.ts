@@ -7,7 +7,7 @@
  */
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
-import { type ReadFileIdentity, ReadSet } from "./confine.ts";
+import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "./confine.ts";
 import type { DocumentFormat } from "./parse_text.ts";
 import { serializeDocument } from "./serialize.ts";
 import { createRefResolver } from "./refs.ts";
@@ -79,6 +79,7 @@ async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
     if (set === undefined) continue;
     for (const root of set.takeRoots()) {
       if (root.path === undefined && root.url !== undefined) continue; // its references never name local files
+      if (root.text !== undefined && !mayReferToFiles(root.text)) continue; // every reference is local
       let oasVersion;
       try {
         oasVersion = detectVersion(root.data, root.source).oasVersion;
