@@ -15,6 +15,7 @@ export const BINDER_HELPERS: { code: string; imports: readonly string[] } = {
     "mime/multipart",
     "net/http",
     "net/url",
+    "sort",
     "strconv",
     "strings",
     "time",
@@ -98,6 +99,42 @@ func binderQuery(q url.Values, name string, explode bool, sep string, array bool
 		}
 	}
 	return out, true
+}
+
+// binderDeepObject returns the properties of a deepObject query parameter (name[property]=value) by property,
+// and whether there is any.
+func binderDeepObject(q url.Values, name string) (url.Values, bool) {
+	prefix := name + "["
+	var props url.Values
+	for key, vals := range q {
+		if len(vals) == 0 || !strings.HasPrefix(key, prefix) || !strings.HasSuffix(key, "]") {
+			continue
+		}
+		if props == nil {
+			props = url.Values{}
+		}
+		props[key[len(prefix):len(key)-1]] = vals
+	}
+	return props, props != nil
+}
+
+// binderDeepMap reads the properties of a deepObject parameter into a map, each (its first value) with parse; an
+// error names the property as name[property] (the first in key order).
+func binderDeepMap[T any](props url.Values, name string, parse func(string) (T, error)) (map[string]T, error) {
+	keys := make([]string, 0, len(props))
+	for k := range props {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make(map[string]T, len(keys))
+	for _, k := range keys {
+		v, err := parse(props[k][0])
+		if err != nil {
+			return nil, binderInvalid("query", name+"["+k+"]", err)
+		}
+		out[k] = v
+	}
+	return out, nil
 }
 
 // binderHeader returns the items of a header parameter (arrays: comma-separated, over every line of the

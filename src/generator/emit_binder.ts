@@ -2,9 +2,10 @@
  * The server_binder.go emitter (`--server-binder`): per operation, `Bind<Op>Request(r, pathParams)` filling the
  * operation's request struct (the one ServerInterface takes) with typed code — path, query, header and cookie
  * parameters by their style and explode (2.0: collectionFormat), arrays, the schema's defaults when absent,
- * required ones checked — and the body (JSON, form fields and multipart files, raw). Errors are `*BindError`
- * naming the parameter and where it is. Types it cannot read exactly (objects, unions, nullable items) are read
- * from their JSON text, with an issue.
+ * required ones checked; deepObject query parameters (`name[property]`) into structs by their JSON property names
+ * and into maps — and the body (JSON, form fields and multipart files, raw). A `Nullable[T]` field takes the
+ * value received (absent: left unspecified). Errors are `*BindError` naming the parameter and where it is. Types
+ * it cannot read exactly (nested objects, unions, nullable items) are read from their JSON text, with an issue.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import type { EmitContext } from "./context.ts";
 import { bodyFieldType } from "./emit_client.ts";
 import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
+import type { GoField } from "./type_model.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
 import { BINDER_HELPERS } from "./_runtime_binder.ts";
@@ -34,7 +36,13 @@ const BASE_PARSERS: Record<string, string> = {
 export type BindShape =
   | { kind: "scalar"; parse: string; base: string }
   | { kind: "array"; item: { parse: string; base: string } }
+  | { kind: "nullable"; inner: string; of: Exclude<BindShape, { kind: "json" | "nullable" }> }
   | { kind: "json" };
+
+/** The deepObject reading of a parameter's Go type: a struct (named or defined from one) or a map of scalars. */
+export type DeepShape =
+  | { kind: "struct"; fields: GoField[] }
+  | { kind: "map"; value: string; parse: string };
 
 /** Reads a Go type (no pointer) can be bound with: typed scalars and arrays of them, else JSON text. */
 export class BinderTypes {
@@ -47,14 +55,40 @@ export class BinderTypes {
     this.#ctx = ctx;
   }
 
-  /** The shape of `type` (a pointer's element type is read). */
+  /** The shape of `type` (a pointer's element type is read; a `Nullable[T]` is read as its T). */
   shapeOf(type: string): BindShape {
     const t = type.replace(/^\*/, "");
+    if (t.startsWith("Nullable[") && t.endsWith("]")) {
+      const inner = t.slice("Nullable[".length, -1);
+      const of = inner.startsWith("*") ? undefined : this.shapeOf(inner);
+      return of?.kind === "scalar" || of?.kind === "array"
+        ? { kind: "nullable", inner, of }
+        : { kind: "json" };
+    }
     const scalar = this.#scalar(t);
     if (scalar !== undefined) return { kind: "scalar", ...scalar };
     const arrayItem = this.#arrayItem(t, 0);
     if (arrayItem !== undefined) return { kind: "array", item: arrayItem };
     return { kind: "json" };
+  }
+
+  /** How a deepObject parameter of Go type `type` is read, or undefined when it is neither a struct nor a map of scalars. */
+  deepOf(type: string): DeepShape | undefined {
+    let t = type.replace(/^\*/, "");
+    for (let depth = 0; depth <= 16; depth++) {
+      if (t.startsWith("map[string]")) {
+        const value = t.slice("map[string]".length);
+        const shape = this.shapeOf(value);
+        return shape.kind === "scalar" && !value.startsWith("*")
+          ? { kind: "map", value, parse: shape.parse }
+          : undefined;
+      }
+      const d = this.#ctx.model.decl(t);
+      if (d?.kind === "struct") return { kind: "struct", fields: d.fields };
+      if (d?.kind !== "defined") return undefined;
+      t = d.type;
+    }
+    return undefined;
   }
 
   #scalar(t: string, depth = 0): { parse: string; base: string } | undefined {
@@ -188,9 +222,29 @@ function defaultExpr(
 ): string {
   const s = resolved(ctx, schema);
   if (s === undefined || !("default" in s)) return "";
-  const shape = types.shapeOf(type);
+  const plain = type.replace(/^\*/, "");
+  const expr = defaultOf(types.shapeOf(type), type, s.default);
+  if (expr === undefined) {
+    ctx.model.issue(
+      "info",
+      at,
+      `the default of ${what} is not a ${plain} the binder can write; it is not applied.`,
+      "generate-binder-default",
+    );
+    return "";
+  }
+  return expr;
+}
+
+/** The Go expression of `value` for a value of Go type `type` read by `shape`, or undefined when it does not fit. */
+function defaultOf(shape: BindShape, type: string, value: unknown): string | undefined {
   const plain = type.replace(/^\*/, "");
   let expr: string | undefined;
+  if (shape.kind === "nullable") {
+    const inner = defaultOf(shape.of, shape.inner, value);
+    return inner === undefined ? undefined : `NewNullableValue[${shape.inner}](${inner})`;
+  }
+  const s = { default: value };
   if (shape.kind === "scalar") {
     const lit = defaultLiteral(s.default, shape.base);
     if (lit !== undefined) {
@@ -200,15 +254,6 @@ function defaultExpr(
   } else if (shape.kind === "array" && Array.isArray(s.default)) {
     const items = s.default.map((v) => defaultLiteral(v, shape.item.base));
     if (items.every((i) => i !== undefined)) expr = `${plain}{${items.join(", ")}}`;
-  }
-  if (expr === undefined) {
-    ctx.model.issue(
-      "info",
-      at,
-      `the default of ${what} is not a ${plain} the binder can write; it is not applied.`,
-      "generate-binder-default",
-    );
-    return "";
   }
   return expr;
 }
@@ -238,9 +283,14 @@ function emitBind(ctx: EmitContext, types: BinderTypes, op: GoOperation): Unit {
       required: p.required,
       defaultExpr: paramDefault(ctx, types, p),
     };
+    const deep = p.in === "query" && p.deepObject ? types.deepOf(p.type) : undefined;
+    if (deep !== undefined) {
+      emitDeepObject(ctx, types, w, p, deep);
+      continue;
+    }
     const shape = types.shapeOf(p.type);
     if (shape.kind === "json") jsonIssue(ctx, p.at, `parameter "${p.name}"`, p.type);
-    const array = shape.kind === "array" ? "true" : "false";
+    const array = isArray(shape) ? "true" : "false";
     switch (p.in) {
       case "path":
         w.open("{");
@@ -284,6 +334,70 @@ function emitBind(ctx: EmitContext, types: BinderTypes, op: GoOperation): Unit {
   return u;
 }
 
+/** Whether `shape` reads every item (an array, or a Nullable of one). */
+function isArray(shape: BindShape): boolean {
+  return shape.kind === "array" || (shape.kind === "nullable" && shape.of.kind === "array");
+}
+
+/**
+ * A deepObject query parameter: its `name[property]` keys gathered; a struct filled field by field (by JSON
+ * property name, required properties checked, defaults applied), a map value by value. No key: missing.
+ */
+function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoParam, deep: DeepShape): void {
+  const plain = p.type.replace(/^\*/, "");
+  const dst = `req.${p.field}`;
+  w.open(`if props, ok := binderDeepObject(query, ${goString(p.name)}); ok {`);
+  if (deep.kind === "map") {
+    w.line(`m, err := binderDeepMap(props, ${goString(p.name)}, ${deep.parse})`);
+    w.open("if err != nil {");
+    w.line("return req, err");
+    w.close();
+    const conv = plain === `map[string]${deep.value}` ? "m" : `${plain}(m)`;
+    if (p.type.startsWith("*")) {
+      w.line(`x := ${conv}`);
+      w.line(`${dst} = &x`);
+    } else w.line(`${dst} = ${conv}`);
+  } else {
+    w.line(`var obj ${plain}`);
+    const props = resolved(ctx, p.schema)?.properties;
+    for (const f of deep.fields) {
+      const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
+      const name = `${p.name}[${f.json}]`;
+      const t: Target = {
+        in: "query",
+        name,
+        dst: `obj.${f.name}`,
+        type: f.type,
+        required: f.required,
+        defaultExpr: defaultExpr(
+          ctx,
+          types,
+          prop,
+          f.type,
+          p.at,
+          `property "${f.json}" of parameter "${p.name}"`,
+        ),
+      };
+      const shape = types.shapeOf(f.type);
+      if (shape.kind === "json") {
+        jsonIssue(ctx, p.at, `property "${f.json}" of parameter "${p.name}"`, f.type);
+      }
+      present(
+        w,
+        t,
+        shape,
+        `items, ok := binderQuery(props, ${goString(f.json)}, true, ",", ${isArray(shape)}); ok`,
+      );
+    }
+    w.line(`${dst} = ${p.type.startsWith("*") ? "&obj" : "obj"}`);
+  }
+  if (p.required) {
+    w.mid("} else {");
+    w.line(`return req, binderMissing("query", ${goString(p.name)})`);
+  }
+  w.close();
+}
+
 /** `if <cond> { assign } else <missing or default>` (after `lead`, `if ` by default). */
 function present(w: Block, t: Target, shape: BindShape, cond: string, lead = "if "): void {
   if (lead === "if ") w.open(`if ${cond} {`);
@@ -302,10 +416,8 @@ function present(w: Block, t: Target, shape: BindShape, cond: string, lead = "if
   w.close();
 }
 
-/** Parses `items` by `shape` into the target. */
+/** Parses `items` by `shape` into the target (a `Nullable[T]` takes the value as a value). */
 function assign(w: Block, t: Target, shape: BindShape): void {
-  const pointer = t.type.startsWith("*");
-  const plain = t.type.replace(/^\*/, "");
   const fail = () => {
     w.open("if err != nil {");
     w.line(`return req, binderInvalid(${goString(t.in)}, ${goString(t.name)}, err)`);
@@ -317,23 +429,34 @@ function assign(w: Block, t: Target, shape: BindShape): void {
     w.close();
     return;
   }
-  if (shape.kind === "scalar" && shape.parse === "binderString") {
-    w.line(`${t.dst} = ${pointer ? "&items[0]" : "items[0]"}`);
+  const nullable = shape.kind === "nullable" ? shape.inner : undefined;
+  const of = shape.kind === "nullable" ? shape.of : shape;
+  const pointer = nullable === undefined && t.type.startsWith("*");
+  const plain = nullable ?? t.type.replace(/^\*/, "");
+  /** Stores the Go expression `value` (of type `plain`); `addressable` when `&value` may be taken. */
+  const store = (value: string, addressable: boolean) => {
+    if (nullable !== undefined) w.line(`${t.dst} = NewNullableValue[${nullable}](${value})`);
+    else if (!pointer) w.line(`${t.dst} = ${value}`);
+    else if (addressable) w.line(`${t.dst} = &${value}`);
+    else {
+      w.line(`x := ${value}`);
+      w.line(`${t.dst} = &x`);
+    }
+  };
+  if (of.kind === "scalar" && of.parse === "binderString") {
+    store("items[0]", true);
     return;
   }
-  if (shape.kind === "scalar") {
-    w.line(`v, err := ${shape.parse}(items[0])`);
+  if (of.kind === "scalar") {
+    w.line(`v, err := ${of.parse}(items[0])`);
     fail();
-    w.line(`${t.dst} = ${pointer ? "&v" : "v"}`);
+    store("v", true);
     return;
   }
-  w.line(`v, err := binderSlice(items, ${shape.item.parse})`);
+  w.line(`v, err := binderSlice(items, ${of.item.parse})`);
   fail();
   const conv = plain.startsWith("[]") ? "v" : `${plain}(v)`;
-  if (pointer) {
-    w.line(`x := ${conv}`);
-    w.line(`${t.dst} = &x`);
-  } else w.line(`${t.dst} = ${conv}`);
+  store(conv, false);
 }
 
 function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type: string): void {
@@ -401,7 +524,7 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
     };
     const shape = types.shapeOf(f.type);
     if (shape.kind === "json") jsonIssue(ctx, b.at, `form field "${f.json}"`, f.type);
-    const array = shape.kind === "array" ? "true" : "false";
+    const array = isArray(shape) ? "true" : "false";
     if (b.encoding === "multipart" && f.type.replace(/^\*/, "") === "[]byte") {
       w.open(`if data, ok, err := binderFile(r.MultipartForm, ${goString(f.json)}); err != nil {`);
       w.line(`return req, binderInvalid("body", ${goString(f.json)}, err)`);

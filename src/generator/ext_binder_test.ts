@@ -16,6 +16,8 @@ const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
 const BINDER30 = "generate/binder/binder-3.0.yaml";
 const BINDER20 = "generate/binder/binder-2.0.yaml";
+const NULLABLE_DEEP = "generate/nullable-deep-3.1.yaml";
+const FALLBACKS = "generate/binder/binder-fallbacks-3.1.json";
 
 Deno.test("defaultLiteral writes a default only when it fits the Go type", () => {
   assert.equal(defaultLiteral('a"b', "string"), '"a\\"b"');
@@ -45,14 +47,11 @@ Deno.test("the binder file: typed code, issues with paths, names that yield to s
   assert.ok(file.includes("v, err := binderSlice(items, binderParseStatus)"));
   assert.ok(file.includes('req.Sort = []Status{"sold", "available"}'));
   assert.ok(file.includes("d := int32(20)\n\t\treq.Limit = &d"));
-  // The deepObject parameter is read from its JSON text, with an issue at its place.
-  const json = r.issues.filter((i) => i.rule === "generate-binder-json");
-  assert.equal(json.length, 1);
-  assert.equal(
-    json[0].pointer,
-    "/paths/~1styles~1{simple}~1{label}~1{labelx}~1{matrix}~1{matrixx}~1{one}/get/parameters/16",
+  // The deepObject parameter is read property by property (filter[kind]), without an issue.
+  assert.equal(r.issues.filter((i) => i.rule === "generate-binder-json").length, 0);
+  assert.ok(
+    file.includes('if props, ok := binderDeepObject(query, "filter"); ok {\n\t\tvar obj GetStylesFilter'),
   );
-  assert.match(json[0].message, /parameter "filter" has the type \*GetStylesFilter/);
   // A default that does not fit the type is not applied, with an issue.
   const bad = await generate({
     content: JSON.stringify({
@@ -96,6 +95,44 @@ Deno.test("the binder file: typed code, issues with paths, names that yield to s
   assert.ok(!none.files.some((f) => f.name.startsWith("server_binder")));
 });
 
+Deno.test("deepObject parameters and Nullable fields are bound typed; what is still read as JSON keeps the issue", async () => {
+  const r = await generate(fixture(NULLABLE_DEEP), { server: true, serverBinder: true, noReadme: true });
+  assert.deepEqual(r.issues.filter((i) => i.rule?.startsWith("generate-binder")), []);
+  const file = r.files.find((f) => f.name === "server_binder.go")!.content;
+  assert.ok(!file.includes("binderJSON(items[0]") && !file.includes('"reflect"'));
+  // A struct by JSON property names (required properties checked), a map, a required object.
+  assert.ok(file.includes('if props, ok := binderDeepObject(query, "filter"); ok {\n\t\tvar obj Filter\n'));
+  assert.ok(file.includes('return req, binderMissing("query", "filter[name]")'));
+  assert.ok(file.includes('return req, binderInvalid("query", "filter[size]", err)'));
+  assert.ok(file.includes('m, err := binderDeepMap(props, "attrs", binderString)'));
+  assert.ok(file.includes('\t\treq.Page = obj\n\t} else {\n\t\treturn req, binderMissing("query", "page")'));
+  // Nullable properties and form fields take the value received.
+  assert.ok(file.includes("obj.After = NewNullableValue[string](items[0])"));
+  assert.ok(file.includes("body.Title = NewNullableValue[string](items[0])"));
+  assert.ok(file.includes("body.Count = NewNullableValue[int64](v)"));
+  // Unions, nested objects and maps of non-scalars are still read from their JSON text, with the issue.
+  const u = await generate(fixture(FALLBACKS), { server: true, serverBinder: true, noReadme: true });
+  assert.deepEqual(
+    u.issues.filter((i) => i.rule === "generate-binder-json").map((
+      i,
+    ) => [i.pointer, i.message.split(",")[0]]),
+    [
+      ["/paths/~1u/post/parameters/0", 'parameter "one" has the type *UOne'],
+      ["/paths/~1u/post/parameters/1", 'property "inner" of parameter "nest" has the type *UNestInner'],
+      ["/paths/~1u/post/parameters/2", 'parameter "lists" has the type map[string][]string'],
+      [
+        "/paths/~1u/post/requestBody/content/application~1x-www-form-urlencoded/schema",
+        'form field "u" has the type *UFormU',
+      ],
+    ],
+  );
+  const uFile = u.files.find((f) => f.name === "server_binder.go")!.content;
+  // A Nullable property's default and a Nullable array form field are typed.
+  assert.ok(uFile.includes("obj.N = NewNullableValue[int64](3)"));
+  assert.ok(uFile.includes("v, err := binderSlice(items, binderInt64)"));
+  assert.ok(uFile.includes("body.T = NewNullableValue[[]int64](v)"));
+});
+
 const PACKAGES: [string, string, GenerateOptions][] = [
   ["petstore20", "petstore/petstore-2.0.yaml", {}],
   ["petstore30", "petstore/petstore-3.0.yaml", {}],
@@ -107,6 +144,8 @@ const PACKAGES: [string, string, GenerateOptions][] = [
   ["binder20", BINDER20, {}],
   ["split", BINDER30, { maxOpsPerFile: 2, client: true }],
   ["nopointers", BINDER30, { noPointers: true }],
+  ["nullabledeep", NULLABLE_DEEP, { client: true }],
+  ["fallbacks", FALLBACKS, {}],
 ];
 
 Deno.test("the binder builds, vets and is gofmt-clean with Go 1.19; its Go tests bind every style", async () => {
@@ -133,7 +172,11 @@ Deno.test("the binder builds, vets and is gofmt-clean with Go 1.19; its Go tests
       name: "binder20_test.go",
       content: await Deno.readTextFile(fixture("generate/binder/binder20_test.go")),
     });
-    await checkGoModule(dir, packages, ["binder30", "binder20"]);
+    packages.nullabledeep.push({
+      name: "binder_deep_test.go",
+      content: await Deno.readTextFile(fixture("generate/binder/binder_deep_test.go")),
+    });
+    await checkGoModule(dir, packages, ["binder30", "binder20", "nullabledeep"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

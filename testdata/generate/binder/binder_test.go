@@ -43,7 +43,7 @@ func wantBindError(t *testing.T, err error, in, name, reason string) {
 }
 
 func TestStyles(t *testing.T) {
-	r := stylesRequest("formx=1&formx=2&form=a,b&space=c%20d&pipe=1.5|2&q=find&status=sold&since=2024-01-02T03:04:05Z&filter=%7B%22kind%22%3A%22k%22%7D")
+	r := stylesRequest("formx=1&formx=2&form=a,b&space=c%20d&pipe=1.5|2&q=find&status=sold&since=2024-01-02T03:04:05Z&filter[kind]=k")
 	r.Header.Add("X-Ids", "7, 8")
 	r.Header.Add("X-Ids", "9")
 	r.AddCookie(&http.Cookie{Name: "session", Value: "s1"})
