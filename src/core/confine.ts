@@ -264,8 +264,52 @@ export class ReadSet {
  * `#`); false means every reference is local and no file needs to be read to follow them.
  */
 export function mayReferToFiles(text: string): boolean {
-  // A key can also be written with escapes (JSON "\u0024ref", YAML "\x24ref") or reached through a YAML
-  // anchor (`&k $ref`, then `*k : file.yaml`): such texts are taken as referring to files.
-  return /\$ref["']?\s*:\s*["']?(?!#)[^"'\s]/.test(text) ||
-    /\\(?:u00|x|U000000)(?:24|72|65|66)/i.test(text) || /&\S+\s+["']?\$ref/.test(text);
+  if (text === lastScan.text) return lastScan.result;
+  const result = scanForFileRefs(text);
+  lastScan = { text, result };
+  return result;
+}
+
+/** The last text scanned (the loader, the reference index and the writer ask about the same document). */
+let lastScan: { text: string; result: boolean } = { text: "", result: false };
+
+/** Space, tab, line feed, carriage return (what separates a key, its colon and its value). */
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+function scanForFileRefs(text: string): boolean {
+  // A key can also be written with escapes (JSON "\u0024ref", YAML "\x24ref"): such texts are taken as
+  // referring to files.
+  for (const [escape, zeros] of [["\\u", "00"], ["\\x", ""], ["\\U", "000000"]]) {
+    for (let i = text.indexOf(escape); i >= 0; i = text.indexOf(escape, i + 1)) {
+      const at = i + 2 + zeros.length;
+      if (text.slice(i + 2, at) !== zeros) continue;
+      const hex = text.slice(at, at + 2).toLowerCase();
+      if (hex === "24" || hex === "72" || hex === "65" || hex === "66") return true;
+    }
+  }
+  for (let i = text.indexOf("$ref"); i >= 0; i = text.indexOf("$ref", i + 4)) {
+    // `$ref` as a key whose value does not start with "#": [quote] spaces ":" spaces [quote] value.
+    let j = i + 4;
+    if (text[j] === '"' || text[j] === "'") j++;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (text[j] === ":") {
+      j++;
+      while (isSpace(text.charCodeAt(j))) j++;
+      if (text[j] === '"' || text[j] === "'") j++;
+      const c = text[j];
+      if (c !== undefined && c !== "#" && c !== '"' && c !== "'" && !isSpace(text.charCodeAt(j))) return true;
+    }
+    // `$ref` under a YAML anchor (`&k $ref`, then `*k : file.yaml`).
+    let k = i - 1;
+    if (text[k] === '"' || text[k] === "'") k--;
+    if (k >= 0 && isSpace(text.charCodeAt(k))) {
+      while (k >= 0 && isSpace(text.charCodeAt(k))) k--;
+      let start = k;
+      while (start >= 0 && k - start < 256 && !isSpace(text.charCodeAt(start))) start--;
+      if (text[start + 1] === "&" && start < k) return true;
+    }
+  }
+  return false;
 }

@@ -134,4 +134,10 @@ Deno.test("mayReferToFiles: only local references say no; escaped keys and YAML 
   assert(mayReferToFiles('{"\\u0024ref": "/etc/passwd"}'));
   assert(mayReferToFiles('"\\x24ref": /etc/passwd\n'));
   assert(mayReferToFiles("k: &key $ref\nx:\n  ? *key\n  : /etc/passwd\n"));
+  assert(mayReferToFiles('"\\U00000024ref": /etc/passwd\n'));
+  assert(mayReferToFiles('{"$ref":"x.json"}') && mayReferToFiles("'$ref': 'x.yaml'"));
+  assert(!mayReferToFiles('{"$ref":"#/a", "note": "\\u00e9 \\n"}'));
+  // The same text asked again is answered from the last scan.
+  const big = '{"$ref": "#/a"}'.repeat(1000);
+  assert(!mayReferToFiles(big) && !mayReferToFiles(big));
 });

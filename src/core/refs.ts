@@ -22,7 +22,6 @@ import { formatPointer } from "./pointer.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
-
 /** The reference root of a loaded document (what {@link createRefIndex} starts from). */
 export function refRootOf(parsed: ParseResult): RefRoot {
   return {
