@@ -8,7 +8,8 @@
  */
 import { type Finding, finding } from "../core/finding.ts";
 import { isObject } from "../core/json.ts";
-import { type RefIndex, stronglyConnected } from "../core/ref_index.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { breakDefinitionLoops, pointRecursiveFields } from "./type_cycles.ts";
 import { parsePointer } from "../core/pointer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import {
@@ -567,66 +568,15 @@ export class TypeModel {
   }
 
   /**
-   * Schemas that only name one another (`A: {$ref: B}`, `B: {allOf: [{$ref: A}]}`) would be Go types defined by
-   * each other, which Go refuses: each such loop is cut by making its members `interface{}` (any value is
-   * valid for them), with a warning.
-   */
-  #breakDefinitionLoops(): void {
-    const state = new Map<string, "open" | "done">();
-    for (const start of this.decls) {
-      if (start.kind !== "defined" || state.has(start.name)) continue;
-      const chain: GoDecl[] = [];
-      let d: GoDecl | undefined = start;
-      while (d !== undefined && d.kind === "defined" && !state.has(d.name)) {
-        state.set(d.name, "open");
-        chain.push(d);
-        d = this.#byName.get(d.type);
-      }
-      if (d !== undefined && state.get(d.name) === "open") {
-        const loop = chain.slice(chain.indexOf(d));
-        const names = loop.map((m) => m.name).join(" → ");
-        for (const m of loop) {
-          if (m.kind !== "defined") continue;
-          m.type = "interface{}";
-          m.alias = true;
-          this.issue(
-            "warning",
-            m.at,
-            `schema "${m.name}" only refers to itself through ${names}; generated as interface{}.`,
-            "generate-ref-loop",
-          );
-        }
-      }
-      for (const m of chain) state.set(m.name, "done");
-    }
-  }
-
-  /**
-   * Breaks recursion: a struct field holding by value a type that leads back to its struct becomes a pointer
-   * (found with the strongly connected components of the by-value graph).
+   * Breaks recursion: loops of schemas that only name one another become `interface{}`; a struct field holding
+   * by value a type that leads back to its struct becomes a pointer (see type_cycles.ts).
    */
   breakCycles(): void {
-    this.#breakDefinitionLoops();
-    const structs = this.decls.filter((d) => d.kind === "struct" || d.kind === "defined");
-    const index = new Map(structs.map((d, i) => [d.name, i]));
-    const adjacency: number[][] = structs.map((d) => {
-      if (d.kind === "struct") return d.fields.map((f) => (f.valueOf ? index.get(f.valueOf) ?? -1 : -1));
-      if (d.kind === "defined") return [index.get(d.type) ?? -1];
-      return [];
-    });
-    const component = new Int32Array(structs.length).fill(-1);
-    stronglyConnected(adjacency).forEach((c, n) => {
-      for (const m of c) component[m] = n;
-    });
-    structs.forEach((d, i) => {
-      if (d.kind !== "struct") return;
-      for (const f of d.fields) {
-        const j = f.valueOf === undefined ? undefined : index.get(f.valueOf);
-        if (j !== undefined && component[j] === component[i]) {
-          f.type = "*" + f.type;
-          f.valueOf = undefined;
-        }
-      }
-    });
+    breakDefinitionLoops(
+      this.decls,
+      (name) => this.#byName.get(name),
+      (at, message) => this.issue("warning", at, message, "generate-ref-loop"),
+    );
+    pointRecursiveFields(this.decls);
   }
 }
