@@ -10,6 +10,18 @@ import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
 
+/** Every server extension and security extra at once (with the client and the server). */
+export const EVERY_EXTENSION: GenerateOptions = {
+  client: true,
+  server: true,
+  serverAll: true,
+  serverEmbedSpec: true,
+  oauth2Flows: true,
+  credentialMgmt: true,
+  securityEnforce: true,
+  oidcDiscovery: true,
+};
+
 /** The repository's testdata folder joined with `path`. */
 export function fixture(path: string): string {
   return join(new URL("../../testdata/", import.meta.url).pathname, path);

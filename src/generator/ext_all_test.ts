@@ -7,19 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { GenerateOptions } from "./generate.ts";
-import { checkGoModule, chiGoMod, fixture, generateVariants } from "./_ext_test_util.ts";
+import { checkGoModule, chiGoMod, EVERY_EXTENSION, fixture, generateVariants } from "./_ext_test_util.ts";
 
-const ALL: GenerateOptions = {
-  client: true,
-  server: true,
-  serverAll: true,
-  serverEmbedSpec: true,
-  oauth2Flows: true,
-  credentialMgmt: true,
-  securityEnforce: true,
-  oidcDiscovery: true,
-};
+const ALL = EVERY_EXTENSION;
 
 /** Each file --server-all gives, alone (the router, binder and middleware files may be split into parts). */
 const SERVER_ALL_FILES = [

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { chiPattern, MAX_CHI_CUSTOM_METHODS, templateSegments } from "./emit_router.ts";
-import { checkGoModule, chiGoMod } from "./_ext_test_util.ts";
+import { checkGoModule, chiGoMod, EVERY_EXTENSION } from "./_ext_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
@@ -212,16 +212,7 @@ for (const kind of ["stdlib", "chi"] as const) {
 }
 PACKAGES.push(["combo", ROUTER, { server: true, serverRouter: "stdlib", serverBinder: true }]);
 // Every extension and security extra at once, with each router: no name of one collides with another's.
-const EVERYTHING: GenerateOptions = {
-  client: true,
-  server: true,
-  serverAll: true,
-  serverEmbedSpec: true,
-  oauth2Flows: true,
-  credentialMgmt: true,
-  securityEnforce: true,
-  oidcDiscovery: true,
-};
+const EVERYTHING = EVERY_EXTENSION;
 PACKAGES.push(["everythingstd", "petstore/petstore-3.1.json", EVERYTHING]);
 PACKAGES.push(["everythingchi", "generate/hostile-3.1.json", { ...EVERYTHING, serverRouter: "chi" }]);
 PACKAGES.push(["withbinder", "generate/roundtrip-3.0.yaml", {
