@@ -12,14 +12,18 @@ export const CELL = "\v";
 
 /** Writes Go source line by line. */
 export class GoWriter {
-  /** Lines, or (from {@link raw}) chunks of several lines already in layout. */
-  readonly #lines: string[] = [];
+  /** The lines before the pending block, final (aligned), or chunks of several lines. */
+  #lines: string[] = [];
+  /** The pending block: consecutive lines with cells at one indentation, still to be aligned. */
+  #block: string[][] = [];
+  /** Leading tabs of the pending block's lines. */
+  #blockTabs = 0;
+  /** Whether every cell of the pending block is ASCII. */
+  #blockAscii = true;
   /** Number of lines (a raw chunk counts its lines). */
   #count = 0;
-  /** Per entry of {@link #lines}, whether it holds cells. */
-  readonly #marks: boolean[] = [];
-  /** Whether a line holds cells (else the text needs no alignment). */
-  #cells = false;
+  /** Whether a line holds something other than white space. */
+  #visible = false;
   #indent = 0;
   #text: string | undefined;
 
@@ -28,15 +32,39 @@ export class GoWriter {
     this.#text = undefined;
     this.#count++;
     if (text === "") {
+      if (this.#block.length > 0) this.#flush();
       this.#lines.push("");
-      this.#marks.push(false);
       return this;
     }
-    const cells = text.includes(CELL);
-    if (cells) this.#cells = true;
-    this.#marks.push(cells);
-    this.#lines.push(this.#indent === 0 ? text : (INDENTS[this.#indent] ?? "\t".repeat(this.#indent)) + text);
+    if (text.includes(CELL)) {
+      this.#cells(text, this.#indent);
+      return this;
+    }
+    if (this.#block.length > 0) this.#flush();
+    if (!this.#visible) this.#visible = !isSpace(text);
+    this.#lines.push(this.#indent === 0 ? text : indentOf(this.#indent) + text);
     return this;
+  }
+
+  /** A line with cells, `indent` tabs deep before its own leading tabs: added to the pending block. */
+  #cells(text: string, indent: number): void {
+    let lead = 0;
+    while (text.charCodeAt(lead) === 9) lead++;
+    const tabs = indent + lead;
+    if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
+    if (this.#block.length === 0) {
+      this.#blockTabs = tabs;
+      this.#blockAscii = true;
+    }
+    if (this.#blockAscii && NON_ASCII.test(text)) this.#blockAscii = false;
+    if (!this.#visible) this.#visible = !isSpace(text.replaceAll(CELL, ""));
+    this.#block.push((lead === 0 ? text : text.slice(lead)).split(CELL));
+  }
+
+  /** Aligns the pending block and appends it. */
+  #flush(): void {
+    formatLines(this.#block, this.#blockTabs, this.#blockAscii, this.#lines);
+    this.#block = [];
   }
 
   /** A line that opens a block (`func f() {`): the following lines are indented one more. */
@@ -64,16 +92,20 @@ export class GoWriter {
     if (text.includes(CELL)) {
       // Cells still to align: line by line, so that alignment sees them.
       for (const l of text.split("\n")) {
-        this.#lines.push(l);
-        this.#marks.push(l.includes(CELL));
         this.#count++;
+        if (l.includes(CELL)) this.#cells(l, 0);
+        else {
+          if (this.#block.length > 0) this.#flush();
+          if (!this.#visible) this.#visible = !isSpace(l);
+          this.#lines.push(l);
+        }
       }
-      this.#cells = true;
       return this;
     }
-    // Kept as one chunk: lines without cells are never changed by the alignment and end any block of cells.
+    // Lines without cells are never changed by the alignment and end any block of cells.
+    if (this.#block.length > 0) this.#flush();
+    if (!this.#visible) this.#visible = !isSpace(text);
     this.#lines.push(text);
-    this.#marks.push(false);
     let n = 1;
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
     this.#count += n;
@@ -91,23 +123,51 @@ export class GoWriter {
     return this.#count;
   }
 
+  /** Whether the text is only white space (nothing, or blank lines). */
+  get blank(): boolean {
+    return !this.#visible;
+  }
+
   /** The source text: aligned, ending with one newline. */
   toString(): string {
     if (this.#text !== undefined) return this.#text;
     const lines = this.#lines;
-    const joined = (this.#cells ? alignMarked(lines, this.#marks) : lines).join("\n");
-    this.#text = joined + "\n";
-    // The lines become one chunk of aligned text (less to keep in memory). Only when the last line has no cells:
-    // lines written later then start their own blocks, exactly as they would have next to the old lines.
-    if (lines.length > 0 && !this.#marks[lines.length - 1]) {
-      lines.length = 0;
-      lines.push(joined);
-      this.#marks.length = 0;
-      this.#marks.push(false);
-      this.#cells = false;
+    if (this.#count === 0) return "\n";
+    if (this.#block.length > 0) {
+      // A pending block is aligned on a copy: lines written later may still join it.
+      const all = [...lines];
+      formatLines(this.#block.map((cells) => [...cells]), this.#blockTabs, this.#blockAscii, all);
+      all.push("");
+      this.#text = all.join("\n");
+      return this.#text;
     }
-    return this.#text;
+    lines.push(""); // the final newline
+    const text = lines.join("\n");
+    // The lines become one chunk (less to keep in memory); it ends any block, as its last line did.
+    lines.length = 0;
+    lines.push(text.slice(0, -1));
+    this.#text = text;
+    return text;
   }
+}
+
+/** Whether a text is only white space. */
+function isSpace(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if (c > 32 && c < 127) return false; // visible ASCII first: the usual case
+  return text.trim() === "";
+}
+
+/** `n` tabs. */
+function indentOf(n: number): string {
+  return INDENTS[n] ?? "\t".repeat(n);
+}
+
+/** Adds the lines of a block of cells (`tabs` deep), aligned, to `out`. */
+function formatLines(block: string[][], tabs: number, ascii: boolean, out: string[]): void {
+  formatBlock(block, ascii);
+  const indent = indentOf(tabs);
+  for (const cells of block) out.push(indent + cells.join("").trimEnd());
 }
 
 const INDENTS = ["", "\t", "\t\t", "\t\t\t", "\t\t\t\t", "\t\t\t\t\t"];
@@ -127,42 +187,9 @@ function width(s: string): number {
  * columns discarded): consecutive lines with a cell in column k, at the same indentation, share its width.
  */
 export function align(lines: readonly string[]): string[] {
-  return alignMarked(lines, lines.map((l) => l.includes(CELL)));
-}
-
-/** {@link align} with, per line, whether it holds cells (known from when it was written). */
-function alignMarked(lines: readonly string[], marks: readonly boolean[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    if (!marks[i]) {
-      out.push(lines[i]);
-      i++;
-      continue;
-    }
-    const tabs = tabsOf(lines[i]);
-    let j = i;
-    const block: string[][] = [];
-    let ascii = true;
-    while (j < lines.length && marks[j] && tabsOf(lines[j]) === tabs) {
-      const line = lines[j];
-      if (ascii && NON_ASCII.test(line)) ascii = false;
-      block.push((tabs === 0 ? line : line.slice(tabs)).split(CELL));
-      j++;
-    }
-    formatBlock(block, ascii);
-    const indent = lines[i].slice(0, tabs);
-    for (const cells of block) out.push(indent + cells.join("").trimEnd());
-    i = j;
-  }
-  return out;
-}
-
-/** Number of leading tabs. */
-function tabsOf(line: string): number {
-  let n = 0;
-  while (line.charCodeAt(n) === 9) n++;
-  return n;
+  if (lines.length === 0) return [];
+  const text = new GoWriter().raw(lines.join("\n")).toString();
+  return text.slice(0, -1).split("\n");
 }
 
 function lengthOf(s: string): number {

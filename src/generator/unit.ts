@@ -60,19 +60,6 @@ export function goFile(pkg: string, units: readonly Unit[], extraImports: readon
   if (imports.size > 0) {
     parts.push("\nimport (\n" + [...imports].sort().map((i) => `\t"${i}"\n`).join("") + ")\n");
   }
-  for (const u of units) {
-    const text = u.w.toString();
-    if (!isBlank(text)) parts.push("\n", text);
-  }
+  for (const u of units) if (!u.w.blank) parts.push("\n", u.w.toString());
   return parts.join("");
-}
-
-/** Whether a text is only white space (without copying it, unlike `trim()`). */
-function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 32 && c < 127) return false; // visible ASCII
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 11 && c !== 12) return text.trim() === "";
-  }
-  return true;
 }
