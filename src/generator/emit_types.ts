@@ -9,20 +9,18 @@ import { formatPath } from "../core/pointer.ts";
 import { CELL, docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./type_model.ts";
-import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
+import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
 
 /** The unit of one declaration; `group` decides its file when types are split. */
 export function emitDecl(decl: GoDecl, group: string): Unit {
   const u = unit(group);
   const w = u.w;
-  writeDoc(
+  const doc = docLines(decl.doc);
+  writeDocLines(
     w,
-    decl.name,
-    decl.doc,
+    doc,
     decl.deprecated,
-    docLines(decl.doc).length === 0
-      ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`
-      : "",
+    doc.length === 0 ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.` : "",
   );
   switch (decl.kind) {
     case "defined":

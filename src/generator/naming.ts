@@ -242,8 +242,8 @@ export class NameRegistry {
   /** Takes `name`, or the first of `name2`, `name3`, … that is free. */
   take(name: string): string {
     let candidate = name;
-    let n = this.#next.get(name) ?? 2;
     if (this.#taken.has(candidate)) {
+      let n = this.#next.get(name) ?? 2;
       do candidate = `${name}${n++}`; while (this.#taken.has(candidate));
       this.#next.set(name, n);
     }

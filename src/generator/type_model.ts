@@ -399,18 +399,26 @@ export class TypeModel {
     const { name, schema, at, depth, doc, deprecated } = d;
     const fieldNames = new NameRegistry(["AdditionalProperties"]);
     const fields: GoField[] = [];
-    const seen = new Set<string>();
+    // Properties seen in earlier parts (allOf members): the first one wins. A single part has no duplicates.
+    const seen = parts.length > 1 ? new Set<string>() : undefined;
+    const required = requiredOf(parts);
     let extra: string | undefined;
     for (let p = 0; p < parts.length; p++) {
       const part = parts[p];
       const file = files[p];
       const props = isObject(part.properties) ? part.properties : {};
       const partAt = part === schema ? at : [...at, "allOf"];
-      for (const [prop, propSchema] of Object.entries(props)) {
-        if (seen.has(prop)) continue;
-        seen.add(prop);
+      let count = 0;
+      for (const prop in props) {
+        if (!Object.hasOwn(props, prop)) continue;
+        count++;
+        if (seen !== undefined) {
+          if (seen.has(prop)) continue;
+          seen.add(prop);
+        }
+        const propSchema = props[prop];
         const fieldAt = [...partAt, "properties", prop];
-        if (!/^[A-Za-z0-9!#$%&()*+\-./:;<=>?@\[\]^_{|}~ ]+$/.test(prop)) {
+        if (!isTagName(prop)) {
           this.issue(
             "warning",
             fieldAt,
@@ -420,11 +428,11 @@ export class TypeModel {
           continue;
         }
         const u = this.use(propSchema, fieldAt, `${name} ${prop}`, depth + 1, file);
-        const isReq = parts.some((p) => Array.isArray(p.required) && p.required.includes(prop));
+        const isReq = required !== undefined && required.has(prop);
         fields.push(this.#field(fieldNames.take(goName(prop, "Field")), prop, u, isReq, propSchema));
       }
       const ap = part.additionalProperties;
-      if (extra === undefined && (ap === true || isObject(ap)) && Object.keys(props).length > 0) {
+      if (extra === undefined && (ap === true || isObject(ap)) && count > 0) {
         extra = isObject(ap)
           ? this.use(ap, [...partAt, "additionalProperties"], `${name} Value`, depth + 1, file).type
           : "interface{}";
@@ -579,4 +587,28 @@ export class TypeModel {
     );
     pointRecursiveFields(this.decls);
   }
+}
+
+/** The names the parts list as required (undefined when none does). */
+function requiredOf(parts: readonly Record<string, unknown>[]): Set<unknown> | undefined {
+  let out: Set<unknown> | undefined;
+  for (const p of parts) {
+    if (!Array.isArray(p.required)) continue;
+    out ??= new Set();
+    for (const r of p.required) out.add(r);
+  }
+  return out;
+}
+
+/**
+ * Whether a property name can be a Go struct tag name as written: printable ASCII other than the quote,
+ * backslash, back quote and comma (what go-playground and encoding/json read back).
+ */
+function isTagName(prop: string): boolean {
+  if (prop === "") return false;
+  for (let i = 0; i < prop.length; i++) {
+    const c = prop.charCodeAt(i);
+    if (c < 32 || c > 126 || c === 34 || c === 39 || c === 44 || c === 92 || c === 96) return false;
+  }
+  return true;
 }

@@ -40,7 +40,11 @@ export function importsOfType(u: Unit, type: string): void {
  * that starts with the declared identifier — as one line, control characters blanked.
  */
 export function writeDoc(w: GoWriter, _name: string, text: string, deprecated = false, fallback = ""): void {
-  const lines = docLines(text);
+  writeDocLines(w, docLines(text), deprecated, fallback);
+}
+
+/** {@link writeDoc} with the text already made into lines (by `docLines`; the array is changed). */
+export function writeDocLines(w: GoWriter, lines: string[], deprecated: boolean, fallback: string): void {
   if (lines.length === 0 && fallback !== "") {
     // deno-lint-ignore no-control-regex
     lines.push(fallback.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " "));
