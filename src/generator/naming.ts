@@ -146,8 +146,10 @@ let cached = 0;
 
 function computeGoName(name: string, fallback: string): string {
   if (!NON_ASCII.test(name)) {
-    const fast = asciiGoName(name);
-    if (fast !== "") return fast;
+    // A hint built from a Go name and a document name ("Pet owner"): its words are those of its space-separated
+    // parts (no word crosses a space), and the parts come back again and again.
+    const words = name.includes(" ") ? name.split(" ").map(asciiWordsOf).join("") : asciiWords(name);
+    if (words !== "") return isDigit(words.charCodeAt(0)) ? "N" + words : words;
   }
   const words = splitWords(name.replace(/[^\p{L}\p{Nd}]+/gu, " "));
   let out = "";
@@ -176,12 +178,26 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** Per ASCII part of a hint, its words (see {@link asciiWords}); at most 50,000 parts (then it starts again). */
+const wordsCache = new Map<string, string>();
+
+function asciiWordsOf(part: string): string {
+  let out = wordsCache.get(part);
+  if (out === undefined) {
+    out = asciiWords(part);
+    if (wordsCache.size >= 50_000) wordsCache.clear();
+    wordsCache.set(part, out);
+  }
+  return out;
+}
+
 /**
- * {@link computeGoName} for an ASCII name, without regular expressions (the same words as `splitWords`: a run
- * of capitals before a capitalised word, a word with an optional capital then lower case and digits, a run of
- * capitals and digits, a run of digits); "" when the name has no letter or digit.
+ * The words of an ASCII name as {@link computeGoName} makes them, without regular expressions (the same words
+ * as `splitWords`: a run of capitals before a capitalised word, a word with an optional capital then lower case
+ * and digits, a run of capitals and digits, a run of digits), each in PascalCase or an initialism, joined; ""
+ * when the name has no letter or digit. The caller adds the `N` before a leading digit.
  */
-function asciiGoName(name: string): string {
+function asciiWords(name: string): string {
   let out = "";
   let i = 0;
   const n = name.length;
@@ -216,8 +232,7 @@ function asciiGoName(name: string): string {
     out += INITIALISMS.has(upper) ? upper : upper[0] + word.slice(1).toLowerCase();
     i = end;
   }
-  if (out === "") return "";
-  return isDigit(out.charCodeAt(0)) ? "N" + out : out;
+  return out;
 }
 
 /** An unexported Go identifier (a local variable or parameter name): camel case, never a keyword. */

@@ -27,3 +27,19 @@ Deno.test("NameRegistry: numbered suffixes, deterministic; file groups never rea
   assert.equal(safeGroup("for linux"), "for_linux_group");
   assert.equal(safeGroup("///"), "default");
 });
+
+Deno.test("goName: a hint's name from its space-separated parts equals the name of the whole", () => {
+  // A name with spaces takes the parts' path; the same name with "-" (also not a word character) takes the
+  // whole-name path: both must give the same identifier.
+  const pieces = ["Pet", "owner", "ID", "HTTPServer", "2fa", "x", "_", "URLs", "", "a1B2", "JSONData", "99"];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let i = 0; i < 2000; i++) {
+    const n = 1 + (next() % 5);
+    const parts = Array.from({ length: n }, () => pieces[next() % pieces.length]);
+    const spaced = parts.join(" ");
+    assert.equal(goName(spaced, "F"), goName(spaced.replaceAll(" ", "-"), "F"), JSON.stringify(spaced));
+  }
+  assert.equal(goName("Pet owner id"), "PetOwnerID");
+  assert.equal(goName("2fa code"), "N2FaCode");
+});
