@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { CELL, goString } from "./go_writer.ts";
+import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import { nilable } from "./schema_facts.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
@@ -128,15 +128,15 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
   for (const p of op.params) {
     importsOfType(u, p.type);
     w.comment([`${p.field} is the ${p.in} parameter ${goString(p.name)}${p.required ? " (required)" : ""}.`]);
-    w.line(`${p.field}${CELL}${p.type}`);
+    w.row([p.field, p.type]);
   }
   if (op.body !== undefined) {
     importsOfType(u, op.body.type);
     w.comment([`Body is the ${op.body.contentType} request body${op.body.required ? " (required)" : ""}.`]);
-    w.line(`Body${CELL}${bodyFieldType(op)}`);
+    w.row(["Body", bodyFieldType(op)]);
   }
   w.comment(["HTTPRequest is the incoming request (server side only)."]);
-  w.line(`HTTPRequest${CELL}*http.Request`);
+  w.row(["HTTPRequest", "*http.Request"]);
   w.close();
   w.line();
   w.comment([
@@ -144,9 +144,9 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
     "decoded body of the status's JSON response.",
   ]);
   w.open(`type ${op.responseType} struct {`);
-  w.line(`StatusCode${CELL}int`);
-  w.line(`Header${CELL}http.Header`);
-  w.line(`Body${CELL}[]byte`);
+  w.row(["StatusCode", "int"]);
+  w.row(["Header", "http.Header"]);
+  w.row(["Body", "[]byte"]);
   for (const r of op.responses) {
     if (r.field === undefined || r.type === undefined) continue;
     importsOfType(u, r.type);
@@ -154,10 +154,10 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
       `${r.field} is the body of status ${r.status}${r.description ? ":" : "."}`,
       ...(r.description ? [oneLine(r.description)] : []),
     ]);
-    w.line(`${r.field}${CELL}*${r.type}`);
+    w.row([r.field, `*${r.type}`]);
   }
   w.comment(["HTTPResponse is the raw response (client side only)."]);
-  w.line(`HTTPResponse${CELL}*http.Response`);
+  w.row(["HTTPResponse", "*http.Response"]);
   w.close();
   return u;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { formatPath } from "../core/pointer.ts";
-import { CELL, docLines, goString } from "./go_writer.ts";
+import { docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./type_model.ts";
 import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
@@ -54,7 +54,7 @@ function emitEnum(u: Unit, name: string, values: readonly string[]): void {
   for (const v of values) {
     const c = names.take(name + goName(v, "Empty"));
     consts.push(c);
-    w.line(`${c}${CELL}${name} = ${goString(v)}`);
+    w.row([c, `${name} = ${goString(v)}`]);
   }
   w.close(")");
   w.line();
@@ -85,12 +85,12 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
       if (f.threeState) w.comment(["May be null; absent, null and a value are told apart (see Nullable)."]);
       else if (f.nullable) w.comment(["May be null."]);
     }
-    w.line(`${f.name}${CELL}${f.type}${CELL}${fieldTag(f)}`);
+    w.row([f.name, f.type, fieldTag(f)]);
   }
   if (extra !== undefined) {
     importsOfType(u, extra);
     w.comment(["AdditionalProperties holds the properties not declared in the schema."]);
-    w.line(`AdditionalProperties${CELL}map[string]${extra}${CELL}\`json:"-"\``);
+    w.row(["AdditionalProperties", `map[string]${extra}`, '`json:"-"`']);
   }
   w.close();
   if (extra === undefined || fields.length === 0) return;
@@ -150,7 +150,7 @@ function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>): void {
   w.open(`type ${name} struct {`);
   for (const a of decl.alternatives) {
     importsOfType(u, a.type);
-    w.line(`${a.name}${CELL}*${a.type}`);
+    w.row([a.name, `*${a.type}`]);
   }
   w.close();
   for (const a of decl.alternatives) {

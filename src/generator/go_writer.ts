@@ -46,6 +46,32 @@ export class GoWriter {
     return this;
   }
 
+  /**
+   * A line of cells at the current indentation (`line(cells.join(CELL))` without joining and splitting again).
+   * The first cell must not start with a tab, and no cell may hold {@link CELL} or a newline.
+   */
+  row(cells: string[]): this {
+    this.#text = undefined;
+    this.#count++;
+    const tabs = this.#indent;
+    if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
+    if (this.#block.length === 0) {
+      this.#blockTabs = tabs;
+      this.#blockAscii = true;
+    }
+    if (this.#blockAscii) {
+      for (const c of cells) {
+        if (NON_ASCII.test(c)) {
+          this.#blockAscii = false;
+          break;
+        }
+      }
+    }
+    if (!this.#visible) this.#visible = !isSpace(cells.join(""));
+    this.#block.push(cells);
+    return this;
+  }
+
   /** A line with cells, `indent` tabs deep before its own leading tabs: added to the pending block. */
   #cells(text: string, indent: number): void {
     let lead = 0;

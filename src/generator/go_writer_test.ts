@@ -44,3 +44,19 @@ Deno.test("docLines: paragraphs wrapped; nothing gofmt's doc-comment reformattin
   assert.deepEqual(docLines("a ".repeat(9) + "- b", 18), ["a a a a a a a a a -", "b"]); // never a line starting "- "
   assert.deepEqual(docLines("\u001b[31mred\r\nline"), ["[31mred line"]);
 });
+
+Deno.test("GoWriter.row: the same text as a line of cells, in the same blocks", () => {
+  const rows = [["A", "int", '`json:"a"`'], ["Bbbb", "[]Ä", '`json:"bbbb"`'], ["C", "x"]];
+  const byRow = new GoWriter().open("type T struct {");
+  const byLine = new GoWriter().open("type T struct {");
+  for (const r of rows) {
+    byRow.row(r);
+    byLine.line(r.join(CELL));
+  }
+  byRow.comment(["doc"]).row(["D", "int"]).line(`Eeee${CELL}int`).close();
+  byLine.comment(["doc"]).line(`D${CELL}int`).line(`Eeee${CELL}int`).close();
+  assert.equal(byRow.toString(), byLine.toString());
+  assert.equal(byRow.length, byLine.length);
+  // Column widths in runes; the type column only over the lines that have a cell after it.
+  assert.match(byRow.toString(), /\tA    int `json:"a"`\n\tBbbb \[\]Ä `json:"bbbb"`\n\tC    x\n/);
+});
