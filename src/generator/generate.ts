@@ -12,7 +12,7 @@ import type { DocumentStats } from "../core/stats.ts";
 import { isObject } from "../core/json.ts";
 import { UsageError } from "../core/errors.ts";
 import { isGoPackageName } from "./naming.ts";
-import { TypeModel } from "./type_model.ts";
+import { type GoDecl, TypeModel } from "./type_model.ts";
 import { buildOperations, type GoOperation } from "./operations.ts";
 import { emitDecl } from "./emit_types.ts";
 import { emitClientCore, emitClientMethod, emitOperationTypes } from "./emit_client.ts";
@@ -29,7 +29,7 @@ import { emitOAuth2Files } from "./emit_oauth2.ts";
 import { emitCredentialFiles } from "./emit_credentials.ts";
 import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
 import { emitOIDCFiles } from "./emit_oidc.ts";
-import { type GeneratedFile, splitFiles } from "./split.ts";
+import { type GeneratedFile, splitLazily } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { NULLABLE_HELPERS, SHARED_HELPERS } from "./_runtime.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
@@ -249,28 +249,40 @@ export async function generate(
   };
   const typeGroups = typeGroupsOf(ops, groupOf);
   const files: GeneratedFile[] = [];
-  // Each unit's text is made as soon as it is emitted (its lines, short-lived, are then dropped).
-  const typeUnits = model.decls.map((d) => textNow(emitDecl(d, typeGroups.get(d.name) ?? "")));
+  // Each unit's text is made as soon as it is emitted (its lines, short-lived, are then dropped); when the files
+  // are split, units are made file by file and dropped once their file is made.
   const typeCore: Unit[] = [];
   const hasUnion = model.decls.some((d) => d.kind === "union");
   if (hasUnion || client || server) typeCore.push(sharedHelpers());
   if (model.usesNullable) typeCore.push(runtimeUnit(NULLABLE_HELPERS));
-  files.push(...splitFiles("types", pkg, typeCore, typeUnits, { maxLines, maxWeight: maxTypes }));
-  const opTypeUnits = ops.map((op) => textNow(emitOperationTypes(op, groupOf(op))));
+  const declGroup = (d: GoDecl) => typeGroups.get(d.name) ?? "";
+  files.push(...splitLazily("types", pkg, typeCore, {
+    items: model.decls,
+    group: declGroup,
+    weight: () => 1,
+    emit: (d) => textNow(emitDecl(d, declGroup(d))),
+  }, { maxLines, maxWeight: maxTypes }));
+  // An operation's request and response types go with its client method, else with its server handler.
+  const opTypes = (op: GoOperation) => textNow(emitOperationTypes(op, groupOf(op)));
   if (client) {
-    const methods = ops.map((op, i) =>
-      merge(opTypeUnits[i], textNow(emitClientMethod(op, groupOf(op), options.noPointers !== true)))
-    );
-    files.push(...splitFiles("client", pkg, [emitClientCore()], methods, { maxLines, maxWeight: maxOps }));
+    const pointers = options.noPointers !== true;
+    files.push(...splitLazily("client", pkg, [emitClientCore()], {
+      items: ops,
+      group: groupOf,
+      weight: () => 1,
+      emit: (op) => merge(opTypes(op), textNow(emitClientMethod(op, groupOf(op), pointers))),
+    }, { maxLines, maxWeight: maxOps }));
   }
   if (server) {
-    const handlers = ops.map((op, i) => {
-      const h = textNow(emitServerHandler(op, groupOf(op)));
-      return client ? h : merge(opTypeUnits[i], h);
-    });
-    files.push(
-      ...splitFiles("server", pkg, [emitServerCore(ops)], handlers, { maxLines, maxWeight: maxOps }),
-    );
+    files.push(...splitLazily("server", pkg, [emitServerCore(ops)], {
+      items: ops,
+      group: groupOf,
+      weight: () => 1,
+      emit: (op) => {
+        const h = textNow(emitServerHandler(op, groupOf(op)));
+        return client ? h : merge(opTypes(op), h);
+      },
+    }, { maxLines, maxWeight: maxOps }));
   }
   let securityCount = 0;
   if (client && options.noSecurity !== true) {
@@ -362,12 +374,14 @@ function textNow(u: Unit): Unit {
   return u;
 }
 
-/** Two units as one (the second after the first). */
+/** Two units as one (the second after the first, a blank line between). */
 function merge(a: Unit, b: Unit): Unit {
   const u = unit(b.group, a.weight + b.weight);
-  for (const i of [...a.imports, ...b.imports]) u.imports.add(i);
+  for (const i of a.imports) u.imports.add(i);
+  for (const i of b.imports) u.imports.add(i);
   const second = b.w.toString();
-  u.w.raw(a.w.toString() + "\n" + (second.endsWith("\n") ? second.slice(0, -1) : second));
+  u.w.raw(a.w.toString()); // its final newline and the join's make the blank line
+  u.w.raw(second.endsWith("\n") ? second.slice(0, -1) : second);
   return u;
 }
 

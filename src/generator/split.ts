@@ -68,43 +68,124 @@ export function splitFiles(
     list.push(u);
     groups.set(key, list);
   }
+  return groupedFiles(base, pkg, core, groups, (u) => u, limits);
+}
+
+/**
+ * Items of one kind whose units are made one at a time, when their file is ({@link splitLazily}): the item's
+ * group and weight are known before its unit is.
+ */
+export interface LazyUnits<T> {
+  /** The items, in order. */
+  items: readonly T[];
+  /** An item's group (as the unit's `group` will be). */
+  group(item: T): string;
+  /** An item's weight (as the unit's `weight` will be). */
+  weight(item: T): number;
+  /** The item's unit. */
+  emit(item: T): Unit;
+}
+
+/**
+ * {@link splitFiles} for units made on demand, with the same files. When the items weigh more than one file
+ * takes, the files are made group by group and each unit is dropped as soon as its file is made, so that the
+ * units of a large document never all live at once.
+ */
+export function splitLazily<T>(
+  base: string,
+  pkg: string,
+  core: readonly Unit[],
+  lazy: LazyUnits<T>,
+  limits: SplitLimits,
+): GeneratedFile[] {
+  const weight = lazy.items.reduce((n, item) => n + lazy.weight(item), 0);
+  if (weight <= limits.maxWeight) return splitFiles(base, pkg, core, lazy.items.map(lazy.emit), limits);
+  const groups = new Map<string, T[]>();
+  for (const item of lazy.items) {
+    const g = lazy.group(item);
+    const key = g === "" ? "" : safeGroup(g);
+    const list = groups.get(key) ?? [];
+    list.push(item);
+    groups.set(key, list);
+  }
+  return groupedFiles(base, pkg, core, groups, lazy.emit, limits);
+}
+
+/** The files of groups of items: one stem per group (sorted), each cut into parts as its units come. */
+function groupedFiles<T>(
+  base: string,
+  pkg: string,
+  core: readonly Unit[],
+  groups: ReadonlyMap<string, readonly T[]>,
+  emit: (item: T) => Unit,
+  limits: SplitLimits,
+): GeneratedFile[] {
   const keys = [...groups.keys()].sort();
   const files: GeneratedFile[] = [];
   const usedNames = new Set<string>();
   for (const key of keys) {
     const stem = key === "" ? base : `${base}_${key}`;
-    const parts = cut(groups.get(key)!, key === "" ? core : [], limits);
-    parts.forEach((part, i) => {
-      let name = i === 0 ? `${stem}.go` : `${stem}_${i + 1}.go`;
+    let index = 0;
+    const parts = new PartCutter(key === "" ? core : [], limits, (part) => {
+      let name = index === 0 ? `${stem}.go` : `${stem}_${index + 1}.go`;
       for (let n = 2; usedNames.has(name); n++) name = `${stem}_x${n}.go`;
       usedNames.add(name);
+      index++;
       files.push({ name, content: goFile(pkg, part) });
     });
+    for (const item of groups.get(key)!) parts.add(emit(item));
+    parts.end();
   }
   if (!groups.has("")) files.unshift({ name: `${base}.go`, content: goFile(pkg, [...core]) });
   return files;
 }
 
-/** Cuts units into parts within the limits (the first part starts with `head`). */
-function cut(units: readonly Unit[], head: readonly Unit[], limits: SplitLimits): Unit[][] {
-  const parts: Unit[][] = [];
-  let current: Unit[] = [...head];
-  let lines = 20 + head.reduce((n, u) => n + linesOf(u), 0);
-  let weight = 0;
-  for (const u of units) {
+/**
+ * Cuts units into parts within the limits as they come (the first part starts with `head`); each part is handed
+ * on as soon as the next unit would not fit, so its units can be dropped.
+ */
+class PartCutter {
+  readonly #head: readonly Unit[];
+  readonly #limits: SplitLimits;
+  readonly #onPart: (part: Unit[]) => void;
+  #current: Unit[];
+  #lines: number;
+  #weight = 0;
+  #parts = 0;
+
+  constructor(head: readonly Unit[], limits: SplitLimits, onPart: (part: Unit[]) => void) {
+    this.#head = head;
+    this.#limits = limits;
+    this.#onPart = onPart;
+    this.#current = [...head];
+    this.#lines = 20 + head.reduce((n, u) => n + linesOf(u), 0);
+  }
+
+  /** Adds a unit, first closing the current part when the unit would take it past a limit. */
+  add(u: Unit): void {
     const l = linesOf(u);
     if (
-      current.length > head.length && (lines + l > limits.maxLines || weight + u.weight > limits.maxWeight)
+      this.#current.length > this.#head.length &&
+      (this.#lines + l > this.#limits.maxLines || this.#weight + u.weight > this.#limits.maxWeight)
     ) {
-      parts.push(current);
-      current = [];
-      lines = 20;
-      weight = 0;
+      this.#close();
+      this.#lines = 20;
+      this.#weight = 0;
     }
-    current.push(u);
-    lines += l;
-    weight += u.weight;
+    this.#current.push(u);
+    this.#lines += l;
+    this.#weight += u.weight;
   }
-  if (current.length > 0 || parts.length === 0) parts.push(current);
-  return parts;
+
+  /** Closes the last part (an empty one when no part was made). */
+  end(): void {
+    if (this.#current.length > 0 || this.#parts === 0) this.#close();
+  }
+
+  #close(): void {
+    const part = this.#current;
+    this.#current = [];
+    this.#parts++;
+    this.#onPart(part);
+  }
 }
