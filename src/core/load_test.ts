@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { documentFromObject, loadDocument, loadStructured } from "./load.ts";
+import { byteLength, documentFromObject, loadDocument, loadStructured } from "./load.ts";
 import { createMemoryReader } from "./memory_reader.ts";
 import { LoadError, ParseError, UnsupportedVersionError } from "./errors.ts";
 
@@ -107,4 +107,23 @@ Deno.test("the library option maxInputSize caps files, standard input and URLs, 
     assert(!e.message.includes("s3cret"), e.message);
   }
   assertEquals((await loadStructured("a.yaml", { reader, maxInputSize: 100 })).data, { a: 12345678901 });
+});
+
+Deno.test("byteLength: UTF-8 bytes as TextEncoder encodes them (lone surrogates as U+FFFD)", () => {
+  const encoder = new TextEncoder();
+  for (
+    const s of [
+      "",
+      "abc",
+      "é",
+      "€",
+      "😀",
+      "\ud800",
+      "a\udc00b",
+      "x😀\ud800é€",
+      "\u0000\u007f\u0080\u07ff\u0800\uffff",
+    ]
+  ) {
+    assertEquals(byteLength(s), encoder.encode(s).length, JSON.stringify(s));
+  }
 });

@@ -247,7 +247,7 @@ export function goLocal(name: string): string {
 export class NameRegistry {
   readonly #taken = new Set<string>();
   /** Per name asked for, the next suffix to try (so many takes of one name stay linear). */
-  readonly #next = new Map<string, number>();
+  #next: Map<string, number> | undefined;
 
   /** A registry with `reserved` names already taken. */
   constructor(reserved: Iterable<string> = []) {
@@ -258,6 +258,7 @@ export class NameRegistry {
   take(name: string): string {
     let candidate = name;
     if (this.#taken.has(candidate)) {
+      this.#next ??= new Map();
       let n = this.#next.get(name) ?? 2;
       do candidate = `${name}${n++}`; while (this.#taken.has(candidate));
       this.#next.set(name, n);
