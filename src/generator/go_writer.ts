@@ -18,8 +18,6 @@ export class GoWriter {
   #block: string[][] = [];
   /** Leading tabs of the pending block's lines. */
   #blockTabs = 0;
-  /** Whether every cell of the pending block is ASCII. */
-  #blockAscii = true;
   /** Number of lines (a raw chunk counts its lines). */
   #count = 0;
   /** Whether a line holds something other than white space. */
@@ -55,18 +53,7 @@ export class GoWriter {
     this.#count++;
     const tabs = this.#indent;
     if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
-    if (this.#block.length === 0) {
-      this.#blockTabs = tabs;
-      this.#blockAscii = true;
-    }
-    if (this.#blockAscii) {
-      for (const c of cells) {
-        if (NON_ASCII.test(c)) {
-          this.#blockAscii = false;
-          break;
-        }
-      }
-    }
+    if (this.#block.length === 0) this.#blockTabs = tabs;
     if (!this.#visible) this.#visible = !isSpace(cells.join(""));
     this.#block.push(cells);
     return this;
@@ -78,18 +65,14 @@ export class GoWriter {
     while (text.charCodeAt(lead) === 9) lead++;
     const tabs = indent + lead;
     if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
-    if (this.#block.length === 0) {
-      this.#blockTabs = tabs;
-      this.#blockAscii = true;
-    }
-    if (this.#blockAscii && NON_ASCII.test(text)) this.#blockAscii = false;
+    if (this.#block.length === 0) this.#blockTabs = tabs;
     if (!this.#visible) this.#visible = !isSpace(text.replaceAll(CELL, ""));
     this.#block.push((lead === 0 ? text : text.slice(lead)).split(CELL));
   }
 
   /** Aligns the pending block and appends it. */
   #flush(): void {
-    formatLines(this.#block, this.#blockTabs, this.#blockAscii, this.#lines);
+    formatLines(this.#block, this.#blockTabs, this.#lines);
     this.#block = [];
   }
 
@@ -162,7 +145,7 @@ export class GoWriter {
     if (this.#block.length > 0) {
       // A pending block is aligned on a copy: lines written later may still join it.
       const all = [...lines];
-      formatLines(this.#block.map((cells) => [...cells]), this.#blockTabs, this.#blockAscii, all);
+      formatLines(this.#block, this.#blockTabs, all);
       all.push("");
       this.#text = all.join("\n");
       return this.#text;
@@ -190,10 +173,28 @@ function indentOf(n: number): string {
 }
 
 /** Adds the lines of a block of cells (`tabs` deep), aligned, to `out`. */
-function formatLines(block: string[][], tabs: number, ascii: boolean, out: string[]): void {
-  formatBlock(block, ascii);
+function formatLines(block: readonly string[][], tabs: number, out: string[]): void {
+  const widths = columnWidths(block);
   const indent = indentOf(tabs);
-  for (const cells of block) out.push(indent + cells.join("").trimEnd());
+  for (let m = 0; m < block.length; m++) {
+    const cells = block[m];
+    const w = widths[m];
+    let line = indent;
+    const last = cells.length - 1;
+    for (let c = 0; c < last; c++) line += cells[c] + spaces(w[c]);
+    line += cells[last];
+    // A last cell that is empty (or ends in blanks) leaves the padding before it at the end of the line: trimmed
+    // (only a line ending in visible ASCII, the usual case, is sure to need no trimming).
+    const end = line.charCodeAt(line.length - 1);
+    out.push(end > 32 && end < 127 ? line : line.trimEnd());
+  }
+}
+
+const SPACES = Array.from({ length: 81 }, (_, n) => " ".repeat(n));
+
+/** `n` spaces. */
+function spaces(n: number): string {
+  return SPACES[n] ?? " ".repeat(n);
 }
 
 const INDENTS = ["", "\t", "\t\t", "\t\t\t", "\t\t\t\t", "\t\t\t\t\t"];
@@ -218,43 +219,38 @@ export function align(lines: readonly string[]): string[] {
   return text.slice(0, -1).split("\n");
 }
 
-function lengthOf(s: string): number {
-  return s.length;
-}
-
 /**
- * text/tabwriter's `format`: pads each column of the block's lines, run by run of lines that have it (iterative
- * per column). `ascii`: every cell is ASCII, so its width is its length.
+ * text/tabwriter's `format` for a block: per line, the padding after each cell but the last, so that each column
+ * is as wide as its widest cell plus one, run by run of lines that have it (iterative per column); a column of
+ * empty cells takes no width (widths in runes, as gofmt counts them).
  */
-function formatBlock(block: string[][], ascii: boolean): void {
-  const widthOf = ascii ? lengthOf : width;
+function columnWidths(block: readonly string[][]): number[][] {
+  // Each cell's own width, then (in place) the padding that follows it.
+  const pads = block.map((cells) => {
+    const w: number[] = new Array(cells.length - 1);
+    for (let c = 0; c < w.length; c++) w[c] = width(cells[c]);
+    return w;
+  });
   // An explicit stack of (column, line0, line1) ranges replaces tabwriter's recursion.
   const stack: [number, number, number][] = [[0, 0, block.length]];
   while (stack.length > 0) {
     const [col, start, end] = stack.pop()!;
     let l = start;
     while (l < end) {
-      const cells = block[l];
-      if (col >= cells.length - 1) {
+      if (col >= pads[l].length) {
         l++;
         continue;
       }
       let w = 0;
       let k = l;
-      let empty = true;
-      for (; k < end; k++) {
-        const c = block[k];
-        if (col >= c.length - 1) break;
-        const cw = widthOf(c[col]);
-        if (cw > 0) empty = false;
-        if (cw + 1 > w) w = cw + 1;
-      }
-      if (empty) w = 0;
-      for (let m = l; m < k; m++) block[m][col] = block[m][col] + " ".repeat(w - widthOf(block[m][col]));
+      for (; k < end && col < pads[k].length; k++) if (pads[k][col] + 1 > w) w = pads[k][col] + 1;
+      if (w === 1) w = 0; // every cell empty
+      for (let m = l; m < k; m++) pads[m][col] = w - pads[m][col];
       stack.push([col + 1, l, k]);
       l = k;
     }
   }
+  return pads;
 }
 
 /** A Go string literal of `s` (double-quoted, escaped). */
