@@ -245,31 +245,51 @@ export function goLocal(name: string): string {
 
 /** Hands out unique identifiers: a name already taken gets the lowest free numeric suffix (`Pet2`). */
 export class NameRegistry {
-  readonly #taken = new Set<string>();
+  /** The names taken while they are few (a struct's fields): a list, cheaper than a set to make and search. */
+  #few: string[] | undefined = [];
+  /** The names taken once they are many. */
+  #many: Set<string> | undefined;
   /** Per name asked for, the next suffix to try (so many takes of one name stay linear). */
   #next: Map<string, number> | undefined;
 
   /** A registry with `reserved` names already taken. */
   constructor(reserved: Iterable<string> = []) {
-    for (const r of reserved) this.#taken.add(r);
+    for (const r of reserved) this.#add(r);
   }
 
   /** Takes `name`, or the first of `name2`, `name3`, … that is free. */
   take(name: string): string {
     let candidate = name;
-    if (this.#taken.has(candidate)) {
+    if (this.has(candidate)) {
       this.#next ??= new Map();
       let n = this.#next.get(name) ?? 2;
-      do candidate = `${name}${n++}`; while (this.#taken.has(candidate));
+      do candidate = `${name}${n++}`; while (this.has(candidate));
       this.#next.set(name, n);
     }
-    this.#taken.add(candidate);
+    this.#insert(candidate);
     return candidate;
   }
 
   /** Whether a name is taken. */
   has(name: string): boolean {
-    return this.#taken.has(name);
+    return this.#few !== undefined ? this.#few.includes(name) : this.#many!.has(name);
+  }
+
+  #add(name: string): void {
+    if (!this.has(name)) this.#insert(name);
+  }
+
+  /** Adds a name not taken yet. */
+  #insert(name: string): void {
+    if (this.#few === undefined) {
+      this.#many!.add(name);
+      return;
+    }
+    this.#few.push(name);
+    if (this.#few.length > 16) {
+      this.#many = new Set(this.#few);
+      this.#few = undefined;
+    }
   }
 }
 

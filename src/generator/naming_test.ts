@@ -43,3 +43,12 @@ Deno.test("goName: a hint's name from its space-separated parts equals the name 
   assert.equal(goName("Pet owner id"), "PetOwnerID");
   assert.equal(goName("2fa code"), "N2FaCode");
 });
+
+Deno.test("NameRegistry: the same names whether it holds few names or many", () => {
+  const r = new NameRegistry(["Reserved", "Reserved"]);
+  const got = Array.from({ length: 60 }, (_, i) => r.take(["Pet", "Owner", "Reserved", `N${i % 7}`][i % 4]));
+  assert.deepEqual(got.slice(0, 8), ["Pet", "Owner", "Reserved2", "N3", "Pet2", "Owner2", "Reserved3", "N0"]);
+  assert.equal(new Set(got).size, 60);
+  assert.equal(got[56], "Pet15");
+  assert.ok(r.has("N32") && r.has("Reserved") && !r.has("Pet16"));
+});
