@@ -184,8 +184,9 @@ function formatLines(block: readonly string[][], tabs: number, out: string[]): v
     for (let c = 0; c < last; c++) line += cells[c] + spaces(w[c]);
     line += cells[last];
     // A last cell that is empty (or ends in blanks) leaves the padding before it at the end of the line: trimmed
-    // (only a line ending in visible ASCII, the usual case, is sure to need no trimming).
-    const end = line.charCodeAt(line.length - 1);
+    // (only a last cell ending in visible ASCII, the usual case, is sure to need no trimming).
+    const lastCell = cells[last];
+    const end = lastCell.length === 0 ? 0 : lastCell.charCodeAt(lastCell.length - 1);
     out.push(end > 32 && end < 127 ? line : line.trimEnd());
   }
 }
