@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { Buffer } from "node:buffer";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteError } from "./errors.ts";
 import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "./confine.ts";
@@ -275,11 +276,11 @@ export async function fileExists(path: string): Promise<boolean> {
 /** Whether the regular file at `path` (of `size` bytes) holds exactly `text` (false when it cannot be read). */
 async function holds(path: string, size: number, text: string): Promise<boolean> {
   try {
-    // UTF-8 takes one to three bytes per UTF-16 unit: a size outside that range is another content.
-    if (size < text.length || size > 3 * text.length) return false;
-    // Strict decoding, the byte order mark kept: only the very same bytes decode to the same text.
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await Deno.readFile(path)) ===
-      text;
+    // Another size is another content (counted without encoding).
+    if (size !== Buffer.byteLength(text, "utf8")) return false;
+    // The bytes a write would put there (UTF-8, a lone surrogate as U+FFFD, as writeTextFile encodes), compared
+    // byte for byte.
+    return Buffer.from(text, "utf8").equals(await Deno.readFile(path));
   } catch {
     return false;
   }
