@@ -14,7 +14,7 @@ import type { EmitContext } from "./context.ts";
 import { bodyFieldType } from "./emit_client.ts";
 import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
-import type { GoField } from "./type_model.ts";
+import type { GoField } from "./go_decls.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
 import { BINDER_HELPERS } from "./_runtime_binder.ts";

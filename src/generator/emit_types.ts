@@ -8,7 +8,7 @@
 import { formatPath } from "../core/pointer.ts";
 import { docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
-import type { GoDecl, GoField } from "./type_model.ts";
+import type { GoDecl, GoField } from "./go_decls.ts";
 import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
 
 /** The unit of one declaration; `group` decides its file when types are split. */

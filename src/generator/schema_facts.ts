@@ -149,3 +149,27 @@ export function validateTag(s: Record<string, unknown>, required: boolean, goTyp
   if (required) return ["required", ...parts].join(",");
   return parts.length > 0 ? ["omitempty", ...parts].join(",") : "";
 }
+
+/** The names the parts list as required (undefined when none does). */
+export function requiredOf(parts: readonly Record<string, unknown>[]): Set<unknown> | undefined {
+  let out: Set<unknown> | undefined;
+  for (const p of parts) {
+    if (!Array.isArray(p.required)) continue;
+    out ??= new Set();
+    for (const r of p.required) out.add(r);
+  }
+  return out;
+}
+
+/**
+ * Whether a property name can be a Go struct tag name as written: printable ASCII other than the quote,
+ * backslash, back quote and comma (what go-playground and encoding/json read back).
+ */
+export function isTagName(prop: string): boolean {
+  if (prop === "") return false;
+  for (let i = 0; i < prop.length; i++) {
+    const c = prop.charCodeAt(i);
+    if (c < 32 || c > 126 || c === 34 || c === 39 || c === 44 || c === 92 || c === 96) return false;
+  }
+  return true;
+}

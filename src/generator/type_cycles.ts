@@ -5,7 +5,7 @@
  * @module
  */
 import { stronglyConnected } from "../core/ref_index.ts";
-import type { GoDecl } from "./type_model.ts";
+import type { GoDecl } from "./go_decls.ts";
 
 /**
  * Schemas that only name one another (`A: {$ref: B}`, `B: {allOf: [{$ref: A}]}`) would be Go types defined by

@@ -10,17 +10,20 @@ import { type Finding, finding } from "../core/finding.ts";
 import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { breakDefinitionLoops, pointRecursiveFields } from "./type_cycles.ts";
+import type { GoAlternative, GoDecl, GoField, TypeUse } from "./go_decls.ts";
 import { parsePointer } from "../core/pointer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import {
   isNullable,
   isStringEnum,
   isStructLike,
+  isTagName,
   isUnion,
   mainType,
   memberKey,
   nilable,
   placeKey,
+  requiredOf,
   singleAllOf,
   unionHasNull,
   uniqueStrings,
@@ -45,94 +48,6 @@ export const RESERVED_NAMES: readonly string[] = [
   "NewNullableValue",
   "NewNullNullable",
 ];
-
-/** A struct field. */
-export interface GoField {
-  /** Go field name. */
-  name: string;
-  /** JSON property name. */
-  json: string;
-  /** Go type as written (pointer included). */
-  type: string;
-  /** Whether the property is required. */
-  required: boolean;
-  /** Whether `null` is a value of the property. */
-  nullable: boolean;
-  /** The `validate` tag value ("" for none). */
-  validate: string;
-  /** Doc comment lines. */
-  doc: string;
-  /** Deprecated in the document. */
-  deprecated: boolean;
-  /** The named type held by value (no pointer, slice or map): a recursion edge. */
-  valueOf?: string;
-  /**
-   * Optional and nullable: the field is a `Nullable[T]` (`type` says so), which keeps absent, null and a value
-   * apart; no `validate` tag (the validator would check the map, not the value).
-   */
-  threeState?: boolean;
-}
-
-/** One alternative of a union. */
-export interface GoAlternative {
-  /** Accessor/field name. */
-  name: string;
-  /** Go type of the alternative. */
-  type: string;
-  /** Discriminator values that select it. */
-  tags: string[];
-}
-
-/** A named Go declaration. */
-export type GoDecl =
-  | {
-    kind: "struct";
-    name: string;
-    doc: string;
-    deprecated: boolean;
-    fields: GoField[];
-    /** Go type of additional properties kept in an extra map, when the schema allows them. */
-    extra?: string;
-    at: (string | number)[];
-  }
-  | {
-    kind: "enum";
-    name: string;
-    doc: string;
-    deprecated: boolean;
-    values: string[];
-    at: (string | number)[];
-  }
-  | {
-    kind: "union";
-    name: string;
-    doc: string;
-    deprecated: boolean;
-    alternatives: GoAlternative[];
-    discriminator?: string;
-    at: (string | number)[];
-  }
-  | {
-    kind: "defined";
-    name: string;
-    doc: string;
-    deprecated: boolean;
-    type: string;
-    alias: boolean;
-    at: (string | number)[];
-  };
-
-/** The use of a schema: its Go type, whether null is allowed, and the named type held by value. */
-export interface TypeUse {
-  /** Go type expression. */
-  type: string;
-  /** Whether `null` is a value. */
-  nullable: boolean;
-  /** Named struct-like type this is (by value), for recursion edges. */
-  named?: string;
-  /** The schema after `$ref`s (for constraints). */
-  schema: Record<string, unknown>;
-}
 
 /** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
 interface DeclSite {
@@ -587,28 +502,4 @@ export class TypeModel {
     );
     pointRecursiveFields(this.decls);
   }
-}
-
-/** The names the parts list as required (undefined when none does). */
-function requiredOf(parts: readonly Record<string, unknown>[]): Set<unknown> | undefined {
-  let out: Set<unknown> | undefined;
-  for (const p of parts) {
-    if (!Array.isArray(p.required)) continue;
-    out ??= new Set();
-    for (const r of p.required) out.add(r);
-  }
-  return out;
-}
-
-/**
- * Whether a property name can be a Go struct tag name as written: printable ASCII other than the quote,
- * backslash, back quote and comma (what go-playground and encoding/json read back).
- */
-function isTagName(prop: string): boolean {
-  if (prop === "") return false;
-  for (let i = 0; i < prop.length; i++) {
-    const c = prop.charCodeAt(i);
-    if (c < 32 || c > 126 || c === 34 || c === 39 || c === 44 || c === 92 || c === 96) return false;
-  }
-  return true;
 }

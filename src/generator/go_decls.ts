@@ -1,0 +1,94 @@
+/**
+ * The declarations the type model makes and the emitters write: struct fields, union alternatives, the four kinds
+ * of named Go declaration, and the Go type of one use of a schema.
+ *
+ * @module
+ */
+
+/** A struct field. */
+export interface GoField {
+  /** Go field name. */
+  name: string;
+  /** JSON property name. */
+  json: string;
+  /** Go type as written (pointer included). */
+  type: string;
+  /** Whether the property is required. */
+  required: boolean;
+  /** Whether `null` is a value of the property. */
+  nullable: boolean;
+  /** The `validate` tag value ("" for none). */
+  validate: string;
+  /** Doc comment lines. */
+  doc: string;
+  /** Deprecated in the document. */
+  deprecated: boolean;
+  /** The named type held by value (no pointer, slice or map): a recursion edge. */
+  valueOf?: string;
+  /**
+   * Optional and nullable: the field is a `Nullable[T]` (`type` says so), which keeps absent, null and a value
+   * apart; no `validate` tag (the validator would check the map, not the value).
+   */
+  threeState?: boolean;
+}
+
+/** One alternative of a union. */
+export interface GoAlternative {
+  /** Accessor/field name. */
+  name: string;
+  /** Go type of the alternative. */
+  type: string;
+  /** Discriminator values that select it. */
+  tags: string[];
+}
+
+/** A named Go declaration. */
+export type GoDecl =
+  | {
+    kind: "struct";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    fields: GoField[];
+    /** Go type of additional properties kept in an extra map, when the schema allows them. */
+    extra?: string;
+    at: (string | number)[];
+  }
+  | {
+    kind: "enum";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    values: string[];
+    at: (string | number)[];
+  }
+  | {
+    kind: "union";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    alternatives: GoAlternative[];
+    discriminator?: string;
+    at: (string | number)[];
+  }
+  | {
+    kind: "defined";
+    name: string;
+    doc: string;
+    deprecated: boolean;
+    type: string;
+    alias: boolean;
+    at: (string | number)[];
+  };
+
+/** The use of a schema: its Go type, whether null is allowed, and the named type held by value. */
+export interface TypeUse {
+  /** Go type expression. */
+  type: string;
+  /** Whether `null` is a value. */
+  nullable: boolean;
+  /** Named struct-like type this is (by value), for recursion edges. */
+  named?: string;
+  /** The schema after `$ref`s (for constraints). */
+  schema: Record<string, unknown>;
+}
