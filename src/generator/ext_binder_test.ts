@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
-import { defaultLiteral } from "./emit_binder.ts";
+import { defaultLiteral } from "./binder_types.ts";
 import { checkGoModule } from "./_ext_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

@@ -1,0 +1,124 @@
+/**
+ * What the binder (`--server-binder`) reads a Go type as: a typed scalar (with its parser function in the
+ * generated runtime), an array of them, a `Nullable[T]` of them, or JSON text; a deepObject parameter as a
+ * struct or a map of scalars; and the Go literal of a parameter's default.
+ *
+ * @module
+ */
+import type { EmitContext } from "./context.ts";
+import { goString } from "./go_writer.ts";
+import type { GoField } from "./go_decls.ts";
+
+/** The typed reader of each base Go type. */
+const BASE_PARSERS: Record<string, string> = {
+  "string": "binderString",
+  "int64": "binderInt64",
+  "int32": "binderInt32",
+  "float64": "binderFloat64",
+  "float32": "binderFloat32",
+  "bool": "binderBool",
+  "time.Time": "binderTime",
+  "[]byte": "binderBytes",
+  "interface{}": "binderAny",
+};
+
+/** How a Go type is read from parameter text. */
+export type BindShape =
+  | { kind: "scalar"; parse: string; base: string }
+  | { kind: "array"; item: { parse: string; base: string } }
+  | { kind: "nullable"; inner: string; of: Exclude<BindShape, { kind: "json" | "nullable" }> }
+  | { kind: "json" };
+
+/** The deepObject reading of a parameter's Go type: a struct (named or defined from one) or a map of scalars. */
+export type DeepShape =
+  | { kind: "struct"; fields: GoField[] }
+  | { kind: "map"; value: string; parse: string };
+
+/** Reads a Go type (no pointer) can be bound with: typed scalars and arrays of them, else JSON text. */
+export class BinderTypes {
+  /** Named scalar types used, with their base type: each gets a `binderParse<Name>` function. */
+  readonly named = new Map<string, string>();
+  readonly #ctx: EmitContext;
+
+  /** Types of the model of `ctx`. */
+  constructor(ctx: EmitContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The shape of `type` (a pointer's element type is read; a `Nullable[T]` is read as its T). */
+  shapeOf(type: string): BindShape {
+    const t = type.replace(/^\*/, "");
+    if (t.startsWith("Nullable[") && t.endsWith("]")) {
+      const inner = t.slice("Nullable[".length, -1);
+      const of = inner.startsWith("*") ? undefined : this.shapeOf(inner);
+      return of?.kind === "scalar" || of?.kind === "array"
+        ? { kind: "nullable", inner, of }
+        : { kind: "json" };
+    }
+    const scalar = this.#scalar(t);
+    if (scalar !== undefined) return { kind: "scalar", ...scalar };
+    const arrayItem = this.#arrayItem(t, 0);
+    if (arrayItem !== undefined) return { kind: "array", item: arrayItem };
+    return { kind: "json" };
+  }
+
+  /** How a deepObject parameter of Go type `type` is read, or undefined when it is neither a struct nor a map of scalars. */
+  deepOf(type: string): DeepShape | undefined {
+    let t = type.replace(/^\*/, "");
+    for (let depth = 0; depth <= 16; depth++) {
+      if (t.startsWith("map[string]")) {
+        const value = t.slice("map[string]".length);
+        const shape = this.shapeOf(value);
+        return shape.kind === "scalar" && !value.startsWith("*")
+          ? { kind: "map", value, parse: shape.parse }
+          : undefined;
+      }
+      const d = this.#ctx.model.decl(t);
+      if (d?.kind === "struct") return { kind: "struct", fields: d.fields };
+      if (d?.kind !== "defined") return undefined;
+      t = d.type;
+    }
+    return undefined;
+  }
+
+  #scalar(t: string, depth = 0): { parse: string; base: string } | undefined {
+    const base = BASE_PARSERS[t];
+    if (base !== undefined) return { parse: base, base: t };
+    if (depth > 16) return undefined;
+    const d = this.#ctx.model.decl(t);
+    if (d === undefined) return undefined;
+    let inner: { parse: string; base: string } | undefined;
+    if (d.kind === "enum") inner = { parse: "binderString", base: "string" };
+    else if (d.kind === "defined") inner = this.#scalar(d.type, depth + 1);
+    if (inner === undefined) return undefined;
+    this.named.set(t, inner.parse);
+    return { parse: `binderParse${t}`, base: inner.base };
+  }
+
+  #arrayItem(t: string, depth: number): { parse: string; base: string } | undefined {
+    if (t.startsWith("[]")) return this.#scalar(t.slice(2));
+    if (depth > 16) return undefined;
+    const d = this.#ctx.model.decl(t);
+    return d?.kind === "defined" ? this.#arrayItem(d.type, depth + 1) : undefined;
+  }
+}
+
+/** A Go literal of `value` for a value of base type `base`, or undefined when it does not fit. */
+export function defaultLiteral(value: unknown, base: string): string | undefined {
+  switch (base) {
+    case "string":
+      return typeof value === "string" ? goString(value) : undefined;
+    case "bool":
+      return typeof value === "boolean" ? String(value) : undefined;
+    case "int64":
+    case "int32": {
+      if (typeof value !== "number" || !Number.isSafeInteger(value)) return undefined;
+      if (base === "int32" && (value < -2147483648 || value > 2147483647)) return undefined;
+      return String(value);
+    }
+    case "float64":
+    case "float32":
+      return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+  }
+  return undefined;
+}
