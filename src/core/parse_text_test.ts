@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertThrows } from "./_assert_test.ts";
-import { deepCopy, MAX_DEPTH, parseText, sniffFormat } from "./parse_text.ts";
+import { parseText, sniffFormat } from "./parse_text.ts";
+import { deepCopy, MAX_DEPTH } from "./data_tree.ts";
 import { ParseError } from "./errors.ts";
 
 Deno.test("parseText reads JSON and YAML, detecting the format from content", () => {

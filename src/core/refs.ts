@@ -12,7 +12,7 @@ import { describeError, LoadError, ParseError, RefResolutionError } from "./erro
 import { loadStructured, type ParseResult } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
 import { getAt } from "./pointer.ts";
-import { deepCopy, MAX_DEPTH } from "./parse_text.ts";
+import { deepCopy, MAX_DEPTH } from "./data_tree.ts";
 import { type Finding, finding } from "./finding.ts";
 import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "./ref_index.ts";
 import { isInside, mayReferToFiles, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";

@@ -6,7 +6,8 @@
  */
 import { LineIndex, skipJsonSpace, skipJsonString } from "./text_position.ts";
 import { parsePointer } from "./pointer.ts";
-import { type DocumentFormat, readYamlNodes, type YamlNode } from "./parse_text.ts";
+import type { DocumentFormat } from "./parse_text.ts";
+import { readYamlNodes, type YamlNode } from "./parse_yaml.ts";
 
 /** A place in a source file; line and column are 1-based. */
 export interface SourcePosition {
