@@ -1,0 +1,85 @@
+/**
+ * A fingerprint of the generator's output, to show that a change to the generator leaves its output as it was:
+ * every document under testdata/ (and any given on the command line, e.g. GitHub's description) generated with
+ * four option sets (client and server; every extension and security extra; no pointers, no validation and small
+ * split limits; the chi router with the binder), one line per document and option set with a hash of the files'
+ * names and contents and of the issues (or the error). Compare two runs with `diff`.
+ *
+ *   deno run -A scripts/snapshot_generate.ts before.txt [more.yaml ...]
+ *   (change the generator)
+ *   deno run -A scripts/snapshot_generate.ts after.txt [more.yaml ...] && diff before.txt after.txt
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { generate, type GenerateOptions } from "../src/generator/mod.ts";
+
+const [out, ...extra] = Deno.args;
+if (out === undefined) {
+  console.error("usage: deno run -A scripts/snapshot_generate.ts <out.txt> [document ...]");
+  Deno.exit(2);
+}
+
+async function documentsUnder(dir: string, into: string[]): Promise<void> {
+  for await (const e of Deno.readDir(dir)) {
+    const path = join(dir, e.name);
+    if (e.isDirectory) await documentsUnder(path, into);
+    else if (/\.(ya?ml|json)$/.test(e.name)) into.push(path);
+  }
+}
+
+const files: string[] = [];
+await documentsUnder(new URL("../testdata", import.meta.url).pathname, files);
+files.sort();
+files.push(...extra);
+
+const OPTION_SETS: Record<string, GenerateOptions> = {
+  plain: { client: true, server: true },
+  all: {
+    client: true,
+    server: true,
+    serverAll: true,
+    serverEmbedSpec: true,
+    oauth2Flows: true,
+    credentialMgmt: true,
+    securityEnforce: true,
+    oidcDiscovery: true,
+  },
+  small: {
+    client: true,
+    server: true,
+    noPointers: true,
+    noValidation: true,
+    maxLinesPerFile: 300,
+    maxTypesPerFile: 7,
+    maxOpsPerFile: 3,
+  },
+  chi: { server: true, serverRouter: "chi", serverBinder: true },
+};
+
+const encoder = new TextEncoder();
+async function hash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const lines: string[] = [];
+for (const file of files) {
+  for (const [name, options] of Object.entries(OPTION_SETS)) {
+    let fingerprint: string;
+    try {
+      const r = await generate(file, options);
+      const issues = JSON.stringify(r.issues.map((i) => [i.severity, i.path, i.message]));
+      fingerprint = await hash(r.files.map((f) => `==${f.name}\n${f.content}`).join("") + issues);
+    } catch (error) {
+      fingerprint = `error: ${error instanceof Error ? error.message.split("\n")[0].slice(0, 100) : error}`;
+    }
+    lines.push(`${file.replace(/^.*\/testdata\//, "testdata/")}\t${name}\t${fingerprint}`);
+  }
+}
+await Deno.writeTextFile(out, lines.join("\n") + "\n");
+console.log(
+  `${lines.length} fingerprints (${files.length} documents × ${
+    Object.keys(OPTION_SETS).length
+  } option sets) in ${out}`,
+);
