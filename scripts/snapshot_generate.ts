@@ -13,6 +13,7 @@
  */
 import { join } from "node:path";
 import { generate, type GenerateOptions } from "../src/generator/mod.ts";
+import { EVERY_EXTENSION } from "../src/generator/_ext_test_util.ts";
 
 const [out, ...extra] = Deno.args;
 if (out === undefined) {
@@ -35,16 +36,7 @@ files.push(...extra);
 
 const OPTION_SETS: Record<string, GenerateOptions> = {
   plain: { client: true, server: true },
-  all: {
-    client: true,
-    server: true,
-    serverAll: true,
-    serverEmbedSpec: true,
-    oauth2Flows: true,
-    credentialMgmt: true,
-    securityEnforce: true,
-    oidcDiscovery: true,
-  },
+  all: EVERY_EXTENSION,
   small: {
     client: true,
     server: true,
