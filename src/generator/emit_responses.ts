@@ -13,7 +13,7 @@ import type { RefIndex } from "../core/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoOperation, GoResponse } from "./operations.ts";
-import { mainType } from "./schema_facts.ts";
+import { mainType, scalarGoType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import type { EmitContext } from "./context.ts";
@@ -101,20 +101,11 @@ function headerType(index: RefIndex, raw: unknown, depth = 0): string {
     schema = r.ok ? r.value : undefined;
   }
   if (!isObject(schema)) return "string";
-  switch (mainType(schema)) {
-    case "string":
-      return schema.format === "date-time" ? "time.Time" : "string";
-    case "integer":
-      return schema.format === "int32" ? "int32" : "int64";
-    case "number":
-      return schema.format === "float" ? "float32" : "float64";
-    case "boolean":
-      return "bool";
-    case "array": {
-      if (depth > 0) return "string";
-      return "[]" + headerType(index, schema.items, depth + 1);
-    }
-  }
+  const type = mainType(schema);
+  // A header is text: a binary format stays a string.
+  const scalar = scalarGoType(type, schema.format, false);
+  if (scalar !== undefined) return scalar;
+  if (type === "array" && depth === 0) return "[]" + headerType(index, schema.items, depth + 1);
   return "string";
 }
 

@@ -31,6 +31,26 @@ export function mainType(schema: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/**
+ * The Go type of a scalar schema by its type and format (the spec's type mapping): `date-time` → time.Time,
+ * `binary`/`byte` → []byte where `bytes` allows it (a header is text), int32 or int64, float32 or float64, bool;
+ * undefined for the other types.
+ */
+export function scalarGoType(type: string | undefined, format: unknown, bytes: boolean): string | undefined {
+  switch (type) {
+    case "string":
+      if (format === "date-time") return "time.Time";
+      return bytes && (format === "binary" || format === "byte") ? "[]byte" : "string";
+    case "integer":
+      return format === "int32" ? "int32" : "int64";
+    case "number":
+      return format === "float" ? "float32" : "float64";
+    case "boolean":
+      return "bool";
+  }
+  return undefined;
+}
+
 /** Whether `null` is a value of the schema (3.0 `nullable`, 2.0 `x-nullable`, 3.1 type lists, a null alternative). */
 export function isNullable(schema: Record<string, unknown>): boolean {
   if (schema.nullable === true || schema["x-nullable"] === true) return true;

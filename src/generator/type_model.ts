@@ -24,6 +24,7 @@ import {
   nilable,
   placeKey,
   requiredOf,
+  scalarGoType,
   singleAllOf,
   unionHasNull,
   uniqueStrings,
@@ -231,19 +232,9 @@ export class TypeModel {
       );
       return "interface{}";
     }
+    const scalar = scalarGoType(type, schema.format, true);
+    if (scalar !== undefined) return scalar;
     switch (type) {
-      case "string": {
-        const f = schema.format;
-        if (f === "date-time") return "time.Time";
-        if (f === "binary" || f === "byte") return "[]byte";
-        return "string";
-      }
-      case "integer":
-        return schema.format === "int32" ? "int32" : "int64";
-      case "number":
-        return schema.format === "float" ? "float32" : "float64";
-      case "boolean":
-        return "bool";
       case "array": {
         const items = this.use(schema.items, [...at, "items"], `${hint} Item`, depth + 1, file);
         return "[]" + (items.nullable && !nilable(items.type) ? "*" : "") + items.type;
