@@ -9,7 +9,7 @@ import { deepCopy, describeError, formatPath, formatPosition, type SourcePositio
 import { RefIndex } from "../core/ref_index.ts";
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
-import type { CollisionDetail, CollisionOutcome, WarningCategory } from "./join_result.ts";
+import type { CollisionDetail, CollisionOutcome } from "./join_result.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
 import { type Difference, findDifference } from "../core/difference.ts";
@@ -18,20 +18,14 @@ import { type SectionSpec, TYPE_LABELS } from "./_sections.ts";
 import { isEmptySchema, semanticallyIdentical } from "./_canonical.ts";
 import type { NameRequest } from "./naming.ts";
 import { mapAt, type Obj } from "./_merge_tree.ts";
-import type { Decision, MergeInput, MergerSettings, Origin, RoundState } from "./_merge_types.ts";
-
-/** Where the resolver's messages go. */
-export interface CollisionReporter {
-  /** Records a warning. */
-  warn(
-    category: WarningCategory,
-    segments: readonly (string | number)[],
-    message: string,
-    location?: SourcePosition,
-  ): void;
-  /** The position of `segments` in `input`'s source, when known. */
-  position(input: MergeInput, segments: readonly string[]): SourcePosition | undefined;
-}
+import type {
+  Decision,
+  MergeInput,
+  MergeReporter,
+  MergerSettings,
+  Origin,
+  RoundState,
+} from "./_merge_types.ts";
 
 /** Decides the collisions of each incoming document against the merged one. */
 export class CollisionResolver {
@@ -45,13 +39,13 @@ export class CollisionResolver {
   readonly #config: JoinerConfig;
   readonly #merged: Obj;
   readonly #origins: Map<SectionSpec, Map<string, Origin>>;
-  readonly #reporter: CollisionReporter;
+  readonly #reporter: MergeReporter<MergeInput>;
 
   constructor(
     settings: MergerSettings,
     merged: Obj,
     origins: Map<SectionSpec, Map<string, Origin>>,
-    reporter: CollisionReporter,
+    reporter: MergeReporter<MergeInput>,
   ) {
     this.#settings = settings;
     this.#config = settings.config;

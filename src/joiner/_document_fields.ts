@@ -10,6 +10,7 @@ import { isObject, setMember } from "../core/json.ts";
 import type { WarningCategory } from "./join_result.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { ensureMapAt, equal, type Obj } from "./_merge_tree.ts";
+import type { MergeReporter } from "./_merge_types.ts";
 
 /** The part of an input the field rules read. */
 export interface FieldInput {
@@ -21,28 +22,15 @@ export interface FieldInput {
   doc: Obj;
 }
 
-/** Where messages go. */
-export interface FieldReporter<I extends FieldInput> {
-  /** Records a warning. */
-  warn(
-    category: WarningCategory,
-    segments: readonly (string | number)[],
-    message: string,
-    location?: SourcePosition,
-  ): void;
-  /** The position of `segments` in `input`'s source, when known. */
-  position(input: I, segments: readonly string[]): SourcePosition | undefined;
-}
-
 /** The merged document's document-level fields and where each came from. */
 export class DocumentFields<I extends FieldInput> {
   /** The document that wrote each field, by pointer (`/openapi`, `/security`). */
   readonly origins: Map<string, I> = new Map();
   readonly #merged: Obj;
   readonly #config: JoinerConfig;
-  readonly #reporter: FieldReporter<I>;
+  readonly #reporter: MergeReporter<I>;
 
-  constructor(merged: Obj, config: JoinerConfig, reporter: FieldReporter<I>) {
+  constructor(merged: Obj, config: JoinerConfig, reporter: MergeReporter<I>) {
     this.#merged = merged;
     this.#config = config;
     this.#reporter = reporter;

@@ -4,12 +4,25 @@
  *
  * @module
  */
-import type { OASVersion, SourceMap } from "../core/mod.ts";
+import type { OASVersion, SourceMap, SourcePosition } from "../core/mod.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
-import type { CollisionDetail, StructuredWarning } from "./join_result.ts";
+import type { CollisionDetail, StructuredWarning, WarningCategory } from "./join_result.ts";
 import type { SchemaNamer } from "./naming.ts";
 import type { SectionSpec } from "./_sections.ts";
 import type { Obj } from "./_merge_tree.ts";
+
+/** Where the merger's parts send their messages: warnings, and the source position of a place in an input. */
+export interface MergeReporter<I> {
+  /** Records a warning. */
+  warn(
+    category: WarningCategory,
+    segments: readonly (string | number)[],
+    message: string,
+    location?: SourcePosition,
+  ): void;
+  /** The position of `segments` in `input`'s source, when known. */
+  position(input: I, segments: readonly string[]): SourcePosition | undefined;
+}
 
 /** One input as the merger sees it. */
 export interface MergeInput {
