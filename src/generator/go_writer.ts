@@ -29,18 +29,9 @@ export class GoWriter {
   line(text = ""): this {
     this.#text = undefined;
     this.#count++;
-    if (text === "") {
-      if (this.#block.length > 0) this.#flush();
-      this.#lines.push("");
-      return this;
-    }
-    if (text.includes(CELL)) {
-      this.#cells(text, this.#indent);
-      return this;
-    }
-    if (this.#block.length > 0) this.#flush();
-    if (!this.#visible) this.#visible = !isSpace(text);
-    this.#lines.push(this.#indent === 0 ? text : indentOf(this.#indent) + text);
+    if (text === "") this.#append("");
+    else if (text.includes(CELL)) this.#cells(text, this.#indent);
+    else this.#append(this.#indent === 0 ? text : indentOf(this.#indent) + text);
     return this;
   }
 
@@ -51,23 +42,30 @@ export class GoWriter {
   row(cells: string[]): this {
     this.#text = undefined;
     this.#count++;
-    const tabs = this.#indent;
+    this.#addRow(cells, this.#indent);
+    return this;
+  }
+
+  /** A line with cells, `indent` tabs deep before its own leading tabs. */
+  #cells(text: string, indent: number): void {
+    let lead = 0;
+    while (text.charCodeAt(lead) === 9) lead++;
+    this.#addRow((lead === 0 ? text : text.slice(lead)).split(CELL), indent + lead);
+  }
+
+  /** Adds a line of cells `tabs` deep to the pending block (which a change of depth ends first). */
+  #addRow(cells: string[], tabs: number): void {
     if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
     if (this.#block.length === 0) this.#blockTabs = tabs;
     if (!this.#visible) this.#visible = !isSpace(cells.join(""));
     this.#block.push(cells);
-    return this;
   }
 
-  /** A line with cells, `indent` tabs deep before its own leading tabs: added to the pending block. */
-  #cells(text: string, indent: number): void {
-    let lead = 0;
-    while (text.charCodeAt(lead) === 9) lead++;
-    const tabs = indent + lead;
-    if (this.#block.length > 0 && tabs !== this.#blockTabs) this.#flush();
-    if (this.#block.length === 0) this.#blockTabs = tabs;
-    if (!this.#visible) this.#visible = !isSpace(text.replaceAll(CELL, ""));
-    this.#block.push((lead === 0 ? text : text.slice(lead)).split(CELL));
+  /** Adds final text (a line without cells, or a chunk of them), which ends any pending block. */
+  #append(text: string): void {
+    if (this.#block.length > 0) this.#flush();
+    if (!this.#visible && text !== "") this.#visible = !isSpace(text);
+    this.#lines.push(text);
   }
 
   /** Aligns the pending block and appends it. */
@@ -103,18 +101,12 @@ export class GoWriter {
       for (const l of text.split("\n")) {
         this.#count++;
         if (l.includes(CELL)) this.#cells(l, 0);
-        else {
-          if (this.#block.length > 0) this.#flush();
-          if (!this.#visible) this.#visible = !isSpace(l);
-          this.#lines.push(l);
-        }
+        else this.#append(l);
       }
       return this;
     }
     // Lines without cells are never changed by the alignment and end any block of cells.
-    if (this.#block.length > 0) this.#flush();
-    if (!this.#visible) this.#visible = !isSpace(text);
-    this.#lines.push(text);
+    this.#append(text);
     let n = 1;
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
     this.#count += n;
