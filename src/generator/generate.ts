@@ -260,7 +260,6 @@ export async function generate(
   files.push(...splitLazily("types", pkg, typeCore, {
     items: model.decls,
     group: declGroup,
-    weight: () => 1,
     emit: (d) => textNow(emitDecl(d, declGroup(d))),
   }, { maxLines, maxWeight: maxTypes }));
   // An operation's request and response types go with its client method, else with its server handler.
@@ -270,7 +269,6 @@ export async function generate(
     files.push(...splitLazily("client", pkg, [emitClientCore()], {
       items: ops,
       group: groupOf,
-      weight: () => 1,
       emit: (op) => merge(opTypes(op), textNow(emitClientMethod(op, groupOf(op), pointers))),
     }, { maxLines, maxWeight: maxOps }));
   }
@@ -278,7 +276,6 @@ export async function generate(
     files.push(...splitLazily("server", pkg, [emitServerCore(ops)], {
       items: ops,
       group: groupOf,
-      weight: () => 1,
       emit: (op) => {
         const h = textNow(emitServerHandler(op, groupOf(op)));
         return client ? h : merge(opTypes(op), h);

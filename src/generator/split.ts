@@ -61,14 +61,20 @@ export function splitFiles(
   if (lines + 30 <= limits.maxLines && weight <= limits.maxWeight) {
     return [{ name: `${base}.go`, content: goFile(pkg, all) }];
   }
-  const groups = new Map<string, Unit[]>();
-  for (const u of units) {
-    const key = u.group === "" ? "" : safeGroup(u.group);
-    const list = groups.get(key) ?? [];
-    list.push(u);
-    groups.set(key, list);
+  return groupedFiles(base, pkg, core, byFileGroup(units, (u) => u.group), (u) => u, limits);
+}
+
+/** Items by the file-name part of their group ("" for none), each group in the items' order. */
+function byFileGroup<T>(items: readonly T[], groupOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const g = groupOf(item);
+    const key = g === "" ? "" : safeGroup(g);
+    const list = groups.get(key);
+    if (list === undefined) groups.set(key, [item]);
+    else list.push(item);
   }
-  return groupedFiles(base, pkg, core, groups, (u) => u, limits);
+  return groups;
 }
 
 /**
@@ -80,8 +86,8 @@ export interface LazyUnits<T> {
   items: readonly T[];
   /** An item's group (as the unit's `group` will be). */
   group(item: T): string;
-  /** An item's weight (as the unit's `weight` will be). */
-  weight(item: T): number;
+  /** An item's weight (as the unit's `weight` will be); one declaration each when omitted. */
+  weight?(item: T): number;
   /** The item's unit. */
   emit(item: T): Unit;
 }
@@ -98,17 +104,11 @@ export function splitLazily<T>(
   lazy: LazyUnits<T>,
   limits: SplitLimits,
 ): GeneratedFile[] {
-  const weight = lazy.items.reduce((n, item) => n + lazy.weight(item), 0);
+  const weight = lazy.weight === undefined
+    ? lazy.items.length
+    : lazy.items.reduce((n, item) => n + lazy.weight!(item), 0);
   if (weight <= limits.maxWeight) return splitFiles(base, pkg, core, lazy.items.map(lazy.emit), limits);
-  const groups = new Map<string, T[]>();
-  for (const item of lazy.items) {
-    const g = lazy.group(item);
-    const key = g === "" ? "" : safeGroup(g);
-    const list = groups.get(key) ?? [];
-    list.push(item);
-    groups.set(key, list);
-  }
-  return groupedFiles(base, pkg, core, groups, lazy.emit, limits);
+  return groupedFiles(base, pkg, core, byFileGroup(lazy.items, lazy.group), lazy.emit, limits);
 }
 
 /** The files of groups of items: one stem per group (sorted), each cut into parts as its units come. */
