@@ -17,6 +17,7 @@ import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
 import { BINDER_HELPERS } from "./_runtime_binder.ts";
+import type { GoField } from "./go_decls.ts";
 import { BinderTypes, type BindShape, type DeepShape, defaultLiteral } from "./binder_types.ts";
 
 /** The schema (or 2.0 parameter) after `$ref`s. */
@@ -247,27 +248,14 @@ function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoPar
     w.line(`var obj ${plain}`);
     const props = resolved(ctx, p.schema)?.properties;
     for (const f of deep.fields) {
-      const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
-      const name = `${p.name}[${f.json}]`;
-      const t: Target = {
+      const { t, shape } = fieldTarget(ctx, types, f, props, {
         in: "query",
-        name,
+        name: `${p.name}[${f.json}]`,
         dst: `obj.${f.name}`,
-        type: f.type,
-        required: f.required,
-        defaultExpr: defaultExpr(
-          ctx,
-          types,
-          prop,
-          f.type,
-          p.at,
-          `property "${f.json}" of parameter "${p.name}"`,
-        ),
-      };
-      const shape = types.shapeOf(f.type);
-      if (shape.kind === "json") {
-        jsonIssue(ctx, p.at, `property "${f.json}" of parameter "${p.name}"`, f.type);
-      }
+        at: p.at,
+        defaultAt: p.at,
+        what: `property "${f.json}" of parameter "${p.name}"`,
+      });
       present(
         w,
         t,
@@ -345,6 +333,38 @@ function assign(w: Block, t: Target, shape: BindShape): void {
   store(conv, false);
 }
 
+/**
+ * The target of a struct field bound by name (a deepObject property, a form field) with the default of its
+ * property schema among `props`, and its shape; an issue at `where.at` when it is read from JSON text.
+ */
+function fieldTarget(
+  ctx: EmitContext,
+  types: BinderTypes,
+  f: GoField,
+  props: unknown,
+  where: {
+    in: string;
+    name: string;
+    dst: string;
+    at: (string | number)[];
+    defaultAt: (string | number)[];
+    what: string;
+  },
+): { t: Target; shape: BindShape } {
+  const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
+  const t: Target = {
+    in: where.in,
+    name: where.name,
+    dst: where.dst,
+    type: f.type,
+    required: f.required,
+    defaultExpr: defaultExpr(ctx, types, prop, f.type, where.defaultAt, where.what),
+  };
+  const shape = types.shapeOf(f.type);
+  if (shape.kind === "json") jsonIssue(ctx, where.at, where.what, f.type);
+  return { t, shape };
+}
+
 function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type: string): void {
   ctx.model.issue(
     "info",
@@ -392,24 +412,14 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
   const fields = decl?.kind === "struct" ? decl.fields : [];
   const props = resolved(ctx, b.schema)?.properties;
   for (const f of fields) {
-    const prop = isObject(props) && Object.hasOwn(props, f.json) ? props[f.json] : undefined;
-    const t: Target = {
+    const { t, shape } = fieldTarget(ctx, types, f, props, {
       in: "body",
       name: f.json,
       dst: `body.${f.name}`,
-      type: f.type,
-      required: f.required,
-      defaultExpr: defaultExpr(
-        ctx,
-        types,
-        prop,
-        f.type,
-        [...b.at, "properties", f.json],
-        `form field "${f.json}"`,
-      ),
-    };
-    const shape = types.shapeOf(f.type);
-    if (shape.kind === "json") jsonIssue(ctx, b.at, `form field "${f.json}"`, f.type);
+      at: b.at,
+      defaultAt: [...b.at, "properties", f.json],
+      what: `form field "${f.json}"`,
+    });
     const array = isArray(shape) ? "true" : "false";
     if (b.encoding === "multipart" && f.type.replace(/^\*/, "") === "[]byte") {
       w.open(`if data, ok, err := binderFile(r.MultipartForm, ${goString(f.json)}); err != nil {`);
