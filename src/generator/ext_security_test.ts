@@ -12,7 +12,7 @@ import { generate, type GenerateOptions, type GenerateResult } from "./generate.
 import { UsageError } from "../core/errors.ts";
 import type { GeneratedFile } from "./split.ts";
 import { alignedPairs } from "./emit_oauth2.ts";
-import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { checkGoModule } from "./_ext_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
@@ -194,16 +194,7 @@ Deno.test("security extras build, vet, are gofmt-clean, and their Go tests pass 
       name: "security_test.go",
       content: await Deno.readTextFile(fixture("generate/security/security_test.go")),
     });
-    await writeModule(dir, packages);
-    const build = await runGo("go", ["build", "./..."], dir);
-    assert.equal(build.code, 0, build.output);
-    const vet = await runGo("go", ["vet", "./..."], dir);
-    assert.equal(vet.code, 0, vet.output);
-    const fmt = await runGo("gofmt", ["-l", "."], dir);
-    assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
-    const test = await runGo("go", ["test", "./api/"], dir);
-    assert.equal(test.code, 0, test.output);
-    assert.match(test.output, /^ok\s+example\.com\/generated\/api/m);
+    await checkGoModule(dir, packages, ["api"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
