@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { formatPath, formatPosition, type SourcePosition } from "../core/mod.ts";
+import { formatPath, formatPosition } from "../core/mod.ts";
 import { isObject, setMember } from "../core/json.ts";
-import type { WarningCategory } from "./join_result.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { ensureMapAt, equal, type Obj } from "./_merge_tree.ts";
 import type { MergeReporter } from "./_merge_types.ts";
@@ -36,19 +35,6 @@ export class DocumentFields<I extends FieldInput> {
     this.#reporter = reporter;
   }
 
-  #warn(
-    category: WarningCategory,
-    segments: readonly (string | number)[],
-    message: string,
-    location?: SourcePosition,
-  ): void {
-    this.#reporter.warn(category, segments, message, location);
-  }
-
-  #position(input: I, segments: readonly string[]): SourcePosition | undefined {
-    return this.#reporter.position(input, segments);
-  }
-
   /** Document-level fields: the first document that has one wins; a later different value is a warning. */
   firstWins(input: I, segments: readonly string[], value: unknown): void {
     const parent = segments.length === 1 ? this.#merged : ensureMapAt(this.#merged, segments.slice(0, -1));
@@ -61,20 +47,22 @@ export class DocumentFields<I extends FieldInput> {
     }
     if (input.index === 0 || equal(parent[key], value)) return;
     const from = this.origins.get(pointer);
-    this.#warn(
+    this.#reporter.warn(
       "metadata",
       segments,
       `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
         `${from?.source ?? "the first document"} is kept${this.at(input, segments, from)}`,
-      this.#position(input, segments),
+      this.#reporter.position(input, segments),
     );
   }
 
   /** ` (<left position> and <right position>)` with source maps; only the right one when there is no left. */
   at(input: I, segments: readonly string[], left?: I): string {
-    const pos = this.#position(input, segments);
+    const pos = this.#reporter.position(input, segments);
     if (pos === undefined) return "";
-    const leftPos = left === undefined || left === input ? undefined : this.#position(left, segments);
+    const leftPos = left === undefined || left === input
+      ? undefined
+      : this.#reporter.position(left, segments);
     return leftPos ? ` (${formatPosition(leftPos)} and ${formatPosition(pos)})` : ` (${formatPosition(pos)})`;
   }
 
@@ -89,14 +77,14 @@ export class DocumentFields<I extends FieldInput> {
     if (!Object.hasOwn(merged, key)) {
       setMember(merged, key, value);
       this.origins.set("/" + key, input);
-      this.#warn(
+      this.#reporter.warn(
         "metadata",
         [key],
         `${key} '${
           String(value)
         }' of ${input.source} now applies to the whole result (the earlier documents had ` +
           `none)${this.at(input, [key])}`,
-        this.#position(input, [key]),
+        this.#reporter.position(input, [key]),
       );
       return;
     }
@@ -106,12 +94,12 @@ export class DocumentFields<I extends FieldInput> {
       ? `so ${input.source}'s operations are described as served by '${kept}'`
       : `so ${input.source}'s paths are now under '${kept}'; give the inputs the same basePath, or move the ` +
         `difference into ${input.source}'s paths, before joining`;
-    this.#warn(
+    this.#reporter.warn(
       "metadata",
       [key],
       `${key} '${String(value)}' of ${input.source} is ignored: the result keeps ${key} '${kept}' (from ` +
         `${from?.source ?? "the first document"}), ${consequence}${this.at(input, [key], from)}`,
-      this.#position(input, [key]),
+      this.#reporter.position(input, [key]),
     );
   }
 
@@ -143,7 +131,7 @@ export class DocumentFields<I extends FieldInput> {
     const same = mine.length === theirs.length && mine.every((r) => theirs.some((t) => equal(r, t))) &&
       theirs.every((t) => mine.some((r) => equal(r, t)));
     if (same) return;
-    this.#warn(
+    this.#reporter.warn(
       "security",
       ["security"],
       `the top-level security of ${input.source} differs from the result's; ${
@@ -153,7 +141,7 @@ export class DocumentFields<I extends FieldInput> {
       }; set security on the operations where it must differ${
         this.at(input, ["security"], this.origins.get("/security"))
       }`,
-      this.#position(input, ["security"]),
+      this.#reporter.position(input, ["security"]),
     );
   }
 
@@ -171,7 +159,7 @@ export class DocumentFields<I extends FieldInput> {
     }
     const differs = value.some((v) => !before.includes(v)) || before.some((v) => !value.includes(v));
     if (!differs) return;
-    this.#warn(
+    this.#reporter.warn(
       "metadata",
       [key],
       `${key} of ${input.source} (${value.join(", ")}) differ from the result's (${before.join(", ")}); ${
@@ -179,7 +167,7 @@ export class DocumentFields<I extends FieldInput> {
           ? `the result has their union (${list.join(", ")}), which applies to every operation`
           : "the result keeps the first document's"
       }${this.at(input, [key], this.origins.get("/" + key))}`,
-      this.#position(input, [key]),
+      this.#reporter.position(input, [key]),
     );
   }
 }
