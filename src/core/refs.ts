@@ -18,7 +18,8 @@ import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef 
 import { isInside, mayReferToFiles, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";
 export { mayReferToFiles } from "./confine.ts";
 import { classify, type OasKind, Walker } from "../walker/mod.ts";
-import { formatPointer } from "./pointer.ts";
+import { formatPath, formatPointer } from "./pointer.ts";
+import { formatCount, quote, shorten } from "./bounded_text.ts";
 
 export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
 
@@ -119,6 +120,7 @@ async function loadReferencedFile(
     }
     const real = await reader.realPath(file);
     if (!isInside(realBase, real)) {
+      context.readSet?.addRefused(real); // refused, but still not a file to write over
       return { ok: false, reason: "outside", message: outsideBase(ref, realBase).message };
     }
     const loaded = await loadStructured({ file: real }, options);
@@ -191,7 +193,10 @@ export async function createRefIndex(root: RefRoot, options: RefResolverOptions 
   const walker = new Walker(root.oasVersion, [{
     $ref(_holder, ref, expected, at) {
       const t = index.target(ref, at.file);
-      if ("ok" in t) return;
+      if ("ok" in t) {
+        if (t.path !== undefined) context.readSet?.addRefused(t.path); // refused, but not a file to write over
+        return;
+      }
       if (index.document(t.file) === undefined && index.failure(t.file) === undefined) {
         pending.push({ ref, from: at.file, kind: expected, file: t.file });
       } else enqueue(ref, at.file, expected);
@@ -235,7 +240,7 @@ export interface ResolveRefsResult {
 /** How many values the resolved document may hold per value of its inputs, before it counts as a bomb. */
 export const RESOLVE_EXPANSION_FACTOR = 100;
 /** Values the resolved document may always hold, however small its inputs. */
-export const RESOLVE_EXPANSION_FLOOR = 1_000_000;
+export const RESOLVE_EXPANSION_FLOOR = 100_000;
 
 /** Number of values (objects, arrays and scalars) in a tree, iteratively. */
 function countValues(root: unknown): number {
@@ -286,77 +291,115 @@ export async function resolveRefs(
     const holder = getAt(docOf(edge.from.file), edge.from.segments);
     if (holder !== null && typeof holder === "object") holderFile.set(holder, edge.from.file);
   }
-  const targetOf = (holder: Record<string, unknown>): object | { unresolved: string } | undefined => {
+  /** What a holder is replaced by: its target (`base`), or a copy of it with the holder's siblings. */
+  interface Substitution {
+    value: object;
+    base: object;
+    /** The objects from the target's document root down to the target (where it lies in its document). */
+    chain: object[];
+  }
+  const targetOf = (holder: Record<string, unknown>): Substitution | { unresolved: string } | undefined => {
     const r = index.follow(holder.$ref as string, holderFile.get(holder)!);
     if (!r.ok) return { unresolved: r.message };
-    const value = getAt(docOf(r.file), r.segments);
+    const chain: object[] = [];
+    let value: unknown = docOf(r.file);
+    for (const segment of r.segments) {
+      if (value === null || typeof value !== "object") break;
+      chain.push(value);
+      value = (value as Record<string, unknown>)[segment];
+    }
     if (value === null || typeof value !== "object") return undefined; // a reference to a scalar: keep the ref
+    chain.push(value);
     const v = value as Record<string, unknown>;
     const siblings = Object.keys(holder).filter((k) => k !== "$ref");
-    if (siblings.length === 0 || Array.isArray(v)) return v;
+    if (siblings.length === 0 || Array.isArray(v)) return { value: v, base: v, chain };
     const merged: Record<string, unknown> = { ...v };
     for (const k of siblings) merged[k] = holder[k];
-    return merged;
+    return { value: merged, base: v, chain };
   };
-  const substitute = new Map<object, object>();
+  const substitute = new Map<object, Substitution | null>();
   const rootCopy = copies.get(index.rootKey)!;
-  // Iterative depth-first walk over the substituted graph; a substitution that closes a cycle is kept as $ref.
+  // Iterative depth-first walk over the documents as they will be once substituted (the copies are changed
+  // only at the end, so a target is found where its document has it). The result must be a tree that shares
+  // targets, never a graph with a cycle: a substitution is kept as $ref when its target is in progress, or
+  // holds an object in progress (a reference to an ancestor: `#`, `#/components`, `#/paths`). What a target
+  // holds in progress is counted on the objects above each target entered (its chain), so the test is one
+  // lookup.
   const GRAY = 1;
   const BLACK = 2;
   const state = new Map<object, number>();
+  const inProgressBelow = new Map<object, number>();
   interface Frame {
     node: object;
     keys: string[];
     i: number;
+    chain?: object[];
   }
-  const enter = (node: object): Frame => {
+  const enter = (node: object, chain?: object[]): Frame => {
     state.set(node, GRAY);
-    return { node, keys: Object.keys(node), i: 0 };
+    if (chain !== undefined) {
+      for (const o of chain) inProgressBelow.set(o, (inProgressBelow.get(o) ?? 0) + 1);
+    }
+    return { node, keys: Object.keys(node), i: 0, chain };
   };
-  const stack: Frame[] = [enter(rootCopy as object)];
+  const holdsInProgress = (s: Substitution): boolean =>
+    state.get(s.value) === GRAY || state.get(s.base) === GRAY || (inProgressBelow.get(s.base) ?? 0) > 0;
+  const changes: { node: Record<string, unknown>; key: string; value: object }[] = [];
+  const stack: Frame[] = [enter(rootCopy as object, [rootCopy as object])];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     if (frame.i >= frame.keys.length) {
       state.set(frame.node, BLACK);
+      if (frame.chain !== undefined) {
+        for (const o of frame.chain) inProgressBelow.set(o, inProgressBelow.get(o)! - 1);
+      }
       stack.pop();
       continue;
     }
     const key = frame.keys[frame.i++];
     const child = (frame.node as Record<string, unknown>)[key];
     if (child === null || typeof child !== "object") continue;
-    let next = child as object;
-    if (holderFile.has(child)) {
-      let sub = substitute.get(child);
-      if (sub === undefined) {
-        const t = targetOf(child as Record<string, unknown>);
-        if (t === undefined) sub = child;
-        else if ("unresolved" in t) {
-          warnings.push(
-            finding("warning", pathTo(stack, key), (t as { unresolved: string }).unresolved, {
-              rule: "ref-unresolved",
-            }),
-          );
-          sub = child;
-        } else sub = t;
-        substitute.set(child, sub);
-      }
-      next = sub;
-      if (next !== child && state.get(next) === GRAY) {
-        warnings.push(
-          finding(
-            "warning",
-            pathTo(stack, key),
-            `circular reference "${(child as Record<string, unknown>).$ref}" kept as $ref.`,
-            { rule: "ref-circular" },
-          ),
+    if (!holderFile.has(child)) {
+      const st = state.get(child);
+      if (st === undefined) stack.push(enter(child));
+      else if (st === GRAY) {
+        throw new RefResolutionError(
+          `${root.source}: resolving its references made a cycle at ${
+            shorten(formatPath(pathTo(stack, key)))
+          }; leave the references as $ref (parse without --resolve-refs).`,
         );
-        continue;
       }
-      if (next !== child) (frame.node as Record<string, unknown>)[key] = next;
+      continue;
     }
-    const st = state.get(next);
-    if (st === undefined) stack.push(enter(next));
+    let sub = substitute.get(child);
+    if (sub === undefined) {
+      const t = targetOf(child as Record<string, unknown>);
+      if (t !== undefined && "unresolved" in t) {
+        warnings.push(finding("warning", pathTo(stack, key), t.unresolved, { rule: "ref-unresolved" }));
+      }
+      sub = t === undefined || "unresolved" in t ? null : t;
+      substitute.set(child, sub);
+    }
+    if (sub === null) {
+      if (state.get(child) === undefined) stack.push(enter(child));
+      continue;
+    }
+    if (holdsInProgress(sub)) {
+      warnings.push(
+        finding(
+          "warning",
+          pathTo(stack, key),
+          `circular reference ${quote((child as Record<string, unknown>).$ref)} kept as $ref.`,
+          { rule: "ref-circular" },
+        ),
+      );
+      if (state.get(child) === undefined) stack.push(enter(child));
+      continue;
+    }
+    changes.push({ node: frame.node as Record<string, unknown>, key, value: sub.value });
+    if (state.get(sub.value) === undefined) stack.push(enter(sub.value, sub.chain));
   }
+  for (const c of changes) c.node[c.key] = c.value;
   checkExpansion(rootCopy, inputValues, root.source);
   return { document: rootCopy, warnings, resolver: index };
 }
@@ -370,6 +413,7 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
   const budget = Math.max(RESOLVE_EXPANSION_FLOOR, RESOLVE_EXPANSION_FACTOR * inputValues);
   const size = new Map<object, number>();
   const depth = new Map<object, number>();
+  const inProgress = new Set<object>();
   const stack: { node: object; expanded: boolean }[] = [{ node: root, expanded: false }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
@@ -380,12 +424,21 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
     const values = Object.values(top.node);
     if (!top.expanded) {
       top.expanded = true;
+      inProgress.add(top.node);
       for (const v of values) {
-        if (v !== null && typeof v === "object" && !size.has(v)) stack.push({ node: v, expanded: false });
+        if (v === null || typeof v !== "object" || size.has(v)) continue;
+        if (inProgress.has(v)) {
+          throw new RefResolutionError(
+            `${source}: resolving its references would make the document contain itself; leave the references ` +
+              `as $ref (parse without --resolve-refs).`,
+          );
+        }
+        stack.push({ node: v, expanded: false });
       }
       continue;
     }
     stack.pop();
+    inProgress.delete(top.node);
     let n = 1;
     let d = 1;
     for (const v of values) {
@@ -396,10 +449,14 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
     }
     if (n > budget) {
       throw new RefResolutionError(
-        `${source}: resolving its references would make the document hold more than ${budget} values ` +
-          `(the expansion budget: ${RESOLVE_EXPANSION_FACTOR} times the ${inputValues} values of the input, ` +
-          `at least ${RESOLVE_EXPANSION_FLOOR}); references that multiply like this are an expansion bomb, ` +
-          `so leave them as $ref (parse without --resolve-refs).`,
+        `${source}: resolving its references would make the document hold more than ${
+          formatCount(budget)
+        } values (the expansion budget: ${RESOLVE_EXPANSION_FACTOR} times the ${
+          formatCount(inputValues)
+        } values of the input, at least ${
+          formatCount(RESOLVE_EXPANSION_FLOOR)
+        }); references that multiply like this (several references to one large part, or to an ancestor) are ` +
+          `an expansion bomb, so leave them as $ref (parse without --resolve-refs).`,
       );
     }
     if (d > MAX_DEPTH) {
