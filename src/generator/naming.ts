@@ -5,6 +5,7 @@
  * @module
  */
 import { pascalCase, splitWords } from "../template/case.ts";
+import { GO_DIGITS, GO_LETTERS, GO_UPPER } from "./_go_unicode.ts";
 
 /** Go's keywords: never usable as identifiers. */
 export const GO_KEYWORDS: ReadonlySet<string> = new Set([
@@ -151,17 +152,74 @@ function computeGoName(name: string, fallback: string): string {
     const words = name.includes(" ") ? name.split(" ").map(asciiWordsOf).join("") : asciiWords(name);
     if (words !== "") return isDigit(words.charCodeAt(0)) ? "N" + words : words;
   }
-  const words = splitWords(name.replace(/[^\p{L}\p{Nd}]+/gu, " "));
+  // Letters and digits as Go's tables (Unicode 13 for Go 1.19) know them: a newer letter is dropped like any
+  // character Go does not accept in an identifier, before and after the change of case.
+  const words = splitWords(goIdentifierChars(name, " ", false));
   let out = "";
   for (const w of words) {
     const upper = w.toUpperCase();
     out += INITIALISMS.has(upper) ? upper : pascalCase(w);
   }
-  out = out.replace(/[^\p{L}\p{Nd}_]/gu, "");
+  out = goIdentifierChars(out, "", true);
   if (out === "") out = fallback;
-  if (/^\p{Nd}/u.test(out)) out = "N" + out;
-  if (!/^\p{Lu}/u.test(out)) out = "X" + out;
+  const first = out.codePointAt(0)!;
+  if (inTable(GO_DIGIT_TABLE, first)) out = "N" + out;
+  else if (!inTable(GO_UPPER_TABLE, first)) out = "X" + out;
   return out;
+}
+
+/**
+ * `text` with each run of code points that are not a letter or digit (as Go's tables say; `_` too when
+ * `underscore`) as `by`.
+ */
+function goIdentifierChars(text: string, by: string, underscore: boolean): string {
+  let out = "";
+  let dropped = false;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    const ok = c < 0x80
+      ? (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (underscore && c === 0x5f)
+      : inTable(GO_LETTER_TABLE, c) || inTable(GO_DIGIT_TABLE, c);
+    if (ok) {
+      if (dropped) out += by;
+      dropped = false;
+      out += ch;
+    } else dropped = true;
+  }
+  return dropped ? out + by : out;
+}
+
+/** Ranges (start, end, start, end, …) from the `start-end` or `point` hexadecimal entries of {@link GO_LETTERS}. */
+function rangeTable(ranges: string): Uint32Array {
+  const out: number[] = [];
+  for (const entry of ranges.split(" ")) {
+    const dash = entry.indexOf("-");
+    const start = parseInt(dash === -1 ? entry : entry.slice(0, dash), 16);
+    out.push(start, dash === -1 ? start : parseInt(entry.slice(dash + 1), 16));
+  }
+  return Uint32Array.from(out);
+}
+
+const GO_LETTER_TABLE = rangeTable(GO_LETTERS);
+const GO_DIGIT_TABLE = rangeTable(GO_DIGITS);
+const GO_UPPER_TABLE = rangeTable(GO_UPPER);
+
+/** Whether a code point is in a range table (binary search). */
+function inTable(table: Uint32Array, c: number): boolean {
+  let lo = 0;
+  let hi = table.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (c < table[2 * mid]) hi = mid - 1;
+    else if (c > table[2 * mid + 1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Whether Go (1.19, Unicode 13) reads a code point as a letter in an identifier. */
+export function isGoLetter(c: number): boolean {
+  return c === 0x5f || inTable(GO_LETTER_TABLE, c);
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -291,6 +349,30 @@ export class NameRegistry {
       this.#few = undefined;
     }
   }
+}
+
+/**
+ * The package-level identifiers Go source declares (`func F`, `type T`, `var V`, `const C`, and each name of a
+ * `var (`/`const (`/`type (` block), in order; methods are not package-level and are left out. Used to reserve
+ * the names of the generator's runtime code in the package-wide {@link NameRegistry}.
+ */
+export function declaredNames(code: string): string[] {
+  const out: string[] = [];
+  let block = false;
+  for (const line of code.split("\n")) {
+    if (block) {
+      if (line === ")") block = false;
+      else {
+        const m = /^\t([\p{L}_][\p{L}\p{Nd}_]*)(?:[ ,=\t]|$)/u.exec(line);
+        if (m !== null) out.push(m[1]);
+      }
+      continue;
+    }
+    const m = /^(?:func|type|var|const) ([\p{L}_][\p{L}\p{Nd}_]*)/u.exec(line);
+    if (m !== null) out.push(m[1]);
+    else if (/^(?:var|const|type) \($/.test(line)) block = true;
+  }
+  return out;
 }
 
 /** A file-name part for a group (tag or path segment): snake_case ASCII, `default` when empty. */
