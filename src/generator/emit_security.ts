@@ -7,7 +7,7 @@
  */
 import type { RefIndex } from "../core/ref_index.ts";
 import { goString } from "./go_writer.ts";
-import { goName, NameRegistry } from "./naming.ts";
+import { goName } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import { securitySchemes } from "./_security_extras.ts";
@@ -16,7 +16,8 @@ import { securitySchemes } from "./_security_extras.ts";
 export function emitSecurityHelpers(index: RefIndex, model: TypeModel): { unit?: Unit; count: number } {
   const u = unit("", 0);
   const w = u.w;
-  const names = new NameRegistry(["WithHTTPClient", "WithUserAgent", "WithRequestEditorFn"]);
+  // The package-wide registry: a helper never takes a schema's or the runtime's name (WithHTTPClient).
+  const names = model.names;
   let count = 0;
   for (const entry of securitySchemes(index)) {
     const { scheme, type } = entry;

@@ -11,8 +11,11 @@ import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./go_decls.ts";
 import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
 
-/** The unit of one declaration; `group` decides its file when types are split. */
-export function emitDecl(decl: GoDecl, group: string): Unit {
+/**
+ * The unit of one declaration; `group` decides its file when types are split. The package-level names it adds
+ * (enum constants, union constructors) are taken from `names`, the package-wide registry.
+ */
+export function emitDecl(decl: GoDecl, group: string, names: NameRegistry = new NameRegistry()): Unit {
   const u = unit(group);
   const w = u.w;
   const doc = docLines(decl.doc);
@@ -28,13 +31,13 @@ export function emitDecl(decl: GoDecl, group: string): Unit {
       w.line(`type ${decl.name} ${decl.alias ? "= " : ""}${decl.type}`);
       break;
     case "enum":
-      emitEnum(u, decl.name, decl.values);
+      emitEnum(u, decl.name, decl.values, names);
       break;
     case "struct":
       emitStruct(u, decl.name, decl.fields, decl.extra);
       break;
     case "union":
-      emitUnion(u, decl);
+      emitUnion(u, decl, names);
   }
   return u;
 }
@@ -43,13 +46,12 @@ function pathLabel(at: readonly (string | number)[]): string {
   return at.length === 0 ? "the root of a referenced file" : formatPath(at);
 }
 
-function emitEnum(u: Unit, name: string, values: readonly string[]): void {
+function emitEnum(u: Unit, name: string, values: readonly string[], names: NameRegistry): void {
   const w = u.w;
   w.line(`type ${name} string`);
   w.line();
   w.comment([`Values of ${name}.`]);
   w.open("const (");
-  const names = new NameRegistry();
   const consts: string[] = [];
   for (const v of values) {
     const c = names.take(name + goName(v, "Empty"));
@@ -142,7 +144,7 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
   w.close();
 }
 
-function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>): void {
+function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>, names: NameRegistry): void {
   const w = u.w;
   const name = decl.name;
   u.imports.add("encoding/json");
@@ -154,9 +156,10 @@ function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>): void {
   }
   w.close();
   for (const a of decl.alternatives) {
+    const from = names.take(`${name}From${a.name}`);
     w.line();
-    w.comment([`${name}From${a.name} returns a ${name} holding v.`]);
-    w.open(`func ${name}From${a.name}(v ${a.type}) ${name} {`);
+    w.comment([`${from} returns a ${name} holding v.`]);
+    w.open(`func ${from}(v ${a.type}) ${name} {`);
     w.line(`return ${name}{${a.name}: &v}`);
     w.close();
     w.line();

@@ -11,7 +11,7 @@ import type { DocumentReader } from "../core/reader.ts";
 import type { DocumentStats } from "../core/stats.ts";
 import { isObject } from "../core/json.ts";
 import { UsageError } from "../core/errors.ts";
-import { isGoPackageName } from "./naming.ts";
+import { declaredNames, isGoPackageName } from "./naming.ts";
 import type { GoDecl } from "./go_decls.ts";
 import { TypeModel } from "./type_model.ts";
 import { buildOperations, type GoOperation } from "./operations.ts";
@@ -228,7 +228,7 @@ export async function generate(
   const model = new TypeModel(index, {
     pointers: options.noPointers !== true,
     validation: options.noValidation !== true,
-  });
+  }, runtimeNames(client, server));
   if (options.types === false && (client || server)) {
     model.issue(
       "info",
@@ -260,7 +260,7 @@ export async function generate(
   files.push(...splitLazily("types", pkg, typeCore, {
     items: model.decls,
     group: declGroup,
-    emit: (d) => textNow(emitDecl(d, declGroup(d))),
+    emit: (d) => textNow(emitDecl(d, declGroup(d), model.names)),
   }, { maxLines, maxWeight: maxTypes }));
   // An operation's request and response types go with its client method, else with its server handler.
   const opTypes = (op: GoOperation) => textNow(emitOperationTypes(op, groupOf(op)));
@@ -352,6 +352,18 @@ function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   if (ctx.options.securityEnforce) out.push(...emitSecurityEnforceFiles(ctx));
   if (ctx.options.oidcDiscovery) out.push(...emitOIDCFiles(ctx));
   return out;
+}
+
+/**
+ * The package-level names of the runtime code the client and the server always declare (their cores and the
+ * shared helpers): reserved before any schema takes a name, so a schema named `ParamError` becomes `ParamError2`.
+ * The optional files take their names from the registry as they are emitted.
+ */
+function runtimeNames(client: boolean, server: boolean): string[] {
+  const code = [SHARED_HELPERS.code, NULLABLE_HELPERS.code];
+  if (client) code.push(emitClientCore().w.toString());
+  if (server) code.push(emitServerCore([]).w.toString());
+  return code.flatMap(declaredNames);
 }
 
 function sharedHelpers(): Unit {

@@ -50,6 +50,12 @@ export const RESERVED_NAMES: readonly string[] = [
   "NewNullNullable",
 ];
 
+/** Names a struct's fields never take: the extra map and the methods a struct may have. */
+const STRUCT_RESERVED: readonly string[] = ["AdditionalProperties", "MarshalJSON", "UnmarshalJSON"];
+
+/** Names a union's alternatives never take: its methods (each alternative also has its `As<Name>`). */
+const UNION_RESERVED: readonly string[] = ["Raw", "MarshalJSON", "UnmarshalJSON"];
+
 /** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
 interface DeclSite {
   /** Key of the file the schema is in (its references resolve from there). */
@@ -76,8 +82,11 @@ export class TypeModel {
   readonly decls: GoDecl[] = [];
   /** Issues: what could not be expressed. */
   readonly issues: Finding[] = [];
-  /** Type names handed out (shared with operation types). */
-  readonly names: NameRegistry = new NameRegistry(RESERVED_NAMES);
+  /**
+   * The package-wide registry of Go names: the generated code's own package-level names first (reserved), then
+   * type names, operation types and every name an emitter declares.
+   */
+  readonly names: NameRegistry;
   readonly #index: RefIndex;
   /** The options. */
   readonly options: TypeModelOptions;
@@ -89,10 +98,11 @@ export class TypeModel {
   /** Whether a field is a `Nullable[T]` (the package then declares Nullable). */
   usesNullable = false;
 
-  /** A model over the document of `index`. */
-  constructor(index: RefIndex, options: TypeModelOptions) {
+  /** A model over the document of `index`; `reserved` are package-level names the runtime code declares. */
+  constructor(index: RefIndex, options: TypeModelOptions, reserved: Iterable<string> = []) {
     this.#index = index;
     this.options = options;
+    this.names = new NameRegistry([...RESERVED_NAMES, ...reserved]);
   }
 
   /** The declaration named `name`. */
@@ -303,7 +313,8 @@ export class TypeModel {
 
   #struct(d: DeclSite, parts: Record<string, unknown>[], files: string[]): GoDecl {
     const { name, schema, at, depth, doc, deprecated } = d;
-    const fieldNames = new NameRegistry(["AdditionalProperties"]);
+    // A field never takes the name of a method of its struct (Go forbids both).
+    const fieldNames = new NameRegistry(STRUCT_RESERVED);
     const fields: GoField[] = [];
     // Properties seen in earlier parts (allOf members): the first one wins. A single part has no duplicates.
     const seen = parts.length > 1 ? new Set<string>() : undefined;
@@ -427,7 +438,7 @@ export class TypeModel {
     const { name, schema, at, depth, doc, deprecated } = d;
     const key = Array.isArray(schema.oneOf) ? "oneOf" : "anyOf";
     const list = schema[key] as unknown[];
-    const altNames = new NameRegistry(["Raw"]);
+    const altNames = new NameRegistry(UNION_RESERVED);
     const alternatives: GoAlternative[] = [];
     const disc = isObject(schema.discriminator) && typeof schema.discriminator.propertyName === "string" &&
         /^[A-Za-z0-9_.\-@$]+$/.test(schema.discriminator.propertyName)
@@ -442,7 +453,8 @@ export class TypeModel {
       ) continue;
       const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
       const base = u.type.replace(/^\[\]/, "").replace(/[^A-Za-z0-9]/g, "");
-      const altName = altNames.take(
+      const altName = takeAlternative(
+        altNames,
         goName(u.type.startsWith("[]") ? `${base} List` : base, `Option${i + 1}`),
       );
       const tags: string[] = [];
@@ -493,4 +505,16 @@ export class TypeModel {
     );
     pointRecursiveFields(this.decls);
   }
+}
+
+/**
+ * A union alternative's name: neither it nor its accessor `As<name>` is taken by another alternative or method
+ * (a field `AsPet` and an accessor `AsPet` of an alternative `Pet` would clash).
+ */
+function takeAlternative(names: NameRegistry, wanted: string): string {
+  let name = wanted;
+  for (let n = 2; names.has(name) || names.has(`As${name}`); n++) name = `${wanted}${n}`;
+  names.take(name);
+  names.take(`As${name}`);
+  return name;
 }
