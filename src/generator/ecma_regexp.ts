@@ -1,11 +1,15 @@
 /**
  * ECMA-262 patterns (what JSON Schema's `pattern` means) as Go RE2 patterns, where the translation is exact:
  * `.` and `\s`/`\S` with ECMA's sets, `\uXXXX` and `\u{…}` as `\x{…}`, `(?<name>` as `(?P<name>`, `\0` and
- * `\cX` as code points, `[^]`/`[]`. Lookaround, backreferences, repetition counts above RE2's 1000 and
- * property names RE2 lacks have no RE2 equivalent: the result says why, and the caller skips the check.
+ * `\cX` as code points, `[^]`/`[]`, a `-` next to a class escape (`[\s-z]`) as a literal `-`, property escapes
+ * (`\p{Letter}`, `\p{Script=Greek}`, u mode only) by Go's names. Lookaround, backreferences, repetition counts
+ * above RE2's 1000 and properties Go's tables lack have no RE2 equivalent: the result says why, and the caller
+ * skips the check. Every translation is then held to Go's own rules ({@link goRegexpProblem}): a pattern this
+ * returns compiles with Go 1.19's `regexp.MustCompile`.
  *
  * @module
  */
+import { GO_PROPERTY_NAMES, goRegexpProblem } from "./go_regexp.ts";
 
 /** A translated pattern, or why there is none. */
 export type Re2Result = { ok: true; pattern: string } | { ok: false; reason: string };
@@ -26,7 +30,8 @@ export function ecmaToRe2(source: string): Re2Result {
   if (!validEcma(source)) return { ok: false, reason: "it is not a valid ECMA-262 regular expression" };
   let out = "";
   let inClass = false;
-  let repeat = 1;
+  /** Whether the last item of the current class is a class escape (`\d`, `\s`, `\p{…}`): no range starts there. */
+  let afterClassEscape = false;
   let i = 0;
   const fail = (reason: string): Re2Result => ({ ok: false, reason });
   while (i < source.length) {
@@ -77,6 +82,7 @@ export function ecmaToRe2(source: string): Re2Result {
       if (n === "s") {
         out += inClass ? SPACE : `[${SPACE}]`;
         i += 2;
+        afterClassEscape = inClass;
         continue;
       }
       if (n === "S") {
@@ -86,10 +92,14 @@ export function ecmaToRe2(source: string): Re2Result {
         continue;
       }
       if (n === "p" || n === "P") {
-        const m = /^\{([A-Za-z_]+)\}/.exec(source.slice(i + 2));
-        if (m === null) return fail("it uses a Unicode property RE2 does not know");
-        out += `\\${n}{${m[1]}}`;
-        i += 2 + m[0].length;
+        const m = /^\{([A-Za-z_]+)(?:=([A-Za-z_]+))?\}/.exec(source.slice(i + 2));
+        const name = m === null ? undefined : goProperty(m[1], m[2]);
+        if (name === undefined || !unicodeMode(source)) {
+          return fail(`it uses a Unicode property Go's regexp does not know (${source.slice(i, i + 40)})`);
+        }
+        out += `\\${n}{${name}}`;
+        i += 2 + m![0].length;
+        afterClassEscape = inClass;
         continue;
       }
       if (n === "b" && inClass) {
@@ -100,6 +110,7 @@ export function ecmaToRe2(source: string): Re2Result {
       if (/[dDwWbBtnrfv]/.test(n)) {
         out += n === "v" ? "\\x{b}" : "\\" + n;
         i += 2;
+        afterClassEscape = inClass && /[dDwW]/.test(n);
         continue;
       }
       if (/[\^$\\.*+?()[\]{}|\/-]/.test(n)) {
@@ -116,7 +127,11 @@ export function ecmaToRe2(source: string): Re2Result {
     if (inClass) {
       if (c === "]") inClass = false;
       if (c === "[") out += "\\[";
-      else out += c;
+      else if (c === "-" && (afterClassEscape || classEscapeAt(source, i + 1))) {
+        // ECMA reads [\s-z] and [a-\d] as a class escape, "-" and a character; RE2 would read a range.
+        out += "\\-";
+      } else out += c;
+      afterClassEscape = false;
       i++;
       continue;
     }
@@ -162,9 +177,7 @@ export function ecmaToRe2(source: string): Re2Result {
     if (c === "{") {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
       if (m !== null) {
-        const most = m[3] === undefined ? Number(m[1]) : m[3] === "" ? Number(m[1]) : Number(m[3]);
-        repeat *= Math.max(1, most);
-        if (repeat > 1000) return fail("its counted repetitions exceed RE2's limit of 1000");
+        // (Counts over 1000, also as the product of nested counts, are refused by the Go check below.)
         out += m[0];
         i += m[0].length;
         continue;
@@ -187,6 +200,9 @@ export function ecmaToRe2(source: string): Re2Result {
     i++;
   }
   if (inClass) return fail("it has an unclosed character class");
+  // The translation is exact; whether Go compiles it is Go's rules (counts, nesting, size, property names).
+  const problem = goRegexpProblem(out);
+  if (problem !== undefined) return fail(problem);
   return { ok: true, pattern: out };
 }
 
@@ -202,6 +218,83 @@ function validEcma(source: string): boolean {
   }
   return false;
 }
+
+/** Whether a class escape (`\d`, `\D`, `\s`, `\S`, `\w`, `\W`, `\p`, `\P`) starts at `i`. */
+function classEscapeAt(source: string, i: number): boolean {
+  return source[i] === "\\" && /[dDsSwWpP]/.test(source[i + 1] ?? "");
+}
+
+/** Whether the pattern is valid with the `u` flag (where `\p{…}` is a property, not the letter `p`). */
+function unicodeMode(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ECMA-262's long names of the general categories, as Go's short names (Go knows no `LC` nor `Cn`). */
+const CATEGORY_NAMES: Record<string, string> = {
+  Letter: "L",
+  Uppercase_Letter: "Lu",
+  Lowercase_Letter: "Ll",
+  Titlecase_Letter: "Lt",
+  Modifier_Letter: "Lm",
+  Other_Letter: "Lo",
+  Mark: "M",
+  Combining_Mark: "M",
+  Nonspacing_Mark: "Mn",
+  Spacing_Mark: "Mc",
+  Enclosing_Mark: "Me",
+  Number: "N",
+  Decimal_Number: "Nd",
+  digit: "Nd",
+  Letter_Number: "Nl",
+  Other_Number: "No",
+  Punctuation: "P",
+  punct: "P",
+  Connector_Punctuation: "Pc",
+  Dash_Punctuation: "Pd",
+  Open_Punctuation: "Ps",
+  Close_Punctuation: "Pe",
+  Initial_Punctuation: "Pi",
+  Final_Punctuation: "Pf",
+  Other_Punctuation: "Po",
+  Symbol: "S",
+  Math_Symbol: "Sm",
+  Currency_Symbol: "Sc",
+  Modifier_Symbol: "Sk",
+  Other_Symbol: "So",
+  Separator: "Z",
+  Space_Separator: "Zs",
+  Line_Separator: "Zl",
+  Paragraph_Separator: "Zp",
+  Other: "C",
+  Control: "Cc",
+  cntrl: "Cc",
+  Format: "Cf",
+  Surrogate: "Cs",
+  Private_Use: "Co",
+};
+
+/**
+ * The Go name of an ECMA-262 property escape `\p{name}` or `\p{name=value}`: a general category (short or long
+ * name, or `gc=`/`General_Category=`), a script by `sc=`/`Script=`, or `Any`; undefined when Go's tables
+ * (Unicode 13) have no such class. A name ECMA itself refuses is refused too.
+ */
+function goProperty(name: string, value: string | undefined): string | undefined {
+  let go: string | undefined;
+  if (value === undefined) {
+    go = name === "Any" ? "Any" : CATEGORY_NAMES[name] ?? (SHORT.test(name) ? name : undefined);
+  } else if (name === "gc" || name === "General_Category") {
+    go = CATEGORY_NAMES[value] ?? (SHORT.test(value) ? value : undefined);
+  } else if (name === "sc" || name === "Script") go = SHORT.test(value) ? undefined : value;
+  return go !== undefined && GO_PROPERTY_NAMES.has(go) ? go : undefined;
+}
+
+/** A general category's short name (`L`, `Lu`): a script is never written so. */
+const SHORT = /^[A-Z][a-z]?$/;
 
 /** Whether a hexadecimal code is a Unicode scalar value (no lone surrogate). */
 function scalar(hex: string): boolean {
