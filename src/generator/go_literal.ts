@@ -69,6 +69,14 @@ const INT_RANGES: Record<string, [bigint, bigint]> = {
 };
 
 /**
+ * Whether a number is a constant of a Go float type: finite, and for float32 not rounded to an infinity (Go
+ * refuses a constant that overflows its type, e.g. 1e300 as float32).
+ */
+export function fitsFloat(type: "float32" | "float64", value: number): boolean {
+  return Number.isFinite(type === "float32" ? Math.fround(value) : value);
+}
+
+/**
  * The Go expression of `value` as a `type`, or its zero value (with a misfit recorded) when it does not fit.
  * `pointer` is the value's place, for messages.
  */
@@ -196,7 +204,8 @@ function literal(
       return typeof value === "boolean" ? String(value) : misfit(lw, pointer, type, value);
     case "float32":
     case "float64":
-      return typeof value === "number" && Number.isFinite(value)
+      // A constant that overflows its type does not compile (1e300 as a float32); rounding to zero does.
+      return typeof value === "number" && fitsFloat(type, value)
         ? String(value)
         : misfit(lw, pointer, type, value);
     case "time.Time":

@@ -258,7 +258,10 @@ export function goString(s: string): string {
     else if (ch === "\t") out += "\\t";
     else if (c < 0x20 || c === 0x7f || (c >= 0x80 && c < 0xa0) || c === 0x2028 || c === 0x2029) {
       out += c < 0x100 ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${c.toString(16).padStart(4, "0")}`;
-    } else if (c === 0xfeff || (c >= 0xd800 && c <= 0xdfff)) out += `\\u${c.toString(16).padStart(4, "0")}`;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      // A lone surrogate is no Unicode code point: Go refuses "\ud800". U+FFFD, as Go's JSON decoder reads it.
+      out += "\\ufffd";
+    } else if (c === 0xfeff) out += "\\ufeff";
     else out += ch;
   }
   return out + '"';
