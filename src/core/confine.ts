@@ -106,7 +106,13 @@ export type RefOrigin =
 export type RefLocation =
   | { kind: "file"; path: string }
   | { kind: "url"; url: string }
-  | { kind: "refused"; reason: "remote" | "outside"; message: string };
+  | {
+    kind: "refused";
+    reason: "remote" | "outside";
+    message: string;
+    /** The local file the reference names, when it names one (the run must not write over it either). */
+    path?: string;
+  };
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const WINDOWS_DRIVE = /^[a-z]:[\\/]/i;
@@ -164,7 +170,7 @@ export function locateRef(filePart: string, ref: string, origin: RefOrigin): Ref
     decoded = decodeURIComponent(filePart);
   } catch { /* keep as written */ }
   const path = resolve(origin.dir, decoded);
-  if (!isInside(origin.base, path)) return outsideBase(shown, origin.base);
+  if (!isInside(origin.base, path)) return { ...outsideBase(shown, origin.base), path };
   return { kind: "file", path };
 }
 
@@ -187,6 +193,11 @@ export interface ReadFileIdentity {
   dev?: number;
   /** Inode number. */
   ino?: number;
+  /**
+   * Whether the run refused to read it (a `$ref` target too large, outside the base directory, or not a regular
+   * file): it is still a file the run must not write over.
+   */
+  refused?: boolean;
 }
 
 /** A document a run loaded, whose referenced files may not be replaced by an output either. */
@@ -215,12 +226,26 @@ export interface ReadRoot {
 export class ReadSet {
   readonly #files = new Map<string, ReadFileIdentity>();
   readonly #roots: ReadRoot[] = [];
+  readonly #refused = new Set<string>();
   #rootsFollowed = 0;
 
-  /** Records a file that was read. */
+  /** Records a file that was read (or, with `refused`, that the run refused to read). */
   add(file: ReadFileIdentity): void {
     const key = file.dev !== undefined && file.ino !== undefined ? `${file.dev}:${file.ino}` : file.path;
     if (!this.#files.has(key)) this.#files.set(key, file);
+  }
+
+  /**
+   * Records the absolute path of a file a `$ref` names that the run refused to read without looking at it
+   * (outside the base directory): the writer finds its identity (real path, device, inode) before it writes.
+   */
+  addRefused(path: string): void {
+    this.#refused.add(path);
+  }
+
+  /** The paths recorded by {@link ReadSet.addRefused}, in the order recorded. */
+  get refusedPaths(): readonly string[] {
+    return [...this.#refused];
   }
 
   /** Records a loaded document (its referenced files are found before an output is written). */
@@ -232,6 +257,7 @@ export class ReadSet {
   addAll(other: ReadSet): void {
     if (other === this) return;
     for (const f of other.files) this.add(f);
+    for (const p of other.#refused) this.addRefused(p);
     for (const r of other.#roots) this.addRoot(r);
   }
 

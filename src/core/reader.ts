@@ -4,11 +4,13 @@
  *
  * @module
  */
+import { fstatSync } from "node:fs";
 import { resolve } from "node:path";
 import { LoadError } from "./errors.ts";
 import {
   DEFAULT_MAX_INPUT_SIZE,
   fileKind,
+  type ReadFileIdentity,
   type ReadSet,
   redactUrl,
   redactUrlsIn,
@@ -221,9 +223,13 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         // Decide from stat before opening: opening a FIFO nobody writes to blocks forever.
         const info = await Deno.stat(path);
         const refusal = refuseKind(path, fileKind(info), role);
-        if (refusal !== undefined) throw new LoadError(refusal);
-        if (info.isFile && info.size > maxBytes) {
-          throw new LoadError(tooLargeMessage(what, maxBytes, info.size));
+        const tooLarge = info.isFile && info.size > maxBytes;
+        if (refusal !== undefined || tooLarge) {
+          // Refused, but named by the run: still a file no output of the run may replace.
+          for (const set of [read.readSet, ownSet]) {
+            set?.add({ path, dev: info.dev, ino: info.ino ?? undefined, refused: true });
+          }
+          throw new LoadError(refusal ?? tooLargeMessage(what, maxBytes, info.size));
         }
         file = await Deno.open(path, { read: true });
         const opened = await file.stat();
@@ -345,12 +351,37 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
       }
     },
     readStdin(read: ReadOptions = {}): Promise<string> {
-      return readCapped(Deno.stdin.readable, read.maxBytes ?? defaultMax, "standard input");
+      // Standard input redirected from a file (`< api.yaml`) is a file the run read, like a named input.
+      const file = stdinFile();
+      if (file !== undefined) {
+        for (const set of [read.readSet, ownSet]) set?.add({ path: file.path, dev: file.dev, ino: file.ino });
+      }
+      return readCapped(
+        Deno.stdin.readable,
+        read.maxBytes ?? defaultMax,
+        "standard input",
+        undefined,
+        file?.size,
+      );
     },
     cwd(): string {
       return Deno.cwd();
     },
   };
+}
+
+/**
+ * The identity of the regular file standard input is redirected from (fstat of descriptor 0, which needs no
+ * permission), or undefined for a pipe, a terminal, or a system without inodes. Its path is `<stdin>`.
+ */
+function stdinFile(): (ReadFileIdentity & { size: number }) | undefined {
+  try {
+    const info = fstatSync(0);
+    if (!info.isFile() || !info.ino) return undefined;
+    return { path: "<stdin>", dev: info.dev, ino: info.ino, size: info.size };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The default reader (real files, network and standard input). */

@@ -202,7 +202,9 @@ export class RefIndex {
       if (byId !== undefined) return { file: byId.file, fragment };
     }
     const where = locateRef(filePart, ref, this.#originOf(fromKey));
-    if (where.kind === "refused") return { ok: false, reason: where.reason, message: where.message };
+    if (where.kind === "refused") {
+      return { ok: false, reason: where.reason, message: where.message, path: where.path };
+    }
     return { file: where.kind === "url" ? where.url : where.path, fragment };
   }
 
@@ -222,7 +224,7 @@ export class RefIndex {
 
   #resolveUncached(ref: string, fromKey: string): ResolvedRef | UnresolvedRef {
     const t = this.target(ref, fromKey);
-    if ("ok" in t) return t;
+    if ("ok" in t) return { ok: false, reason: t.reason, message: t.message }; // no path in results
     const doc = this.#docs.get(t.file);
     if (doc === undefined) {
       const failed = this.#failed.get(t.file);

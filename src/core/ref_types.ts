@@ -72,6 +72,8 @@ export interface UnresolvedRef {
   message: string;
   /** `remote`, `outside`, `missing-file`, `bad-file`, `missing-target`, `bad-pointer`, `missing-anchor`, `loop`. */
   reason: UnresolvedReason;
+  /** The local file a refused reference names (`outside`): the run must not write over it. */
+  path?: string;
 }
 
 /** A place in a document of the set. */
