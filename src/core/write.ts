@@ -1,7 +1,8 @@
 /**
  * Writing documents: the one document writer, {@link writeDocument}. Atomic (a temporary file in the same
- * folder, renamed over the target), with the mode asked, in the document's format, removed again when SIGINT or
- * SIGTERM arrives during the write, and never over a file the run read.
+ * folder, renamed over the target, so a symbolic link there is replaced, never written through), with the mode
+ * asked, in the document's format, the temporary file removed on every failure and when SIGINT, SIGTERM or
+ * SIGHUP arrives, stale temporary files of ours removed, and never over a file the run read (or refused to read).
  *
  * @module
  */
@@ -16,6 +17,13 @@ import { detectVersion } from "./version.ts";
 import { createSourceMap } from "./source_map.ts";
 import { defaultReader } from "./reader.ts";
 import { permissionMessage } from "./permission.ts";
+import {
+  cleanFolder,
+  refuseSymlinkedFolders,
+  removeStaleTemps,
+  replaceAtomically,
+  SignalGuard,
+} from "./_atomic.ts";
 
 /** Options of {@link writeFileAtomic}. */
 export interface WriteFileOptions {
@@ -30,6 +38,21 @@ export interface WriteFileOptions {
   readSet?: ReadSet | readonly (ReadSet | undefined)[];
   /** Allow writing over an input. @default false */
   allowOverwriteInput?: boolean;
+  /**
+   * Refuse a target outside this folder, or reached through a symbolic link to a folder at any level below it
+   * (the MCP server's workspace root). A symbolic link at the target itself is always replaced, never followed.
+   * @default none: the target's folder is followed as the system resolves it
+   */
+  noSymlinksBelow?: string;
+  /**
+   * {@link writeFilesInto} only: looks at the regular files already in the folder before anything is written.
+   * `select` picks them by name (and whether the write replaces one); `vet` gets each picked file's first 64 KiB
+   * as text and returns undefined to accept it, else the one-sentence refusal of the whole write.
+   */
+  vetExisting?: {
+    select(name: string, replaced: boolean): boolean;
+    vet(file: { name: string; replaced: boolean; head: string }): string | undefined;
+  };
   /**
    * {@link writeFilesInto} only: leave a target that already holds exactly the new content as it is (not
    * rewritten, its time stamp kept). @default false
@@ -56,6 +79,16 @@ async function identityOf(path: string): Promise<ReadFileIdentity> {
     } catch {
       return { path: full };
     }
+  }
+}
+
+/** Where a write to `path` puts its file: in the real path of its folder, the last component not followed. */
+async function placeOf(path: string): Promise<string> {
+  const full = resolve(path);
+  try {
+    return join(await Deno.realPath(dirname(full)), basename(full));
+  } catch {
+    return full;
   }
 }
 
@@ -101,6 +134,8 @@ async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
     all.addAll(set);
   }
   for (const input of options.inputs ?? []) all.add(await identityOf(input));
+  // Files a reference named that the run refused to read (outside the base directory) are no outputs either.
+  for (const path of all.refusedPaths) all.add({ ...await identityOf(path), refused: true });
   return all;
 }
 
@@ -119,101 +154,25 @@ async function refuseClash(read: ReadSet, path: string, what: string): Promise<v
 /** Throws when the file of `identity` (at `path`) is one of the files read. */
 function refuseIdentity(read: ReadSet, identity: ReadFileIdentity, path: string, what: string): void {
   const clash = read.find(identity);
-  if (clash !== undefined) {
-    throw new WriteError(
-      `refusing to write over the input "${
-        shown(clash.path)
-      }" (read by this run): the output "${path}" is the same file; choose another ${what}.`,
-    );
-  }
+  if (clash === undefined) return;
+  const file = clash.refused
+    ? `"${shown(clash.path)}" (a file this run refused to read):`
+    : clash.path === "<stdin>"
+    ? "the file given on standard input (read by this run):"
+    : `the input "${shown(clash.path)}" (read by this run):`;
+  throw new WriteError(
+    `refusing to write over ${file} the output "${path}" is the same file; choose another ${what}.`,
+  );
 }
 
-const SIGNALS: readonly Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-
-/** Catches SIGINT and SIGTERM while a write is under way, so that it can clean up instead of dying half-way. */
-class SignalGuard {
-  readonly abort = new AbortController();
-  #signal: Deno.Signal | undefined;
-  readonly #listeners: [Deno.Signal, () => void][];
-
-  constructor(readonly path: string) {
-    this.#listeners = SIGNALS.map((signal) => [signal, () => {
-      this.#signal ??= signal;
-      this.abort.abort();
-    }]);
-    for (const [signal, listener] of this.#listeners) Deno.addSignalListener(signal, listener);
-  }
-
-  /** The error of an interrupted write, if a signal arrived. */
-  get error(): WriteError | undefined {
-    return this.#signal === undefined ? undefined : new WriteError(
-      `writing "${this.path}" was interrupted by ${this.#signal}; the old file is unchanged and no temporary file is left.`,
-    );
-  }
-
-  /** Lets a signal that arrived during synchronous work (serialising) reach its listener. */
-  settle(): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  /** Throws when a signal arrived. */
-  check(): void {
-    const error = this.error;
-    if (error !== undefined) throw error;
-  }
-
-  /** Gives the signals back to their default handling. */
-  stop(): void {
-    for (const [signal, listener] of this.#listeners) Deno.removeSignalListener(signal, listener);
-  }
-}
-
-/** Writes to a temporary file in the target's folder, then renames it over the target. */
-async function replaceAtomically(
-  path: string,
-  text: string,
-  mode: number | undefined,
-  guard: SignalGuard,
-  identity?: ReadFileIdentity,
-): Promise<void> {
-  const target = (identity ?? await identityOf(path)).path;
-  const dir = dirname(target);
+/** Refuses a target that is a folder (a symbolic link there is replaced, whatever it points to). */
+async function refuseFolder(place: string, path: string): Promise<void> {
   try {
-    const info = await Deno.stat(target);
-    if (info.isDirectory) throw new WriteError(`"${path}" is a directory; name an output file.`);
+    if ((await Deno.lstat(place)).isDirectory) {
+      throw new WriteError(`"${path}" is a directory; name an output file.`);
+    }
   } catch (error) {
     if (error instanceof WriteError) throw error;
-  }
-  guard.check();
-  const temp = join(dir, `.${basename(target)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
-  try {
-    await Deno.writeTextFile(temp, text, {
-      mode: mode ?? 0o644,
-      createNew: true,
-      signal: guard.abort.signal,
-    });
-    if (mode !== undefined) await Deno.chmod(temp, mode);
-    await guard.settle();
-    guard.check();
-    await Deno.rename(temp, target);
-  } catch (error) {
-    try {
-      await Deno.remove(temp);
-    } catch { /* nothing to clean up */ }
-    const interrupted = guard.error;
-    if (interrupted !== undefined) throw interrupted;
-    if (error instanceof WriteError) throw error;
-    const refused = permissionMessage(error, { write: path }); // Deno's flags refused it: name the flag
-    if (refused !== undefined) throw new WriteError(refused);
-    if (error instanceof Deno.errors.NotFound) {
-      throw new WriteError(`cannot write "${path}": the folder ${dir} does not exist; create it first.`);
-    }
-    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
-      throw new WriteError(`cannot write "${path}": permission denied.`);
-    }
-    throw new WriteError(
-      `cannot write "${path}": ${error instanceof Error ? error.message : String(error)}.`,
-    );
   }
 }
 
@@ -222,12 +181,17 @@ async function guardedWrite(path: string, produce: () => string, options: WriteF
   // Installed before anything else (synchronously, on the call), so no signal during the write is missed.
   const guard = new SignalGuard(path);
   try {
+    if (options.noSymlinksBelow !== undefined) {
+      await refuseSymlinkedFolders(options.noSymlinksBelow, dirname(resolve(path)), path);
+    }
     await refuseReadFile(path, options);
     guard.check();
+    const place = await placeOf(path);
+    await refuseFolder(place, path);
+    await cleanFolder(dirname(place));
     const text = produce();
     await guard.settle();
-    guard.check();
-    await replaceAtomically(path, text, options.mode, guard);
+    await replaceAtomically(place, text, options.mode, guard, path);
   } finally {
     guard.stop();
   }
@@ -286,15 +250,87 @@ async function holds(path: string, size: number, text: string): Promise<boolean>
   }
 }
 
+/** Bytes of an existing file that {@link WriteFileOptions.vetExisting} sees. */
+const HEAD_BYTES = 64 * 1024;
+
+/** The first {@link HEAD_BYTES} bytes of a file as text ("" when it cannot be read). */
+async function headOf(path: string): Promise<string> {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = await Deno.open(path, { read: true });
+    const buf = new Uint8Array(HEAD_BYTES);
+    let len = 0;
+    for (;;) {
+      const n = await file.read(buf.subarray(len));
+      if (n === null) break;
+      len += n;
+      if (len === HEAD_BYTES) break;
+    }
+    return new TextDecoder().decode(buf.subarray(0, len));
+  } catch {
+    return "";
+  } finally {
+    file?.close();
+  }
+}
+
+/** A target of {@link writeFilesInto}: where it goes, its identity (links followed), and its size if a file. */
+interface Target {
+  place: string;
+  identity: ReadFileIdentity;
+  size?: number;
+}
+
+/** Finds the target of the file `name` in `dir` (real path `realDir`), refusing a folder in the way. */
+async function targetIn(dir: string, realDir: string, name: string): Promise<Target> {
+  const place = join(realDir, name);
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.lstat(place);
+  } catch {
+    return { place, identity: { path: place } };
+  }
+  if (info.isDirectory) {
+    throw new WriteError(
+      `cannot write "${
+        join(dir, name)
+      }": a folder of that name is in the way; move it or choose another output directory.`,
+    );
+  }
+  // A symbolic link is replaced, never written through; where it leads still counts for the read set.
+  if (info.isSymlink) return { place, identity: await identityOf(join(dir, name)) };
+  return {
+    place,
+    identity: { path: place, dev: info.dev, ino: info.ino ?? undefined },
+    size: info.isFile ? info.size : undefined,
+  };
+}
+
+/** Runs `work` on each item, `BATCH` at a time; every started one settles before the first failure is thrown. */
+async function inBatches<T, R>(items: readonly T[], work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const BATCH = 64;
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += BATCH) {
+    const settled = await Promise.allSettled(items.slice(i, i + BATCH).map((item, j) => work(item, i + j)));
+    for (const r of settled) {
+      if (r.status === "rejected") throw r.reason;
+      out.push(r.value);
+    }
+  }
+  return out;
+}
+
 /**
  * Writes text files into a directory, creating the directory (and its parents) first. Each file is written like
- * {@link writeFileAtomic} (atomic, cleaned up on SIGINT/SIGTERM); every target is checked against the files the
- * run read before the first is written, and the files are written a few at a time; with `keepUnchanged`, a
- * file that already holds the new content is left as it is. Names must be plain file names (no folders).
- * Returns the paths of the files, in the order given.
+ * {@link writeFileAtomic} (atomic, cleaned up on a failure and on SIGINT/SIGTERM/SIGHUP; a symbolic link at a
+ * file's place is replaced, never written through); every target is checked before the first is written
+ * (against the files the run read, a folder in the way, and `vetExisting`), stale temporary files of ours in the
+ * directory are removed, and the files are written a few at a time; with `keepUnchanged`, a file that already
+ * holds the new content is left as it is. Names must be plain file names (no folders). Returns the paths of the
+ * files, in the order given.
  *
  * @throws {WriteError} when the directory cannot be created, a name is not a plain file name, a target is a
- *   file the run read, or a write fails.
+ *   file the run read or a folder, `vetExisting` refuses, or a write fails.
  */
 export async function writeFilesInto(
   dir: string,
@@ -308,66 +344,46 @@ export async function writeFilesInto(
       );
     }
   }
+  if (options.noSymlinksBelow !== undefined) await refuseSymlinkedFolders(options.noSymlinksBelow, dir, dir);
+  let realDir: string;
+  const names: string[] = [];
   try {
     await Deno.mkdir(dir, { recursive: true });
+    realDir = await Deno.realPath(dir);
+    for await (const entry of Deno.readDir(realDir)) if (entry.isFile) names.push(entry.name);
   } catch (error) {
     const why = permissionMessage(error, { write: dir }) ??
       (error instanceof Error ? error.message : String(error));
     throw new WriteError(`cannot create the output directory "${shown(resolve(dir))}": ${why}`);
   }
   const paths = files.map((f) => join(dir, f.name));
-  const BATCH = 64;
-  // Each target's real path and identity, found once (a few at a time) for the check and the write: in the
-  // directory's real path, by one lstat (a symbolic link is followed as identityOf does); with the size of a
-  // regular file there.
-  let realDir: string | undefined;
-  try {
-    realDir = await Deno.realPath(dir);
-  } catch { /* identityOf for each */ }
-  const targetOf = async (path: string, name: string): Promise<[ReadFileIdentity, number | undefined]> => {
-    if (realDir === undefined) return [await identityOf(path), undefined];
-    let info: Deno.FileInfo;
-    try {
-      info = await Deno.lstat(path);
-    } catch {
-      return [{ path: join(realDir, name) }, undefined];
-    }
-    if (info.isSymlink) return [await identityOf(path), undefined];
-    return [
-      { path: join(realDir, name), dev: info.dev, ino: info.ino ?? undefined },
-      info.isFile ? info.size : undefined,
-    ];
-  };
-  const identities: ReadFileIdentity[] = [];
-  const sizes: (number | undefined)[] = [];
-  for (let i = 0; i < paths.length; i += BATCH) {
-    const found = await Promise.all(paths.slice(i, i + BATCH).map((p, j) => targetOf(p, files[i + j].name)));
-    for (const [identity, size] of found) {
-      identities.push(identity);
-      sizes.push(size);
-    }
-  }
+  // Each target's place and identity, found once (a few at a time) for the checks and the write.
+  const targets = await inBatches(files, (f) => targetIn(dir, realDir, f.name));
   if (!options.allowOverwriteInput && (options.readSet !== undefined || options.inputs !== undefined)) {
     const read = await collectRead(options);
-    paths.forEach((path, i) => refuseIdentity(read, identities[i], path, "output directory"));
+    paths.forEach((path, i) => refuseIdentity(read, targets[i].identity, path, "output directory"));
   }
-  // One signal guard for the whole set: an interruption stops the writes still to come, and the one under way
-  // removes its temporary file.
+  const vet = options.vetExisting;
+  if (vet !== undefined) {
+    const written = new Set(files.map((f) => f.name));
+    const picked = names.filter((name) => vet.select(name, written.has(name))).sort();
+    const heads = await inBatches(picked, (name) => headOf(join(realDir, name)));
+    picked.forEach((name, i) => {
+      const refusal = vet.vet({ name, replaced: written.has(name), head: heads[i] });
+      if (refusal !== undefined) throw new WriteError(refusal);
+    });
+  }
+  await removeStaleTemps(realDir, names);
+  // One signal guard for the whole set: an interruption stops the writes still to come, and those under way
+  // remove their temporary files before the error is thrown.
   const guard = new SignalGuard(dir);
   try {
-    for (let i = 0; i < files.length; i += BATCH) {
+    await inBatches(files, async (f, i) => {
       guard.check();
-      await Promise.all(
-        files.slice(i, i + BATCH).map(async (f, j) => {
-          const identity = identities[i + j];
-          const size = sizes[i + j];
-          if (options.keepUnchanged && size !== undefined) {
-            if (await holds(identity.path, size, f.content)) return;
-          }
-          await replaceAtomically(paths[i + j], f.content, options.mode, guard, identity);
-        }),
-      );
-    }
+      const { place, size } = targets[i];
+      if (options.keepUnchanged && size !== undefined && await holds(place, size, f.content)) return;
+      await replaceAtomically(place, f.content, options.mode, guard, paths[i]);
+    });
   } finally {
     guard.stop();
   }

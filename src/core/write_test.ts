@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
 import { join } from "node:path";
 import { serializeDocument } from "./serialize.ts";
-import { writeDocument, writeFileAtomic } from "./write.ts";
+import { writeDocument, writeFileAtomic, writeFilesInto } from "./write.ts";
 import { loadDocument } from "./load.ts";
 import { WriteError } from "./errors.ts";
 import { parseText } from "./parse_text.ts";
@@ -95,6 +95,84 @@ Deno.test("writeDocument writes the format asked and refuses any file the run re
       "schemas",
       "sym.yaml",
     ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a symbolic link at the target is replaced, never written through; a long name still writes", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    await Deno.writeTextFile(join(dir, "victim.txt"), "victim\n");
+    await Deno.symlink(join(dir, "victim.txt"), join(dir, "out.json"));
+    await writeFileAtomic(join(dir, "out.json"), "{}\n");
+    assert(!(await Deno.lstat(join(dir, "out.json"))).isSymlink);
+    assertEquals(await Deno.readTextFile(join(dir, "victim.txt")), "victim\n");
+    await Deno.mkdir(join(dir, "set"));
+    await Deno.symlink(join(dir, "victim.txt"), join(dir, "set", "a.go"));
+    await writeFilesInto(join(dir, "set"), [{ name: "a.go", content: "victim\n" }], { keepUnchanged: true });
+    assert(!(await Deno.lstat(join(dir, "set", "a.go"))).isSymlink);
+    assertEquals(await Deno.readTextFile(join(dir, "victim.txt")), "victim\n");
+    // A name of 250 bytes: our temporary file's name is shortened to fit the system's 255.
+    const long = "é".repeat(120) + ".json";
+    await writeFileAtomic(join(dir, long), "[]\n");
+    assertEquals(await Deno.readTextFile(join(dir, long)), "[]\n");
+    assertEquals(
+      Deno.readDirSync(dir).toArray().map((e) => e.name).sort(),
+      [
+        long,
+        "out.json",
+        "set",
+        "victim.txt",
+      ].sort(),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("noSymlinksBelow refuses a folder reached through a link below the root, and a place outside it", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    const root = join(dir, "root");
+    await Deno.mkdir(join(root, "real"), { recursive: true });
+    await Deno.mkdir(join(dir, "outside"));
+    await Deno.symlink(join(dir, "outside"), join(root, "link"));
+    const opts = { noSymlinksBelow: root };
+    await assertRejects(
+      () => writeFileAtomic(join(root, "link", "x.json"), "{}", opts),
+      WriteError,
+      'the folder "link" on its way is a symbolic link',
+    );
+    await assertRejects(
+      () => writeFilesInto(join(root, "link", "deeper"), [{ name: "a.go", content: "" }], opts),
+      WriteError,
+      'the folder "link" on its way is a symbolic link',
+    );
+    await assertRejects(
+      () => writeFileAtomic(join(dir, "outside", "x.json"), "{}", opts),
+      WriteError,
+      "outside the folder the writes are confined to",
+    );
+    assertEquals(Deno.readDirSync(join(dir, "outside")).toArray(), []);
+    await writeFileAtomic(join(root, "real", "x.json"), "{}\n", opts);
+    await writeFilesInto(join(root, "real", "new"), [{ name: "a.go", content: "x" }], opts);
+    assertEquals(await Deno.readTextFile(join(root, "real", "new", "a.go")), "x");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a temporary file of ours from a process that is gone is removed at once, a live one's kept", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir());
+  try {
+    const child = new Deno.Command("true").spawn();
+    await child.status;
+    const gone = `.a.json.oatool-${child.pid}-0123abcd.tmp`;
+    const mine = `.a.json.oatool-${Deno.pid}-0123abcd.tmp`; // this run's own: under way
+    for (const n of [gone, mine]) await Deno.writeTextFile(join(dir, n), "partial");
+    await writeFileAtomic(join(dir, "a.json"), "{}\n");
+    assertEquals(Deno.readDirSync(dir).toArray().map((e) => e.name).sort(), [mine, "a.json"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
