@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { deepEqual, isObject } from "../core/json.ts";
+import { isObject } from "../core/json.ts";
+import { uniqueValues } from "../core/canonical_key.ts";
 import { PARAMETER_VALUE_FIELDS } from "../core/schema_keywords.ts";
 import { rebuild, type Segments, setMember, type Step } from "./_context.ts";
 import { schema2to3 } from "./_schema.ts";
@@ -160,7 +161,7 @@ export function liftSchema(
         here.push([k === "exclusiveMinimum" ? "minimum" : "maximum", s[k]], [k, true]);
         continue;
       }
-      here.push([k, k === "enum" && Array.isArray(s[k]) ? unique(s[k] as unknown[]) : s[k]]);
+      here.push([k, k === "enum" && Array.isArray(s[k]) ? uniqueValues(s[k] as unknown[]) : s[k]]);
     }
     if (s.const !== undefined && s.enum === undefined) here.push(["enum", [s.const]]);
     if (type === "array" && next === undefined) here.push(["items", [["type", "string"]]]);
@@ -175,13 +176,6 @@ export function liftSchema(
     s = next;
   }
   return toObjects(out);
-}
-
-/** The distinct values of a list, in order (2.0 parameter enums must not repeat). */
-function unique(values: readonly unknown[]): unknown[] {
-  const out: unknown[] = [];
-  for (const v of values) if (!out.some((o) => deepEqual(o, v))) out.push(v);
-  return out;
 }
 
 /** Turns nested entry lists (from {@link liftSchema}) into objects. */

@@ -56,11 +56,17 @@ export function shorten(text: string, max: number = MAX_QUOTED_CHARS): string {
  */
 export function quote(value: unknown, max: number = MAX_QUOTED_CHARS): string {
   if (typeof value === "string") return JSON.stringify(shorten(value, max));
-  return jsonPrefix(value, max);
+  if (value === undefined) return "undefined";
+  return jsonPrefix(value, max).text;
+}
+
+/** Whether the JSON of a value has at most `max` characters, found without writing more than that. */
+export function fitsJson(value: unknown, max: number): boolean {
+  return !jsonPrefix(value, max, false).cut;
 }
 
 /** The JSON of a value cut after `max` characters (with `…`), written iteratively and only as far as needed. */
-function jsonPrefix(value: unknown, max: number): string {
+function jsonPrefix(value: unknown, max: number, short = true): { text: string; cut: boolean } {
   type Frame = { list: unknown[]; keys?: string[]; i: number };
   let out = "";
   const stack: Frame[] = [];
@@ -70,7 +76,8 @@ function jsonPrefix(value: unknown, max: number): string {
       const v = next.value;
       next = undefined;
       if (v === null || typeof v !== "object") {
-        out += typeof v === "string" ? JSON.stringify(shorten(v, max)) : JSON.stringify(v) ?? "null";
+        const text = typeof v === "string" && short ? shorten(v, max) : v;
+        out += JSON.stringify(text) ?? "null";
       } else if (Array.isArray(v)) {
         out += "[";
         stack.push({ list: v, i: 0 });
@@ -89,10 +96,13 @@ function jsonPrefix(value: unknown, max: number): string {
       continue;
     }
     if (top.i > 0) out += ",";
-    if (top.keys !== undefined) out += JSON.stringify(shorten(top.keys[top.i], max)) + ":";
+    if (top.keys !== undefined) {
+      out += JSON.stringify(short ? shorten(top.keys[top.i], max) : top.keys[top.i]) + ":";
+    }
     next = { value: top.list[top.i++] };
   }
-  return out.length > max ? out.slice(0, Math.max(1, max - 1)) + "…" : out;
+  if (out.length <= max && stack.length === 0 && next === undefined) return { text: out, cut: false };
+  return { text: out.slice(0, Math.max(1, max - 1)) + "…", cut: true };
 }
 
 const COUNT_FORMAT = new Intl.NumberFormat("en-US");

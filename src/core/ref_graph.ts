@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { minOf } from "./bounded_text.ts";
 import { isObject } from "./json.ts";
 import { stronglyConnected } from "./graph.ts";
 import type { RefEdge, RefPlace } from "./ref_types.ts";
@@ -111,7 +112,7 @@ export function referenceLoops(edges: readonly RefEdge[]): RefPlace[][] {
     if (component.length === 1 && !next[component[0]].includes(component[0])) continue;
     // Chain order, from the member that comes first in the walk.
     const members = new Set(component);
-    let start = Math.min(...component);
+    let start = minOf(component);
     const loop: RefPlace[] = [];
     for (let i = 0; i < component.length; i++) {
       loop.push(nodes[start]);

@@ -6,6 +6,8 @@
  */
 import { type OASVersion, typedSegments, unescapePointerSegment } from "../core/mod.ts";
 import { anchorOf, classify, type OasKind } from "../walker/mod.ts";
+import { uniqueValues } from "../core/canonical_key.ts";
+import { pushAll } from "../core/bounded_text.ts";
 
 /** One raw ajv error (with `verbose`). */
 export interface AjvError {
@@ -194,7 +196,7 @@ function pickBranch(all: AjvError[], composite: AjvError, root: unknown): AjvErr
       for (const e of errs) {
         if (!isSelectorMismatch(e, composite.instancePath) || e.keyword === "required") continue;
         const values = byPath.get(e.instancePath) ?? [];
-        if (e.keyword === "enum") values.push(...(e.params.allowedValues as unknown[]));
+        if (e.keyword === "enum") pushAll(values, e.params.allowedValues as unknown[]);
         else values.push(e.params.allowedValue);
         byPath.set(e.instancePath, values);
       }
@@ -207,7 +209,7 @@ function pickBranch(all: AjvError[], composite: AjvError, root: unknown): AjvErr
         schemaPath: composite.schemaPath,
         keyword: "enum",
         params: {
-          allowedValues: [...new Set(values.map((v) => JSON.stringify(v)))].map((v) => JSON.parse(v)),
+          allowedValues: uniqueValues(values),
         },
         data: getChild(root, path),
       });
@@ -310,7 +312,7 @@ function narrowToIntent(
     let start = out.length;
     while (start > 0 && within(out[start - 1].instancePath, e.instancePath)) start--;
     out.splice(start);
-    out.push(...replacement);
+    pushAll(out, replacement);
     i++;
     while (i < errors.length && within(errors[i].instancePath, e.instancePath)) i++;
   }
@@ -325,7 +327,7 @@ export function reduceErrors(errors: readonly AjvError[], root: unknown): AjvErr
       let start = out.length;
       while (start > 0 && within(out[start - 1].instancePath, e.instancePath)) start--;
       const block = out.splice(start);
-      out.push(...pickBranch(block, e, root));
+      pushAll(out, pickBranch(block, e, root));
       continue;
     }
     if (e.keyword === "if" || e.keyword === "allOf") continue;
