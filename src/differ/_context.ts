@@ -6,6 +6,7 @@
  */
 import { formatPath, formatPointer, type OASVersion, RefResolutionError } from "../core/mod.ts";
 import { isObject } from "../core/json.ts";
+import { fitsJson, quote } from "../core/bounded_text.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { componentSections } from "../walker/mod.ts";
 import { CHECKS } from "./checks.ts";
@@ -151,8 +152,7 @@ const SMALL = 200;
 function small(value: unknown): boolean {
   if (value === undefined) return false;
   if (value === null || typeof value !== "object") return true;
-  const s = JSON.stringify(value);
-  return s !== undefined && s.length <= SMALL;
+  return fitsJson(value, SMALL);
 }
 
 /** Collects changes: additions and modifications in the order found, removals after them. */
@@ -240,7 +240,5 @@ export const placeOf: WeakMap<Change, { side: "source" | "target"; at: Place; fr
 
 /** Quotes a document-supplied name for a message. */
 export function q(value: unknown): string {
-  const cut = (s: string) => s.length > 80 ? s.slice(0, 77) + "…" : s;
-  if (typeof value === "string") return JSON.stringify(cut(value));
-  return cut(JSON.stringify(value) ?? String(value));
+  return quote(value, 80);
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { pushAll } from "../core/bounded_text.ts";
 import { isObject } from "../core/json.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
 import { type Collector, type Direction, flip, type Place, q, under } from "./_context.ts";
@@ -209,8 +210,9 @@ function comparePathItem(c: Collector, task: ItemTask): ItemTask[] {
       });
       continue;
     }
-    callbacks.push(
-      ...compareOperation(c, { ...task, s, sAt: sr.at, t, tAt: tr.at }, so[1], so[2], tOp, tOpAt, name),
+    pushAll(
+      callbacks,
+      compareOperation(c, { ...task, s, sAt: sr.at, t, tAt: tr.at }, so[1], so[2], tOp, tOpAt, name),
     );
   }
   for (const [key, sOp, sOpAt] of sOps.values()) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { canonicalKey } from "../core/canonical_key.ts";
 import { deepEqual, isObject } from "../core/json.ts";
 import { findDifference } from "../core/difference.ts";
 import type { Side } from "./_context.ts";
@@ -105,11 +106,4 @@ export function equivalent(a: unknown, b: unknown, source: Side, target: Side): 
 export const PAIRWISE_BUDGET = 2500;
 
 /** A value's JSON with object keys sorted: a map key for values that are the same JSON in any key order. */
-export function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => {
-    if (x === null || typeof x !== "object" || Array.isArray(x)) return x;
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(x).sort()) out[k] = (x as Record<string, unknown>)[k];
-    return out;
-  }) ?? "undefined";
-}
+export const canonical: (v: unknown) => string = canonicalKey;

@@ -7,6 +7,8 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
+import { canonicalKey } from "../core/canonical_key.ts";
+import { formatCount, MAX_LISTED } from "../core/bounded_text.ts";
 import { type Collector, type Direction, type Place, q } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { equivalent, same } from "./_same.ts";
@@ -128,10 +130,6 @@ function compareTypes(s: Obj, t: Obj, r: SchemaReporter): void {
   if (a.nullable && !b.nullable) r.emit("became-not-nullable", "modified", "no longer allows null");
 }
 
-function key(v: unknown): string {
-  return JSON.stringify(v) ?? "undefined";
-}
-
 function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
   const a = Array.isArray(s.enum) ? s.enum : undefined;
   const b = Array.isArray(t.enum) ? t.enum : undefined;
@@ -140,14 +138,34 @@ function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
   if (b === undefined) {
     return r.emit("enum-removed", "removed", `no longer restricts its values to an enum`, a);
   }
-  const ka = new Set(a.map(key));
-  const kb = new Set(b.map(key));
-  for (const v of b) {
-    if (!ka.has(key(v))) r.emit("enum-value-added", "added", `allows the new value ${q(v)}`, undefined, v);
+  const ka = new Set(a.map(canonicalKey));
+  const kb = new Set(b.map(canonicalKey));
+  const added = b.filter((v) => !ka.has(canonicalKey(v)));
+  const removed = a.filter((v) => !kb.has(canonicalKey(v)));
+  if (added.length > MAX_ENUM_CHANGES) {
+    r.emit("enum-value-added", "added", `allows ${formatCount(added.length)} new values: ${sampleOf(added)}`);
+  } else {
+    for (const v of added) r.emit("enum-value-added", "added", `allows the new value ${q(v)}`, undefined, v);
   }
-  for (const v of a) {
-    if (!kb.has(key(v))) r.emit("enum-value-removed", "removed", `no longer allows ${q(v)}`, v);
+  if (removed.length > MAX_ENUM_CHANGES) {
+    r.emit(
+      "enum-value-removed",
+      "removed",
+      `no longer allows ${formatCount(removed.length)} values: ${sampleOf(removed)}`,
+    );
+  } else {
+    for (const v of removed) r.emit("enum-value-removed", "removed", `no longer allows ${q(v)}`, v);
   }
+}
+
+/** Enum values added (or removed) reported one by one; past this, one change gives their count and a sample. */
+const MAX_ENUM_CHANGES = 20;
+
+/** The first values of a long list, quoted: `"a", "b", "c", "d", "e", …`. */
+function sampleOf(values: readonly unknown[]): string {
+  const shown: string[] = [];
+  for (let i = 0; i < values.length && i < MAX_LISTED; i++) shown.push(q(values[i]));
+  return `${shown.join(", ")}, …`;
 }
 
 /** The effective upper or lower bound of maximum/minimum, with the 3.0 boolean and 3.1 numeric exclusive forms. */
