@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { quote } from "../core/bounded_text.ts";
 import {
   type Finding,
   formatPath,
@@ -91,7 +92,7 @@ export class FixContext {
   }
 }
 
-/** Quotes a document value for a description. */
+/** Quotes a document value for a description, shortened with `…` when long (start and end kept). */
 export function q(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  return quote(value);
 }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { quote } from "../../core/bounded_text.ts";
 import { type OASVersion, operationsOf as pathItemOperations } from "../../core/mod.ts";
 import type { Resolved, RuleContext } from "../rule.ts";
 import { isObject } from "../../core/json.ts";
@@ -61,7 +62,7 @@ export function parametersOf(
   return out;
 }
 
-/** Quotes a value for a message. */
+/** Quotes a value for a message, shortened with `…` when long (start and end kept). */
 export function q(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
+  return quote(value);
 }

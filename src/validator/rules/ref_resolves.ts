@@ -1,4 +1,5 @@
 import type { Rule } from "../rule.ts";
+import { describeLoop, quote } from "../../core/bounded_text.ts";
 
 /**
  * `ref-resolves`: every `$ref` in a structural place points at something, and a chain of references reaches a
@@ -21,8 +22,8 @@ export const refResolves: Rule = {
           if (loop !== undefined) {
             ctx.report(
               [...at.path, "$ref"],
-              `reference ${JSON.stringify(ref)} is part of a loop of references that never reaches a value (${
-                [...loop, loop[0]].join(" → ")
+              `reference ${quote(ref)} is part of a loop of references that never reaches a value (${
+                describeLoop(loop)
               }); make one of them a value.`,
             );
           }
