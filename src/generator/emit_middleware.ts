@@ -80,7 +80,11 @@ function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOpe
   const templateNames = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
   const params = op.params.map((p) => paramCode(ctx, compiler, p, templateNames)).filter((l) => l !== "");
   if (params.length === 0) lines.push("\tnil,");
-  else lines.push("\t[]rvParam{", ...params.map((l) => "\t\t" + l), "\t},");
+  else {
+    lines.push("\t[]rvParam{");
+    for (const l of params) lines.push("\t\t" + l);
+    lines.push("\t},");
+  }
   const body = bodyOf(ctx, compiler, op);
   if (body === undefined) lines.push("\tnil,");
   else {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { maxOf } from "../core/bounded_text.ts";
 import { isObject } from "../core/json.ts";
 import { CELL, goString } from "./go_writer.ts";
 import { goName } from "./naming.ts";
@@ -223,7 +224,7 @@ export function alignedPairs(pairs: readonly [string, string][]): string[] {
   }
   const out: string[] = [];
   for (const section of sections) {
-    const width = Math.max(...section.map(([k]) => runes(k) + 1));
+    const width = maxOf(section.map(([k]) => runes(k) + 1));
     for (const [k, v] of section) out.push(`${k}:${" ".repeat(width - runes(k))}${v},`);
   }
   return out;

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { pushAll } from "../core/bounded_text.ts";
 import { isObject } from "../core/json.ts";
 import { goString } from "./go_writer.ts";
 
@@ -129,7 +130,7 @@ function numberChecks({ s, out, fail, num }: Tools, integer: boolean): void {
   if (integer || checks.length > 0) {
     out.push("f, ok := rvNumber(x)", "if !ok {", '\te.add(p, "must be a finite number")', "\treturn", "}");
     if (integer) fail("f != math.Trunc(f)", "must be an integer");
-    out.push(...checks);
+    pushAll(out, checks);
   }
 }
 
@@ -225,7 +226,7 @@ function objectChecks({ s, place, host, out, fail, count }: Tools): void {
       ? 'e.add(p+"/"+rvEsc(k), "is not allowed")'
       : `${host.check(extra, [...place.at, "additionalProperties"], place.file)}(x[k], p+"/"+rvEsc(k), e)`;
     const guarded = patterns.length > 0 ? ["if !matched {", "\t" + action, "}"] : [action];
-    if (names.length === 0) out.push(...guarded.map((l) => "\t" + l));
+    if (names.length === 0) pushAll(out, guarded.map((l) => "\t" + l));
     else {
       out.push(
         "\tswitch k {",

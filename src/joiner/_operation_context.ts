@@ -30,6 +30,7 @@
  * @module
  */
 
+import { pushAll } from "../core/bounded_text.ts";
 import { type OASVersion, operationsOf } from "../core/mod.ts";
 import { RefIndex, stronglyConnected } from "../core/ref_index.ts";
 import { Walker } from "../walker/mod.ts";
@@ -220,7 +221,7 @@ export class OperationGraph {
     const uses: OperationUse[] = [];
     for (let i = 0; i < queue.length; i++) {
       const direct = this.direct.get(queue[i]);
-      if (direct) uses.push(...direct);
+      if (direct) pushAll(uses, direct);
       for (const parent of this.parents.get(queue[i]) ?? []) {
         if (!seen.has(parent)) {
           seen.add(parent);
@@ -410,8 +411,9 @@ export class OperationGraph {
         });
         return out;
       }
-      out.push(
-        ...this.contentSlots(response.content, { usageType: "response", statusCode: "", paramName: "" }),
+      pushAll(
+        out,
+        this.contentSlots(response.content, { usageType: "response", statusCode: "", paramName: "" }),
       );
       if (isObject(response.headers)) {
         for (const name of Object.keys(response.headers)) {
@@ -424,8 +426,9 @@ export class OperationGraph {
             mediaType: "",
             targets: this.targetsOf(header.schema),
           });
-          out.push(
-            ...this.contentSlots(header.content, { usageType: "header", statusCode: "", paramName: name }),
+          pushAll(
+            out,
+            this.contentSlots(header.content, { usageType: "header", statusCode: "", paramName: name }),
           );
         }
       }

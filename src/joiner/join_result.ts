@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { pushAll } from "../core/bounded_text.ts";
 import {
   type DocumentFormat,
   documentFromObject,
@@ -203,8 +204,9 @@ export class JoinResult {
       format: this.sourceFormat,
       baseDir: this.baseDir,
     });
-    result.warnings.push(
-      ...this.structuredWarnings.map(({ category: _, ...f }) => ({
+    pushAll(
+      result.warnings,
+      this.structuredWarnings.map(({ category: _, ...f }) => ({
         ...f,
         path: formatPath(parsePointer(f.pointer) ?? []),
       })),

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { pushAll } from "../core/bounded_text.ts";
 import { basename, resolve } from "node:path";
 import {
   computeStats,
@@ -226,7 +227,7 @@ export class Joiner {
       oasVersion: first.oasVersion,
     });
     const out = await merger.merge(inputs);
-    warnings.push(...out.warnings);
+    pushAll(warnings, out.warnings);
     let document: Obj = out.document;
 
     if (config.semanticDeduplication) {
