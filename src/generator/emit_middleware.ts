@@ -77,7 +77,13 @@ function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOpe
   lines.push(`var rvOp${op.name} = rvOperation{`);
   lines.push(`\t${goString(op.method)},`);
   lines.push(`\tregexp.MustCompile(${goString(pathPattern(op.path))}),`);
-  const templateNames = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
+  // Each template name's first index (a map: a search per parameter was quadratic).
+  const templateNames = new Map<string, number>();
+  let position = 0;
+  for (const m of op.path.matchAll(/\{([^{}]+)\}/g)) {
+    if (!templateNames.has(m[1])) templateNames.set(m[1], position);
+    position++;
+  }
   const params = op.params.map((p) => paramCode(ctx, compiler, p, templateNames)).filter((l) => l !== "");
   if (params.length === 0) lines.push("\tnil,");
   else {
@@ -103,9 +109,9 @@ function paramCode(
   ctx: EmitContext,
   compiler: ValidationCompiler,
   p: GoParam,
-  templateNames: string[],
+  templateNames: ReadonlyMap<string, number>,
 ): string {
-  const index = p.in === "path" ? templateNames.indexOf(p.name) : 0;
+  const index = p.in === "path" ? templateNames.get(p.name) ?? -1 : 0;
   if (index === -1) return "";
   const schemaAt: Path = ctx.index.oasVersion === "2.0" ? p.at : [...p.at, "schema"];
   const shape = shapeOf(ctx, p.schema);

@@ -48,7 +48,10 @@ export class ValidationCompiler {
   readonly #index: RefIndex;
   readonly #model: TypeModel;
   readonly #siblingsWithRef: boolean;
+  /** Place (file and path, long segments by their number in #long) → token. */
   readonly #byPlace = new Map<string, string>();
+  /** Long path segments (path templates) → their number. */
+  readonly #long = new Map<string, number>();
   readonly #names: string[] = [];
   readonly #bodies: string[] = [];
   readonly #queue: Pending[] = [];
@@ -91,7 +94,7 @@ export class ValidationCompiler {
       f = r.file;
       place = r.segments;
     }
-    const key = `${f}\0${place.join("\u0002")}`;
+    const key = `${f}\0${this.#placeKey(place)}`;
     const known = this.#byPlace.get(key);
     if (known !== undefined) return known;
     const id = this.#names.length;
@@ -101,6 +104,28 @@ export class ValidationCompiler {
     this.#bodies.push("");
     this.#queue.push({ id, schema: s, file: f, at: place });
     return token;
+  }
+
+  /**
+   * The key of a place. A long segment (a path template of thousands of parameters) stands as its number: the
+   * key of each of its parameters' places would otherwise copy it (quadratic), and V8 hashes a string over
+   * 16,383 characters by its length alone (every lookup then a linear search: 5,000 parameters took 99 s).
+   */
+  #placeKey(place: Path): string {
+    let key = "";
+    for (let i = 0; i < place.length; i++) {
+      let seg = place[i];
+      if (typeof seg === "string" && seg.length > 64) {
+        let n = this.#long.get(seg);
+        if (n === undefined) {
+          n = this.#long.size;
+          this.#long.set(seg, n);
+        }
+        seg = `\u0003${n}`;
+      }
+      key += i === 0 ? seg : `\u0002${seg}`;
+    }
+    return key;
   }
 
   #nameOf(file: string, at: Path, id: number): string {
