@@ -1,7 +1,8 @@
 /**
  * File splitting: the units of one kind (types, client, server) go to one file while it stays within the
  * limits (lines, types or operations per file); beyond them, to one file per group (tag or first path segment,
- * when those splits are on), each cut again into numbered parts when still too large. Names are deterministic
+ * when those splits are on), each cut again into numbered parts when still too large, and small groups sharing
+ * files (so the file count follows the limits, not the number of groups). Names are deterministic
  * (`types.go`, `client_pets.go`, `server_pets_2.go`) and never end in a suffix Go reads as a build constraint
  * (`_test`, `_linux`, `_amd64`).
  *
@@ -61,7 +62,7 @@ export function splitFiles(
   if (lines + 30 <= limits.maxLines && weight <= limits.maxWeight) {
     return [{ name: `${base}.go`, content: goFile(pkg, all) }];
   }
-  return groupedFiles(base, pkg, core, byFileGroup(units, (u) => u.group), (u) => u, limits);
+  return groupedFiles(base, pkg, core, byFileGroup(units, (u) => u.group), (u) => u, (u) => u.weight, limits);
 }
 
 /** Items by the file-name part of their group ("" for none), each group in the items' order. */
@@ -108,34 +109,64 @@ export function splitLazily<T>(
     ? lazy.items.length
     : lazy.items.reduce((n, item) => n + lazy.weight!(item), 0);
   if (weight <= limits.maxWeight) return splitFiles(base, pkg, core, lazy.items.map(lazy.emit), limits);
-  return groupedFiles(base, pkg, core, byFileGroup(lazy.items, lazy.group), lazy.emit, limits);
+  const weightOf = lazy.weight ?? (() => 1);
+  return groupedFiles(base, pkg, core, byFileGroup(lazy.items, lazy.group), lazy.emit, weightOf, limits);
 }
 
-/** The files of groups of items: one stem per group (sorted), each cut into parts as its units come. */
+/**
+ * A group weighing less than this share of a file's limit is small: consecutive small groups (in name order)
+ * share files, so that 30,000 path segments of one operation each make about 300 files of 100 operations, not
+ * 30,000. Larger groups keep a file of their own. (A tenth: the groups of small documents split by small limits
+ * keep their files; the file count is at most ten times the count the limits ask for.)
+ */
+const SMALL_GROUP = 1 / 10;
+
+/**
+ * The files of groups of items: one stem per group (sorted), each cut into parts as its units come; runs of
+ * small groups ({@link SMALL_GROUP}) share the files of the first of them.
+ */
 function groupedFiles<T>(
   base: string,
   pkg: string,
   core: readonly Unit[],
   groups: ReadonlyMap<string, readonly T[]>,
   emit: (item: T) => Unit,
+  weightOf: (item: T) => number,
   limits: SplitLimits,
 ): GeneratedFile[] {
   const keys = [...groups.keys()].sort();
   const files: GeneratedFile[] = [];
   const usedNames = new Set<string>();
-  for (const key of keys) {
+  const cutter = (key: string): PartCutter => {
     const stem = key === "" ? base : `${base}_${key}`;
     let index = 0;
-    const parts = new PartCutter(key === "" ? core : [], limits, (part) => {
+    return new PartCutter(key === "" ? core : [], limits, (part) => {
       let name = index === 0 ? `${stem}.go` : `${stem}_${index + 1}.go`;
       for (let n = 2; usedNames.has(name); n++) name = `${stem}_x${n}.go`;
       usedNames.add(name);
       index++;
       files.push({ name, content: goFile(pkg, part) });
     });
-    for (const item of groups.get(key)!) parts.add(emit(item));
-    parts.end();
+  };
+  /** The files of the current run of small groups. */
+  let shared: PartCutter | undefined;
+  for (const key of keys) {
+    const items = groups.get(key)!;
+    let weight = 0;
+    for (const item of items) weight += weightOf(item);
+    // (A group of weight 0, the middleware's validation functions, has a file of its own.)
+    const small = key !== "" && weight > 0 && weight < limits.maxWeight * SMALL_GROUP;
+    let parts: PartCutter;
+    if (small) parts = shared ??= cutter(key);
+    else {
+      shared?.end();
+      shared = undefined;
+      parts = cutter(key);
+    }
+    for (const item of items) parts.add(emit(item));
+    if (!small) parts.end();
   }
+  shared?.end();
   if (!groups.has("")) files.unshift({ name: `${base}.go`, content: goFile(pkg, [...core]) });
   return files;
 }
