@@ -99,7 +99,8 @@ export class SignalGuard {
   #signal: Deno.Signal | undefined;
   readonly #listeners: [Deno.Signal, () => void][];
 
-  constructor(readonly path: string) {
+  /** `path`: the file written, or with `set` the folder a set of files is written into. */
+  constructor(readonly path: string, readonly set = false) {
     this.#listeners = SIGNALS.map((signal) => [signal, () => {
       this.#signal ??= signal;
     }]);
@@ -108,8 +109,11 @@ export class SignalGuard {
 
   /** The error of an interrupted write, if a signal arrived. */
   get error(): WriteError | undefined {
-    return this.#signal === undefined ? undefined : new WriteError(
-      `writing "${this.path}" was interrupted by ${this.#signal}; the old file is unchanged and no temporary file is left.`,
+    if (this.#signal === undefined) return undefined;
+    return new WriteError(
+      this.set
+        ? `writing into "${this.path}" was interrupted by ${this.#signal}; each file there is either as it was or complete, and no temporary file is left.`
+        : `writing "${this.path}" was interrupted by ${this.#signal}; the old file is unchanged and no temporary file is left.`,
     );
   }
 

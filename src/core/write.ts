@@ -376,7 +376,7 @@ export async function writeFilesInto(
   await removeStaleTemps(realDir, names);
   // One signal guard for the whole set: an interruption stops the writes still to come, and those under way
   // remove their temporary files before the error is thrown.
-  const guard = new SignalGuard(dir);
+  const guard = new SignalGuard(dir, true);
   try {
     await inBatches(files, async (f, i) => {
       guard.check();

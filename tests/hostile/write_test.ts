@@ -231,10 +231,11 @@ Deno.test("a write whose rename fails (immutable target) leaves no temporary fil
 async function termDuringWrite(
   args: string[],
   dir: string,
+  cwd = dir,
 ): Promise<{ seen: boolean; status: Deno.CommandStatus; stderr: string }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--quiet", ...PERMISSIONS, `${ROOT}cli.ts`, ...args],
-    cwd: dir,
+    cwd,
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -273,6 +274,37 @@ Deno.test("SIGTERM during a large write leaves no temporary file and the old fil
       assert.equal(await Deno.readTextFile(join(dir, "out.json")), "old\n");
     }
     assert.ok(seen, "the write always ended before a temporary file could be seen");
+
+    // A set of files (generate): the writes under way all settle and clean up before the run exits.
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 4000; i++) {
+      schemas[`S${i}`] = {
+        type: "object",
+        description: "d".repeat(2000),
+        properties: { a: { type: "string" } },
+      };
+    }
+    const doc = { openapi: "3.0.3", info: { title: "t", version: "1" }, paths: {}, components: { schemas } };
+    await Deno.writeTextFile(join(dir, "many.json"), JSON.stringify(doc));
+    let interrupted = 0;
+    for (let run = 0; run < 3; run++) {
+      const out = join(dir, `gen${run}`);
+      await Deno.mkdir(out);
+      const r = await termDuringWrite(
+        ["generate", "--max-types-per-file", "10", "-o", out, "many.json"],
+        out,
+        dir,
+      );
+      if (!r.seen) continue;
+      interrupted++;
+      assert.equal(r.status.code, 3, r.stderr);
+      assert.match(
+        r.stderr,
+        /writing into ".*" was interrupted by SIGTERM; each file there is either as it was or complete/,
+      );
+      assert.deepEqual(temps(out), []);
+    }
+    assert.ok(interrupted > 0, "generate always ended before a temporary file could be seen");
   });
 });
 
