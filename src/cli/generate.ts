@@ -23,8 +23,9 @@ export const generateCommand: Command = defineCommand({
 extra (--oauth2-flows, --credential-mgmt, --security-enforce (needs --server), --oidc-discovery). The code
 uses only the Go standard library (chi for --server-router chi), compiles with Go 1.19 or later, is
 gofmt-formatted and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
-report goes to standard output. Exit code 0 on success, 1 when the output directory is missing or cannot be
-created, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
+report goes to standard output. Regenerating keeps the files of the same package that it does not write, and
+refuses a folder holding Go files of another package or a hand-written file at one of its names. Exit code 0 on
+success, 1 when the output directory is missing, cannot be created or is refused, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
 document cannot be read or parsed, generation fails, or --strict finds an issue.`,
   flags: {
     output: { short: "o", type: "string", placeholder: "dir", description: "Output directory (required)" },
