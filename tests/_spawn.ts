@@ -34,12 +34,20 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Extra environment variables (NO_COLOR=1 is always set). */
   env?: Record<string, string>;
+  /**
+   * Shell commands run first by `sh -c` in the same process, which then becomes oatool (`exec <api.yaml` for a
+   * file as standard input, `ulimit -f 16` to cap the size of files written). @default none
+   */
+  shell?: string;
 }
 
 /** Runs `oatool <args>` from source in a child process. */
 export async function spawnOatool(args: readonly string[], options: SpawnOptions = {}): Promise<SpawnResult> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--quiet", ...(options.permissions ?? PERMISSIONS), `${ROOT}cli.ts`, ...args],
+  const run = ["run", "--quiet", ...(options.permissions ?? PERMISSIONS), `${ROOT}cli.ts`, ...args];
+  const child = new Deno.Command(options.shell === undefined ? Deno.execPath() : "sh", {
+    args: options.shell === undefined
+      ? run
+      : ["-c", `${options.shell}; exec "$0" "$@"`, Deno.execPath(), ...run],
     cwd: options.cwd ?? ROOT,
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",

@@ -9,38 +9,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { PERMISSIONS, ROOT, spawnOatool, type SpawnResult, withTempDir } from "../_spawn.ts";
 
-/**
- * Runs `oatool <args>` through `sh -c` so that `prelude` can set up the process first (`exec <file` gives a
- * regular file as standard input; `ulimit -f` caps the size of files written), bounded by a kill.
- */
-async function spawnWithShell(prelude: string, args: readonly string[], cwd: string): Promise<SpawnResult> {
-  const child = new Deno.Command("sh", {
-    args: [
-      "-c",
-      `${prelude}; exec "$0" run --quiet ${PERMISSIONS.join(" ")} "${ROOT}cli.ts" "$@"`,
-      Deno.execPath(),
-      ...args,
-    ],
-    cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    try {
-      child.kill("SIGKILL");
-    } catch { /* gone */ }
-  }, 60_000);
-  try {
-    const out = await child.output();
-    const dec = new TextDecoder();
-    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr), killed };
-  } finally {
-    clearTimeout(timer);
-  }
+/** Runs `oatool <args>` in `cwd` after the shell commands `shell` (see `SpawnOptions.shell`). */
+function spawnWithShell(shell: string, args: readonly string[], cwd: string): Promise<SpawnResult> {
+  return spawnOatool(args, { shell, cwd });
 }
 
 /** Names in a folder, sorted. */
