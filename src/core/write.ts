@@ -46,7 +46,7 @@ export interface WriteFileOptions {
   noSymlinksBelow?: string;
   /**
    * {@link writeFilesInto} only: looks at the regular files already in the folder before anything is written.
-   * `select` picks them by name (and whether the write replaces one); `vet` gets each picked file's first 64 KiB
+   * `select` picks them by name (and whether the write replaces one); `vet` gets each picked file's first 16 KiB
    * as text and returns undefined to accept it, else the one-sentence refusal of the whole write.
    */
   vetExisting?: {
@@ -251,7 +251,7 @@ async function holds(path: string, size: number, text: string): Promise<boolean>
 }
 
 /** Bytes of an existing file that {@link WriteFileOptions.vetExisting} sees. */
-const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = 16 * 1024;
 
 /** The first {@link HEAD_BYTES} bytes of a file as text ("" when it cannot be read). */
 async function headOf(path: string): Promise<string> {
