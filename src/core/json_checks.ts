@@ -7,7 +7,7 @@
  */
 import { ParseError } from "./errors.ts";
 import { formatPointer } from "./pointer.ts";
-import { lineColumnAt, skipJsonString, snippetAt } from "./text_position.ts";
+import { lineColumnAt, skipJsonSpace, skipJsonString, snippetAt, tokenAt } from "./text_position.ts";
 
 /** Counts colons whose previous non-blank character is an unescaped `"`: at least the number of object members. */
 export function countKeyColons(text: string): number {
@@ -111,7 +111,7 @@ export function jsonProblemError(text: string, source: string, problem: JsonProb
     const first = lineColumnAt(text, problem.firstOffset!);
     message =
       `duplicate key ${
-        JSON.stringify(problem.text)
+        JSON.stringify(shorten(problem.text))
       } in the object at ${place} (first at line ${first.line}, ` +
       `column ${first.column}); each key may appear once in an object, remove or rename one.`;
   } else {
@@ -133,22 +133,111 @@ export function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 20)}…${text.slice(-10)}` : text;
 }
 
-/** The error of a text JSON.parse refused, with line, column and a snippet. */
-export function jsonError(text: string, source: string, error: unknown): ParseError {
-  {
-    const message = error instanceof Error ? error.message : String(error);
-    const m = /at position (\d+)/.exec(message);
-    const offset = m ? Number(m[1]) : text.length;
-    const { line, column } = lineColumnAt(text, offset);
-    const reason = message.replace(/\s*in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "");
-    return new ParseError(
-      `${source}:${line}:${column}: invalid JSON: ${reason}; fix the syntax at that place.`,
-      {
-        file: source,
-        line,
-        column,
-        snippet: snippetAt(text, line, column),
-      },
-    );
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+/** The offset just after the valid JSON string at `i` (a `"`), or the offset of its first error as `-1 - offset`. */
+function scanString(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22) return j + 1;
+    if (c < 0x20) return -1 - j;
+    if (c === 0x5c) {
+      ESCAPE.lastIndex = j;
+      if (!ESCAPE.test(text)) return -1 - j;
+      j = ESCAPE.lastIndex;
+    } else j++;
   }
+  return -1 - j;
+}
+
+/**
+ * The offset of the first syntax error of a text that JSON.parse refused (its messages do not always say
+ * where): one linear pass, without recursion; the text's length when it ends too early.
+ */
+export function jsonSyntaxOffset(text: string): number {
+  const stack: boolean[] = []; // true: in an object
+  let i = skipJsonSpace(text, 0);
+  let wantValue = true;
+  for (;;) {
+    if (wantValue) {
+      const c = text[i];
+      if (c === "{" || c === "[") {
+        stack.push(c === "{");
+        i = skipJsonSpace(text, i + 1);
+        if (text[i] === (c === "{" ? "}" : "]")) {
+          stack.pop();
+          i++;
+          wantValue = false;
+        } else if (c === "{") {
+          if (text[i] !== '"') return i;
+          const end = scanString(text, i);
+          if (end < 0) return -1 - end;
+          i = skipJsonSpace(text, end);
+          if (text[i] !== ":") return i;
+          i = skipJsonSpace(text, i + 1);
+        }
+        continue;
+      }
+      if (c === '"') {
+        const end = scanString(text, i);
+        if (end < 0) return -1 - end;
+        i = end;
+      } else if (text.startsWith("true", i) || text.startsWith("null", i)) i += 4;
+      else if (text.startsWith("false", i)) i += 5;
+      else {
+        NUMBER.lastIndex = i;
+        if (!NUMBER.test(text)) return i;
+        i = NUMBER.lastIndex;
+      }
+      wantValue = false;
+      continue;
+    }
+    i = skipJsonSpace(text, i);
+    if (stack.length === 0) return i; // the end of the text, or what follows the value
+    const inObject = stack[stack.length - 1];
+    if (text[i] === (inObject ? "}" : "]")) {
+      stack.pop();
+      i++;
+    } else if (text[i] === ",") {
+      i = skipJsonSpace(text, i + 1);
+      if (inObject) {
+        if (text[i] !== '"') return i;
+        const end = scanString(text, i);
+        if (end < 0) return -1 - end;
+        i = skipJsonSpace(text, end);
+        if (text[i] !== ":") return i;
+        i = skipJsonSpace(text, i + 1);
+      }
+      wantValue = true;
+    } else return i;
+  }
+}
+
+/**
+ * The error of a text JSON.parse refused, with line and column, quoting only the offending token (at most 40
+ * characters, never the line: the text may be a file that is no document at all).
+ */
+export function jsonError(text: string, source: string, error: unknown): ParseError {
+  const message = error instanceof Error ? error.message : String(error);
+  const offset = jsonSyntaxOffset(text);
+  const { line, column } = lineColumnAt(text, offset);
+  // V8 quotes up to 20 characters around the place ('Unexpected token 'h', "[1, hunter2"... is not valid
+  // JSON'); what it says is kept, its quote of the text is not.
+  const reason = message
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, "")
+    .replace(/\s*(?:in JSON )?at position \d+.*$/s, "")
+    .replace(/^JSON\.parse: /, "")
+    // deno-lint-ignore no-control-regex -- escaping control characters is the point
+    .replace(/[\u0000-\u001f]/g, " ")
+    .slice(0, 120)
+    // V8 names the character where it stopped, which may lie past the token that went wrong ("tru ]").
+    .replace(/^Unexpected token .*$/s, "unexpected text");
+  const token = tokenAt(text, offset);
+  const at = token === "" ? " at the end of the text" : ` at ${JSON.stringify(token)}`;
+  return new ParseError(
+    `${source}:${line}:${column}: invalid JSON: ${reason}${at}; fix the syntax at that place.`,
+    { file: source, line, column, snippet: snippetAt(text, line, column) },
+  );
 }

@@ -10,7 +10,8 @@ import yaml from "js-yaml";
 import { ParseError } from "./errors.ts";
 import { shorten } from "./json_checks.ts";
 import { formatPointer } from "./pointer.ts";
-import { lineColumnAt, snippetAt } from "./text_position.ts";
+import { lineColumnAt, MAX_SNIPPET_CHARS, snippetAt } from "./text_position.ts";
+import { shorten as shortenTo } from "./bounded_text.ts";
 import { checkDepth, deepCopy, MAX_DEPTH, tooDeep } from "./data_tree.ts";
 
 const YAML_TYPES = (yaml as unknown as { types: Record<"float" | "merge", yaml.Type> }).types;
@@ -100,7 +101,7 @@ export function parseYaml(
       throw new ParseError(`${source}: invalid YAML: ${yamlAdvice(reason)}`, { file: source });
     }
     throw new ParseError(
-      `${source}: invalid YAML: ${error instanceof Error ? error.message : String(error)}.`,
+      `${source}: invalid YAML: ${boundReason(error instanceof Error ? error.message : String(error))}.`,
       {
         file: source,
       },
@@ -241,7 +242,26 @@ function scalarStart(text: string, offset: number): number {
   return i;
 }
 
-function yamlAdvice(reason: string): string {
+/**
+ * A js-yaml reason with the document text it quotes (a tag, an alias name, a tag handle or prefix) cut to the
+ * token bound, control characters escaped: a verbatim tag `!<…>` may hold anything up to the next `>`, lines
+ * of a file that is no YAML document at all included.
+ */
+function boundReason(reason: string): string {
+  const cut = (text: string) => shortenTo(text, MAX_SNIPPET_CHARS);
+  return reason
+    .replace(/!<([^>]*)>/g, (_, tag: string) => `!<${cut(tag)}>`)
+    .replace(/"([^"]*)"/g, (_, text: string) => `"${cut(text)}"`)
+    .replace(
+      /^(tag (?:name|prefix) (?:cannot contain such characters|is malformed): )([\s\S]*)$/,
+      (_, head, text) => head + cut(text),
+    )
+    // deno-lint-ignore no-control-regex -- escaping control characters is the point
+    .replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function yamlAdvice(raw: string): string {
+  const reason = boundReason(raw);
   if (reason.startsWith("nesting exceeded maxDepth")) return tooDeep();
   if (reason.startsWith("unknown tag")) {
     return `${reason}; custom YAML tags are not allowed in OpenAPI documents, remove the tag.`;

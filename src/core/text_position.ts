@@ -1,4 +1,5 @@
-/** Helpers for 1-based line/column positions in text. */
+/** Helpers for 1-based line/column positions in text, and the token an error quotes. */
+import { shorten } from "./bounded_text.ts";
 
 /** The 1-based line and column of a character offset in a text. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -40,15 +41,47 @@ export class LineIndex {
   }
 }
 
-/** The line at `line` with a caret under `column`, for error messages. */
+/**
+ * Longest piece of a document's text an error quotes, in characters: the offending token only, never its whole
+ * line (the text may be any file, a private key say, that is not a document at all).
+ */
+export const MAX_SNIPPET_CHARS = 40;
+
+/** Characters that end a token: blanks and the punctuation of JSON and YAML flow collections. */
+const TOKEN_END = /[\s,:{}[\]"'#]/;
+
+/**
+ * The token at a character offset, for an error message: a quoted string, or the characters from there to the
+ * next blank or punctuation (just the character itself when it is punctuation), at most
+ * {@link MAX_SNIPPET_CHARS} of them (shortened with `…`); empty at the end of the text.
+ */
+export function tokenAt(text: string, offset: number): string {
+  if (offset >= text.length) return "";
+  let end = offset + 1;
+  const limit = Math.min(text.length, offset + MAX_SNIPPET_CHARS + 1);
+  const first = text[offset];
+  if (first === '"' || first === "'") {
+    // A quoted string: up to its closing quote (or the bound).
+    while (end < limit && text[end] !== first && text[end] !== "\n") end += text[end] === "\\" ? 2 : 1;
+    end = Math.min(end + 1, limit);
+  } else if (!TOKEN_END.test(first)) {
+    while (end < limit && !TOKEN_END.test(text[end])) end++;
+  }
+  return shorten(text.slice(offset, end), MAX_SNIPPET_CHARS);
+}
+
+/**
+ * Where an error is, for its `snippet`: the line number and the offending token with a caret under it
+ * (`   12 | hunter2…`), never the rest of the line.
+ */
 export function snippetAt(text: string, line: number, column: number): string {
-  const lines = text.split("\n", line);
-  const content = (lines[line - 1] ?? "").replace(/\r$/, "");
-  const shown = content.length > 160
-    ? content.slice(Math.max(0, column - 80), Math.max(0, column - 80) + 160)
-    : content;
-  const caretAt = content.length > 160 ? Math.min(column - 1, 80) : column - 1;
-  return `${String(line).padStart(5)} | ${shown}\n      | ${" ".repeat(Math.max(0, caretAt))}^`;
+  let start = 0;
+  for (let n = 1; n < line && start !== -1; n++) {
+    start = text.indexOf("\n", start);
+    if (start !== -1) start++;
+  }
+  const token = start === -1 ? "" : tokenAt(text, start + column - 1).replace(/[\r\n]/g, "");
+  return `${String(line).padStart(5)} | ${token}\n      | ^`;
 }
 
 /** The offset of the first character at or after `i` that is not JSON whitespace (or a byte order mark). */

@@ -1,4 +1,6 @@
 import { UnsupportedVersionError } from "./errors.ts";
+import { quote, shorten } from "./bounded_text.ts";
+import { MAX_SNIPPET_CHARS } from "./text_position.ts";
 
 /** OpenAPI version family of a document. */
 export type OASVersion = "2.0" | "3.0" | "3.1" | "3.2";
@@ -109,7 +111,7 @@ export function detectVersion(doc: unknown, source = "document"): DetectedVersio
   if (typeof value !== "string") {
     throw new UnsupportedVersionError(
       `${source}: "${field}" is ${describeKind(value)}${
-        value === null || typeof value === "object" ? "" : ` (${String(value)})`
+        value === null || typeof value === "object" ? "" : ` (${shorten(String(value), MAX_SNIPPET_CHARS)})`
       }, ` +
         `not a string; write the version as a quoted string, for example ${field}: "${
           hasSwagger ? "2.0" : "3.1.0"
@@ -121,12 +123,16 @@ export function detectVersion(doc: unknown, source = "document"): DetectedVersio
   const family = versionFamily(value);
   if (hasSwagger && family !== "2.0") {
     throw new UnsupportedVersionError(
-      `${source}: swagger version "${value}" is not supported; only "2.0" is (OpenAPI 3 documents use the "openapi" field).`,
+      `${source}: swagger version ${
+        quote(value, MAX_SNIPPET_CHARS)
+      } is not supported; only "2.0" is (OpenAPI 3 documents use the "openapi" field).`,
     );
   }
   if (hasOpenapi && (family === undefined || family === "2.0")) {
     throw new UnsupportedVersionError(
-      `${source}: openapi version "${value}" is not supported; use one of ${SUPPORTED_LIST}.`,
+      `${source}: openapi version ${
+        quote(value, MAX_SNIPPET_CHARS)
+      } is not supported; use one of ${SUPPORTED_LIST}.`,
     );
   }
   return { version: value, oasVersion: family as OASVersion };

@@ -10,6 +10,7 @@
  */
 import { type Finding, finding, parsePointer, typedSegments } from "../core/mod.ts";
 import { isObject } from "../core/json.ts";
+import { quote } from "../core/bounded_text.ts";
 import { type JsonPathQuery, JsonPathSyntaxError, parseJsonPath } from "../jsonpath/mod.ts";
 import type { OverlayActionKind } from "./overlay_document.ts";
 import { validate as validate10 } from "./_schema_1_0.ts";
@@ -89,16 +90,22 @@ interface Entry {
   key: number[];
 }
 
-/** A document-supplied string for a message: quoted, and shortened past 80 characters. */
+/**
+ * Longest document-supplied text an overlay message quotes: the file may be no overlay at all (a private key,
+ * say), so a message quotes a token of it, never a line.
+ */
+const QUOTE_MAX = 40;
+
+/** A document-supplied string for a message: quoted, and shortened past 40 characters (with `…`). */
 export function quoted(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+  return quote(text, QUOTE_MAX);
 }
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value} ${quote(value, QUOTE_MAX)}`;
 }
 
 /**
@@ -293,7 +300,11 @@ function parseQuery(
       });
       return { query, hyphenated };
     } catch {
-      return { error: e.message, hyphenated: [] };
+      // The expression quoted shortened: the overlay may be a file that is no overlay at all.
+      return {
+        error: `invalid JSONPath at position ${e.position} in ${quoted(e.expression)}: ${e.reason}`,
+        hyphenated: [],
+      };
     }
   }
 }
@@ -361,7 +372,7 @@ function translate(
       const hint = kind === "action" && field === "copy" && minor === 0
         ? "copy is defined from Overlay 1.1.0 on; set overlay: 1.1.0 to use it"
         : `allowed fields are ${ALLOWED[kind][minor].join(", ")} and x- extensions`;
-      return [[...at, field], `unknown field ${JSON.stringify(field)}; ${hint}`];
+      return [[...at, field], `unknown field ${quoted(field)}; ${hint}`];
     }
     default:
       return [at, error.message ?? `does not match the Overlay schema (${error.keyword})`];
