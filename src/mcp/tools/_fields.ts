@@ -37,7 +37,7 @@ export const problemItem: z.ZodObject<{ path: z.ZodString; message: z.ZodString 
 
 /** An output file path field. */
 export const outputField: z.ZodOptional<z.ZodString> = z.string().optional().describe(
-  "File to write the resulting document to (relative to the server's working directory); never a symbolic link or a file the call read. Without it the document is returned in the result.",
+  "File to write the resulting document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned in the result.",
 );
 
 /** The document, returned when it is not written to a file. */

@@ -18,7 +18,7 @@ export const convertTool: Tool = defineTool({
     spec: specInput,
     target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),
     output: z.string().optional().describe(
-      "File to write the converted document to (relative to the server's working directory); never a symbolic link or a file the call read. Without it the document is returned.",
+      "File to write the converted document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned.",
     ),
   },
   output: {

@@ -19,7 +19,7 @@ export const fixTool: Tool = defineTool({
     dry_run: z.boolean().optional().describe("Report the fixes without applying them"),
     include_document: z.boolean().optional().describe("Return the fixed document in the result"),
     output: z.string().optional().describe(
-      "File to write the fixed document to (relative to the server's working directory); never a symbolic link or a file the call read",
+      "File to write the fixed document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read",
     ),
     fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
     fix_schema_names: z.boolean().optional().describe(

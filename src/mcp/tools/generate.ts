@@ -16,7 +16,7 @@ export const generateTool: Tool = defineTool({
   input: {
     spec: specInput,
     output_dir: z.string().describe(
-      "Folder to write the files into (created when missing; relative to the server's working directory); never a symbolic link",
+      "Folder to write the files into, inside the workspace (created when missing; relative paths resolve against its first root); never a symbolic link, and links inside it are replaced, not followed",
     ),
     package_name: z.string().optional().describe("Go package name (default api)"),
     client: z.boolean().optional().describe("Generate the client"),

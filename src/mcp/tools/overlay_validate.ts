@@ -4,6 +4,8 @@
  * @module
  */
 import { z } from "zod";
+import { shorten } from "../../core/bounded_text.ts";
+import { MAX_SNIPPET_CHARS } from "../../core/text_position.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadOverlaySpec, specInput } from "../spec_input.ts";
 import { problemItem } from "./_fields.ts";
@@ -25,12 +27,14 @@ export const overlayValidateTool: Tool = defineTool({
   async run(args, ctx) {
     const loaded = await loadOverlaySpec(ctx, args.spec, "spec");
     const v = loaded.validation;
+    // A file that is no valid overlay may be anything (a private key, say): quote at most a token of it.
+    const shown = (text: string) => v.valid ? text : shorten(text, MAX_SNIPPET_CHARS);
     return {
       valid: v.valid,
-      ...(v.version === undefined ? {} : { version: v.version }),
-      ...(v.title === undefined ? {} : { title: v.title }),
+      ...(v.version === undefined ? {} : { version: shown(v.version) }),
+      ...(v.title === undefined ? {} : { title: shown(v.title) }),
       action_count: v.actionCount,
-      errors: v.errors.map((e) => ({ path: e.path, message: e.message })),
+      errors: v.errors.map((e) => ({ path: shown(e.path), message: e.message })),
     };
   },
 });
