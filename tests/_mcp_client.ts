@@ -6,6 +6,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { pathToFileURL } from "node:url";
 import { PERMISSIONS, ROOT } from "./_spawn.ts";
 import { type CallOutcome, callTool } from "../src/mcp/_test_client.ts";
 
@@ -15,14 +17,29 @@ export interface StdioSession {
   /** Standard error of the server so far. */
   stderr(): string;
   call(name: string, args: Record<string, unknown>): Promise<CallOutcome>;
+  /** Changes the client's roots and sends `notifications/roots/list_changed` (with `roots` given at start). */
+  setRoots(roots: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Bound of every request, in milliseconds (only stops a runaway child; nothing is timed). */
 const REQUEST_BOUND_MS = 120_000;
 
-/** Starts `oatool mcp [flags]` in `cwd` and connects a client. */
-export async function startMcp(options: { cwd?: string; flags?: string[] } = {}): Promise<StdioSession> {
+/** Options of {@link startMcp}. */
+export interface StartOptions {
+  /** The server's working directory. @default ROOT */
+  cwd?: string;
+  /** Flags after `oatool mcp`. */
+  flags?: string[];
+  /** Folders the client declares as its roots (`roots/list`); without it, the client declares none. */
+  roots?: string[];
+}
+
+/**
+ * Starts `oatool mcp [flags]` in `cwd` and connects a client. With `roots`, the client declares the roots
+ * capability and answers `roots/list` with them; `setRoots` changes them and notifies the server.
+ */
+export async function startMcp(options: StartOptions = {}): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: ["run", "--quiet", ...PERMISSIONS, `${ROOT}cli.ts`, "mcp", ...(options.flags ?? [])],
@@ -31,12 +48,25 @@ export async function startMcp(options: { cwd?: string; flags?: string[] } = {})
   });
   let err = "";
   transport.stderr?.on("data", (chunk: Uint8Array) => err += new TextDecoder().decode(chunk));
-  const client = new Client({ name: "oatool-stdio-test", version: "1" });
+  let roots = options.roots;
+  const client = new Client(
+    { name: "oatool-stdio-test", version: "1" },
+    roots === undefined ? {} : { capabilities: { roots: { listChanged: true } } },
+  );
+  if (roots !== undefined) {
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: (roots ?? []).map((dir) => ({ uri: pathToFileURL(dir).href })),
+    }));
+  }
   await client.connect(transport, { timeout: REQUEST_BOUND_MS });
   return {
     client,
     stderr: () => err,
     call: (name, args) => callTool(client, name, args, REQUEST_BOUND_MS),
+    async setRoots(next) {
+      roots = next;
+      await client.sendRootsListChanged();
+    },
     async close() {
       await client.close();
     },

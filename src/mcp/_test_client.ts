@@ -5,6 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { createDefaultReader, type DocumentReader } from "../core/mod.ts";
 import { createServer, type McpServerOptions } from "./server.ts";
 
@@ -13,6 +14,8 @@ export interface CallOutcome {
   isError: boolean;
   text: string;
   structured?: Record<string, unknown>;
+  /** The JSON-RPC error the call was answered with (malformed arguments, unknown tool), if any. */
+  error?: { code: number; message: string };
 }
 
 /** A client connected to a fresh server. */
@@ -29,7 +32,16 @@ export async function callTool(
   args: Record<string, unknown>,
   timeoutMs = 120_000,
 ): Promise<CallOutcome> {
-  const result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  let result;
+  try {
+    result = await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    // The SDK's message starts with "MCP error <code>: "; the server's own is the rest.
+    const e = error as { code: number; message: string };
+    const message = e.message.replace(/^MCP error -?\d+: /, "");
+    return { isError: false, text: "", error: { code: e.code, message } };
+  }
   const content = result.content as { type: string; text: string }[];
   return {
     isError: result.isError === true,

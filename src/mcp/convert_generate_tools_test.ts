@@ -3,13 +3,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connect, countingReader, V1 } from "./_test_client.ts";
 
-const PETSTORE_20 = fileURLToPath(new URL("../../testdata/petstore/petstore-2.0.yaml", import.meta.url));
+const TESTDATA = fileURLToPath(new URL("../../testdata/", import.meta.url));
+const PETSTORE_20 = `${TESTDATA}petstore/petstore-2.0.yaml`;
 
 Deno.test("convert: returns the document or writes it, reads afresh every time; the target is required", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-mcp-convert-" });
   try {
     const reader = countingReader(dir);
-    const s = await connect({ reader });
+    const s = await connect({ reader, allowDirs: [TESTDATA] });
     try {
       const r = await s.call("convert", { spec: { file: PETSTORE_20 }, target: "3.1" });
       assertEquals(r.isError, false, r.text);
@@ -23,9 +24,16 @@ Deno.test("convert: returns the document or writes it, reads afresh every time; 
       assert((await Deno.readTextFile(join(dir, "out.yaml"))).includes("openapi: 3.0"));
       assertEquals(reader.reads.length, 2); // convert does not use the session cache
       const missing = await s.call("convert", { spec: { file: PETSTORE_20 } });
-      assertEquals(missing.isError, true);
+      assertEquals(missing.error, {
+        code: -32602,
+        message:
+          'Invalid arguments for tool convert: target is required but missing; give one of "2.0", "3.0", "3.1".',
+      });
       const bad = await s.call("convert", { spec: { file: PETSTORE_20 }, target: "3.2" });
-      assertEquals(bad.isError, true);
+      assertEquals(bad.error, {
+        code: -32602,
+        message: 'Invalid arguments for tool convert: target must be one of "2.0", "3.0", "3.1", not "3.2".',
+      });
       const over = await s.call("convert", {
         spec: { file: PETSTORE_20 },
         target: "3.1",
@@ -57,7 +65,10 @@ Deno.test("generate: writes the Go files into output_dir; a symbolic link is ref
       const link = await s.call("generate", { spec: { content: V1 }, output_dir: "link" });
       assertEquals(link.text, 'output_dir "link" is a symbolic link; name a folder or a new path.');
       const missing = await s.call("generate", { spec: { content: V1 } });
-      assertEquals(missing.isError, true);
+      assertEquals(missing.error, {
+        code: -32602,
+        message: "Invalid arguments for tool generate: output_dir is required but missing; give a string.",
+      });
     } finally {
       await s.close();
     }

@@ -31,7 +31,10 @@ Deno.test("diff: changes with severities and counts; breaking_only and no_info",
     const noInfo = await s.call("diff", { base: { content: V1 }, revision: { content: V2 }, no_info: true });
     assertEquals(noInfo.structured?.info_count, 0);
     const one = await s.call("diff", { base: { content: V1 } });
-    assertEquals(one.isError, true);
+    assertEquals(one.error, {
+      code: -32602,
+      message: "Invalid arguments for tool diff: revision is required but missing; give an object.",
+    });
     const two = await s.call("diff", { base: { content: V1, file: "x" }, revision: { content: V2 } });
     assertEquals(two.text, "base needs exactly one of file, url or content; file and content were given.");
   } finally {

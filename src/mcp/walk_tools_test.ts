@@ -121,9 +121,13 @@ Deno.test("walk tools: pagination edges and the server's default page sizes", as
     const detailMore = await page({ detail: true, limit: 2, offset: 1 });
     assertEquals(detailMore.ids, ["createPet", "getPet"]);
     const negative = await s.call("walk_operations", { spec, offset: -1 });
-    assertEquals(negative.isError, true);
+    assertEquals(negative.error, {
+      code: -32602,
+      message: "Invalid arguments for tool walk_operations: offset must be at least 0.",
+    });
     const fraction = await s.call("walk_operations", { spec, limit: 1.5 });
-    assertEquals(fraction.isError, true);
+    assertEquals(fraction.error?.code, -32602);
+    assertIncludes(fraction.error?.message ?? "", "limit");
   } finally {
     await s.close();
   }
@@ -165,7 +169,8 @@ Deno.test("walk tools: group_by values and labels; group_by with detail is an er
     const both = await s.call("walk_operations", { spec, group_by: "tag", detail: true });
     assertEquals(both.text, "group_by and detail exclude each other; give one of them.");
     const wrong = await s.call("walk_operations", { spec, group_by: "path" });
-    assertEquals(wrong.isError, true);
+    assertEquals(wrong.error?.code, -32602);
+    assertIncludes(wrong.error?.message ?? "", "group_by must be one of");
     const security = await s.call("walk_security", { spec, group_by: "type" });
     assertEquals(security.isError, true);
     assertIncludes(security.text, "cannot be grouped");
