@@ -58,15 +58,44 @@ function scalarKey(v: unknown): string {
   return v === undefined ? "undefined" : String(v);
 }
 
+/**
+ * A set of JSON values by deep equality: scalars by value (as a `Set` compares them: NaN equals NaN, `-0`
+ * equals `0`), objects and arrays by {@link canonicalKey}. Adding and testing cost the size of the value.
+ */
+export class ValueSet {
+  readonly #scalars = new Set<unknown>();
+  readonly #objects = new Set<string>();
+
+  /** Builds the set of the values. */
+  constructor(values: Iterable<unknown> = []) {
+    for (const v of values) this.add(v);
+  }
+
+  /** Adds a value; false when an equal value was already in the set. */
+  add(value: unknown): boolean {
+    if (value !== null && typeof value === "object") {
+      const key = canonicalKey(value);
+      if (this.#objects.has(key)) return false;
+      this.#objects.add(key);
+      return true;
+    }
+    if (this.#scalars.has(value)) return false;
+    this.#scalars.add(value);
+    return true;
+  }
+
+  /** Whether a value equal to this one is in the set. */
+  has(value: unknown): boolean {
+    return value !== null && typeof value === "object"
+      ? this.#objects.has(canonicalKey(value))
+      : this.#scalars.has(value);
+  }
+}
+
 /** The distinct values of a list (deeply equal values once), in order of first appearance; linear time. */
 export function uniqueValues<T>(values: readonly T[]): T[] {
-  const seen = new Set<string>();
+  const seen = new ValueSet();
   const out: T[] = [];
-  for (const v of values) {
-    const key = canonicalKey(v);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(v);
-  }
+  for (const v of values) if (seen.add(v)) out.push(v);
   return out;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { canonicalKey } from "../core/canonical_key.ts";
+import { ValueSet } from "../core/canonical_key.ts";
 import { formatCount, MAX_LISTED } from "../core/bounded_text.ts";
 import { type Collector, type Direction, type Place, q } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
@@ -138,10 +138,10 @@ function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
   if (b === undefined) {
     return r.emit("enum-removed", "removed", `no longer restricts its values to an enum`, a);
   }
-  const ka = new Set(a.map(canonicalKey));
-  const kb = new Set(b.map(canonicalKey));
-  const added = b.filter((v) => !ka.has(canonicalKey(v)));
-  const removed = a.filter((v) => !kb.has(canonicalKey(v)));
+  const ka = new ValueSet(a);
+  const kb = new ValueSet(b);
+  const added = b.filter((v) => !ka.has(v));
+  const removed = a.filter((v) => !kb.has(v));
   if (added.length > MAX_ENUM_CHANGES) {
     r.emit("enum-value-added", "added", `allows ${formatCount(added.length)} new values: ${sampleOf(added)}`);
   } else {
