@@ -1,5 +1,6 @@
 import type { SourcePosition } from "./source_map.ts";
-import { formatPath, formatPointer } from "./pointer.ts";
+import { placeTexts } from "./place_texts.ts";
+import { MAX_MESSAGE_CHARS, shorten } from "./bounded_text.ts";
 
 /** Severity of a finding (`critical`: a conversion issue that loses part of the document). */
 export type Severity = "critical" | "error" | "warning" | "info";
@@ -28,17 +29,26 @@ export interface Finding {
   hint?: string;
 }
 
-/** Builds a finding from path segments (numbers are array indices). */
+/**
+ * Builds a finding from path segments (numbers are array indices). Its message and hint are bounded: at most
+ * {@link MAX_MESSAGE_CHARS} characters, start and end kept around `…`.
+ */
 export function finding(
   severity: Severity,
   segments: readonly (string | number)[],
   message: string,
   extra: { rule?: string; specLink?: string; location?: SourcePosition; hint?: string } = {},
 ): Finding {
-  const f: Finding = { severity, path: formatPath(segments), pointer: formatPointer(segments), message };
+  const place = placeTexts(segments);
+  const f: Finding = {
+    severity,
+    path: place.path,
+    pointer: place.pointer,
+    message: shorten(message, MAX_MESSAGE_CHARS),
+  };
   if (extra.rule !== undefined) f.rule = extra.rule;
   if (extra.specLink !== undefined) f.specLink = extra.specLink;
   if (extra.location !== undefined) f.location = extra.location;
-  if (extra.hint !== undefined) f.hint = extra.hint;
+  if (extra.hint !== undefined) f.hint = shorten(extra.hint, MAX_MESSAGE_CHARS);
   return f;
 }

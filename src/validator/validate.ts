@@ -4,12 +4,13 @@
  *
  * @module
  */
+import { placeTexts } from "../core/place_texts.ts";
+import { MAX_MESSAGE_CHARS, shorten } from "../core/bounded_text.ts";
 import { mayReferToFiles } from "../core/refs.ts";
 import {
   type DocumentReader,
   type DocumentStats,
   type Finding,
-  formatPath,
   formatPointer,
   getAt,
   type InputSource,
@@ -283,9 +284,14 @@ function structuralRaw(
 }
 
 function toFinding(r: Raw, severity: "error" | "warning", parsed: ParseResult, run: RuleRun): Finding {
-  const pointer = formatPointer(r.segments);
-  const path = formatPath(r.segments);
-  const f: Finding = { severity, path, pointer, message: r.message, rule: r.rule };
+  const { path, pointer } = placeTexts(r.segments);
+  const f: Finding = {
+    severity,
+    path,
+    pointer,
+    message: shorten(r.message, MAX_MESSAGE_CHARS),
+    rule: r.rule,
+  };
   if (r.file !== run.rootFile) {
     const shown = run.resolver?.document(r.file)?.source ?? r.file;
     f.path = `${shown}#${path}`;

@@ -1,0 +1,125 @@
+/**
+ * How many findings a report shows, and how long each of its texts may be: one mechanism for every report
+ * (validate, diff, fix, convert, generate, join, the MCP tools), so that a small document with thousands of
+ * findings, or with a path of 40,000 characters, cannot make a report of hundreds of megabytes. The counts a
+ * report gives stay those of every finding; the list says how many it left out.
+ *
+ * @module
+ */
+import { formatCount, MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, shorten } from "./bounded_text.ts";
+
+/** Findings a report shows at most, by default; the rest are counted. */
+export const DEFAULT_MAX_FINDINGS = 1_000;
+/** Findings of one rule at one place a report shows at most, by default; the rest are counted. */
+export const DEFAULT_MAX_FINDINGS_PER_PLACE = 10;
+
+/** How many findings a report shows (see {@link limitFindings}). */
+export interface FindingLimits {
+  /** Most findings shown in all (0: no limit). @default DEFAULT_MAX_FINDINGS */
+  maxFindings?: number;
+  /** Most findings of the same rule at the same place (0: no limit). @default DEFAULT_MAX_FINDINGS_PER_PLACE */
+  maxPerPlace?: number;
+}
+
+/** The findings a report shows, and how many it leaves out. */
+export interface LimitedFindings<T> {
+  /** The findings shown, in their order. */
+  shown: T[];
+  /** How many were left out. */
+  omitted: number;
+}
+
+/**
+ * The findings a report shows: at most `maxPerPlace` of one rule at one pointer (5,000 undeclared parameters of
+ * one operation show as a few and a count), then at most `maxFindings` in all. Order is kept; the counts of
+ * the report stay those of every finding.
+ */
+export function limitFindings<T extends { rule?: string; pointer: string }>(
+  findings: readonly T[],
+  limits: FindingLimits = {},
+): LimitedFindings<T> {
+  const max = limits.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  const perPlace = limits.maxPerPlace ?? DEFAULT_MAX_FINDINGS_PER_PLACE;
+  const total = max > 0 ? max : Infinity;
+  const shown: T[] = [];
+  // Counts per rule, then per pointer (no key made by joining them: a pointer may be long).
+  const seen = new Map<string, Map<string, number>>();
+  for (const f of findings) {
+    if (shown.length >= total) break;
+    if (perPlace > 0) {
+      const rule = f.rule ?? "";
+      let places = seen.get(rule);
+      if (places === undefined) seen.set(rule, places = new Map());
+      const n = places.get(f.pointer) ?? 0;
+      places.set(f.pointer, n + 1);
+      if (n >= perPlace) continue;
+    }
+    shown.push(f);
+  }
+  return { shown, omitted: findings.length - shown.length };
+}
+
+/** What a report prints of a finding or a change: the texts {@link boundTexts} shortens. */
+export interface PlacedText {
+  /** One sentence. */
+  message: string;
+  /** Readable path. */
+  path: string;
+  /** JSON pointer. */
+  pointer: string;
+  /** What to do, when known. */
+  hint?: string;
+}
+
+/**
+ * A finding (or a change) as reports print it: its message and hint at most {@link MAX_MESSAGE_CHARS}
+ * characters, its path and pointer at most {@link MAX_PLACE_CHARS} (start and end kept around `…`). The
+ * finding itself when nothing is long.
+ */
+export function boundTexts<T extends PlacedText>(f: T): T {
+  const long = f.message.length > MAX_MESSAGE_CHARS || (f.hint?.length ?? 0) > MAX_MESSAGE_CHARS ||
+    f.path.length > MAX_PLACE_CHARS || f.pointer.length > MAX_PLACE_CHARS;
+  if (!long) return f;
+  const out: T = {
+    ...f,
+    message: shorten(f.message, MAX_MESSAGE_CHARS),
+    path: shorten(f.path, MAX_PLACE_CHARS),
+    pointer: shorten(f.pointer, MAX_PLACE_CHARS),
+  };
+  if (f.hint !== undefined) out.hint = shorten(f.hint, MAX_MESSAGE_CHARS);
+  return out;
+}
+
+/** The findings a report shows ({@link limitFindings}), each with its texts bounded ({@link boundTexts}). */
+export function reportedFindings<T extends PlacedText & { rule?: string }>(
+  findings: readonly T[],
+  limits: FindingLimits = {},
+): LimitedFindings<T> {
+  const { shown, omitted } = limitFindings(findings, limits);
+  return { shown: shown.map(boundTexts), omitted };
+}
+
+/** How a report says which findings it shows: `at most 10 per rule and place and 1,000 in all`. */
+export function limitsText(limits: FindingLimits = {}): string {
+  const max = limits.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  const perPlace = limits.maxPerPlace ?? DEFAULT_MAX_FINDINGS_PER_PLACE;
+  const parts: string[] = [];
+  if (perPlace > 0) parts.push(`${formatCount(perPlace)} per rule and place`);
+  if (max > 0) parts.push(`${formatCount(max)} in all`);
+  return parts.length === 0 ? "every one" : `at most ${parts.join(" and ")}`;
+}
+
+/**
+ * `… and 4,990 more findings (a report shows at most 10 per rule and place and 1,000 in all)`: the line a
+ * report ends a list with when it left some out.
+ */
+export function omittedLine(
+  omitted: number,
+  noun: string = "finding",
+  limits: FindingLimits = {},
+  plural: string = `${noun}s`,
+): string {
+  return `… and ${formatCount(omitted)} more ${omitted === 1 ? noun : plural} (a report shows ${
+    limitsText(limits)
+  })`;
+}
