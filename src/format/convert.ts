@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type FindingLimits, omittedLine, reportedFindings } from "../core/finding_limits.ts";
 import type { Finding } from "../core/mod.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingLine } from "./findings.ts";
@@ -32,6 +33,8 @@ export interface ConversionReportOptions {
   style?: Style;
   /** Where the document went (`<stdout>`, a path), or undefined when nothing was written. */
   written?: string;
+  /** At most this many issues listed in all, and of one rule at one place. @default 1,000 and 10 */
+  limits?: FindingLimits;
 }
 
 /**
@@ -45,7 +48,8 @@ export function renderConversionReport(
   const style = options.style ?? createStyle(false);
   const count = (s: string) => report.issues.filter((i) => i.severity === s).length;
   let out = `\nConversion Issues (${report.issues.length})${report.issues.length > 0 ? ":" : ""}\n`;
-  for (const issue of report.issues) {
+  const { shown, omitted } = reportedFindings(report.issues, options.limits);
+  for (const issue of shown) {
     const symbol = severitySymbol(issue.severity);
     const colour = issue.severity === "critical"
       ? style.red
@@ -55,6 +59,7 @@ export function renderConversionReport(
     out += `  ${colour(symbol)} ${renderFindingLine(issue, { severity: true, style })}\n`;
     if (issue.hint) out += `      hint: ${escapeText(issue.hint)}\n`;
   }
+  if (omitted > 0) out += `  ${omittedLine(omitted, "issue", options.limits)}\n`;
   const counts =
     `${count("critical")} critical, ${count("warning")} warning${count("warning") === 1 ? "" : "s"}, ` +
     `${count("info")} info`;

@@ -4,6 +4,14 @@
  *
  * @module
  */
+import {
+  type FindingLimits,
+  type LimitedFindings,
+  limitsText,
+  omittedLine,
+  reportedFindings,
+} from "../core/finding_limits.ts";
+import { formatCount } from "../core/bounded_text.ts";
 import { formatPosition, serializeDocument } from "../core/mod.ts";
 import type { Change, Check, CheckCategory, DiffResult, DiffSeverity } from "../differ/mod.ts";
 import { CHECK_CATEGORIES, severityRank } from "../differ/mod.ts";
@@ -69,8 +77,28 @@ export interface DiffReport {
   infoCount: number;
   /** Changes silenced by the ignore list. */
   ignoredCount: number;
-  /** The changes. */
+  /** The changes (at most the report's bounds: 1,000 in all, 10 of one check at one place). */
   changes: DiffReportChange[];
+  /** Changes left out of `changes` by the report's bounds (present when some were). */
+  changesOmitted?: number;
+  /** What the report shows when it left changes out. */
+  omittedNote?: string;
+}
+
+/** Options shared by the diff renderers: how many changes a report lists. */
+export interface DiffReportOptions {
+  /** At most this many changes in all, and of one check at one place. @default 1,000 and 10 */
+  limits?: FindingLimits;
+}
+
+/** The changes a report lists (bounded, texts shortened) and how many it leaves out. */
+function listed(result: DiffResult, options: DiffReportOptions): LimitedFindings<Change> {
+  return reportedFindings(result.changes, options.limits);
+}
+
+/** The line that ends a list of changes when some were left out (empty when none were). */
+function omittedChanges(omitted: number, options: DiffReportOptions): string {
+  return omitted === 0 ? "" : omittedLine(omitted, "change", options.limits);
 }
 
 function reportChange(c: Change): DiffReportChange {
@@ -93,9 +121,13 @@ function reportChange(c: Change): DiffReportChange {
   return out;
 }
 
-/** The structured report of a result (what json and yaml print). */
-export function diffReport(result: DiffResult): DiffReport {
-  return {
+/**
+ * The structured report of a result (what json and yaml print): the counts of every change, and at most the
+ * report's bounds of changes, with `changesOmitted` saying how many were left out.
+ */
+export function diffReport(result: DiffResult, options: DiffReportOptions = {}): DiffReport {
+  const { shown, omitted } = listed(result, options);
+  const report: DiffReport = {
     source: result.source,
     target: result.target,
     sourceVersion: result.sourceVersion,
@@ -106,18 +138,23 @@ export function diffReport(result: DiffResult): DiffReport {
     warningCount: result.warningCount,
     infoCount: result.infoCount,
     ignoredCount: result.stats.ignoredCount,
-    changes: result.changes.map(reportChange),
+    changes: shown.map(reportChange),
   };
+  if (omitted > 0) {
+    report.changesOmitted = omitted;
+    report.omittedNote = `the report lists ${limitsText(options.limits)} of the changes`;
+  }
+  return report;
 }
 
 /** The result as JSON (2-space indent, trailing newline). */
-export function renderDiffJson(result: DiffResult): string {
-  return JSON.stringify(diffReport(result), null, 2) + "\n";
+export function renderDiffJson(result: DiffResult, options: DiffReportOptions = {}): string {
+  return JSON.stringify(diffReport(result, options), null, 2) + "\n";
 }
 
 /** The result as YAML. */
-export function renderDiffYaml(result: DiffResult): string {
-  return serializeDocument(diffReport(result), "yaml");
+export function renderDiffYaml(result: DiffResult, options: DiffReportOptions = {}): string {
+  return serializeDocument(diffReport(result, options), "yaml");
 }
 
 function plural(n: number, word: string): string {
@@ -143,7 +180,7 @@ function ignoredLine(result: DiffResult): string {
 }
 
 /** Options of {@link renderDiffText}. */
-export interface DiffTextOptions {
+export interface DiffTextOptions extends DiffReportOptions {
   /** Breaking mode: sections per category with severities, and a summary. @default false */
   breaking?: boolean;
   /** Colours. @default none */
@@ -169,13 +206,15 @@ function where(c: Change): string {
  */
 export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}): string {
   const style = options.style ?? createStyle(false);
+  const { shown, omitted } = listed(result, options);
   let out = "";
   if (!options.breaking) {
-    for (const c of result.changes) {
+    for (const c of shown) {
       out += `${TYPE_MARK[c.type]} ${where(c)}${escapeText(c.path || "(root)")}: ${escapeText(c.message)} ${
         style.dim(`[${c.id}]`)
       }\n`;
     }
+    if (omitted > 0) out += omittedChanges(omitted, options) + "\n";
     out += ignoredLine(result);
     out += result.changes.length === 0
       ? "No changes.\n"
@@ -184,17 +223,20 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
       }, ${result.infoCount} info).\n`;
     return out;
   }
+  const counts = categoryCounts(result.changes);
   for (const category of CHECK_CATEGORIES) {
-    const list = result.changes.filter((c) => c.category === category);
-    if (list.length === 0) continue;
-    out += style.bold(`${categoryTitle(category)} (${list.length})`) + "\n";
-    for (const c of list) {
+    const n = counts.get(category) ?? 0;
+    if (n === 0) continue;
+    out += style.bold(`${categoryTitle(category)} (${n})`) + "\n";
+    for (const c of shown) {
+      if (c.category !== category) continue;
       out += `  ${severityColor(style, c.severity)(c.severity.padEnd(8))} ${where(c)}${
         escapeText(c.path || "(root)")
       }: ${escapeText(c.message)} ${style.dim(`[${c.id}]`)}\n`;
     }
     out += "\n";
   }
+  if (omitted > 0) out += omittedChanges(omitted, options) + "\n";
   out += ignoredLine(result);
   out += summary(result) + "\n";
   out += result.HasBreakingChanges
@@ -210,8 +252,20 @@ function mdCell(text: string): string {
   );
 }
 
-/** The result as a Markdown pull-request comment: a summary table and a table of changes per category. */
-export function renderDiffMarkdown(result: DiffResult): string {
+/** The number of changes of each category. */
+function categoryCounts(changes: readonly Change[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of changes) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The result as a Markdown pull-request comment: a summary table and a table of changes per category (at most
+ * the report's bounds of changes, then a line that counts the rest).
+ */
+export function renderDiffMarkdown(result: DiffResult, options: DiffReportOptions = {}): string {
+  const { shown, omitted } = listed(result, options);
+  const counts = categoryCounts(result.changes);
   let out = `## API changes: ${mdCell(result.source)} → ${mdCell(result.target)}\n\n`;
   out += result.HasBreakingChanges
     ? `:x: **${plural(result.breakingCount, "breaking change")}**\n\n`
@@ -220,16 +274,18 @@ export function renderDiffMarkdown(result: DiffResult): string {
   out +=
     `| ${result.changes.length} | ${result.breakingCount} | ${result.warningCount} | ${result.infoCount} | ${result.stats.ignoredCount} |\n`;
   for (const category of CHECK_CATEGORIES) {
-    const list = result.changes.filter((c) => c.category === category);
-    if (list.length === 0) continue;
+    const n = counts.get(category) ?? 0;
+    if (n === 0) continue;
     out += `\n### ${
       categoryTitle(category)
-    } (${list.length})\n\n| Severity | Change | Where | Check |\n|---|---|---|---|\n`;
-    for (const c of list) {
+    } (${n})\n\n| Severity | Change | Where | Check |\n|---|---|---|---|\n`;
+    for (const c of shown) {
+      if (c.category !== category) continue;
       const place = c.location ? `${c.path || "(root)"} (line ${c.location.line})` : c.path || "(root)";
       out += `| ${c.severity} | ${mdCell(c.message)} | ${mdCell(place)} | ${c.id} |\n`;
     }
   }
+  if (omitted > 0) out += `\n${mdCell(omittedChanges(omitted, options))}\n`;
   return out;
 }
 
@@ -237,9 +293,10 @@ export function renderDiffMarkdown(result: DiffResult): string {
  * The result as GitHub Actions workflow commands on the target file: `::error` for breaking changes, `::warning`
  * for warnings, `::notice` for info, with the line and column when known. Escaped by the workflow-command rules.
  */
-export function renderDiffGithub(result: DiffResult): string {
+export function renderDiffGithub(result: DiffResult, options: DiffReportOptions = {}): string {
   let out = "";
-  for (const c of result.changes) {
+  const { shown, omitted } = listed(result, options);
+  for (const c of shown) {
     const level = c.severity === "CRITICAL" || c.severity === "ERROR"
       ? "error"
       : c.severity === "WARNING"
@@ -250,6 +307,7 @@ export function renderDiffGithub(result: DiffResult): string {
     props.push(`title=${escapeWorkflowProperty(`${c.severity} ${c.id}`)}`);
     out += `::${level} ${props.join(",")}::${escapeWorkflowData(`${c.path || "(root)"}: ${c.message}`)}\n`;
   }
+  if (omitted > 0) out += `::notice title=oatool::${escapeWorkflowData(omittedChanges(omitted, options))}\n`;
   return out;
 }
 
@@ -259,23 +317,29 @@ function xml(text: string): string {
 }
 
 /** Options of {@link renderDiffJunit}. */
-export interface DiffJunitOptions {
+export interface DiffJunitOptions extends DiffReportOptions {
   /** Changes at or above this severity are failures. @default "ERROR" */
   failOn?: DiffSeverity;
 }
 
-/** The result as JUnit XML: one test case per change, failing at or above `failOn` (breaking by default). */
+/**
+ * The result as JUnit XML: one test case per change, failing at or above `failOn` (breaking by default). Past
+ * the report's bounds, one last test case counts the changes left out, failing when one of them fails.
+ */
 export function renderDiffJunit(result: DiffResult, options: DiffJunitOptions = {}): string {
   const limit = severityRank(options.failOn ?? "ERROR");
-  const failures = result.changes.filter((c) => severityRank(c.severity) <= limit).length;
-  const cases = result.changes.length === 0 ? 1 : result.changes.length;
+  const { shown, omitted } = listed(result, options);
+  const failing = (c: Change) => severityRank(c.severity) <= limit;
+  const omittedFailures = result.changes.filter(failing).length - shown.filter(failing).length;
+  const failures = shown.filter(failing).length + (omittedFailures > 0 ? 1 : 0);
+  const cases = result.changes.length === 0 ? 1 : shown.length + (omitted > 0 ? 1 : 0);
   let out =
     `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool diff" tests="${cases}" failures="${failures}">\n`;
   out += `  <testsuite name="${
     xml(`${result.source} → ${result.target}`)
   }" tests="${cases}" failures="${failures}">\n`;
   if (result.changes.length === 0) out += `    <testcase classname="oatool.diff" name="no changes"/>\n`;
-  for (const c of result.changes) {
+  for (const c of shown) {
     const name = xml(`${c.id} ${c.path || "(root)"}`);
     out += `    <testcase classname="oatool.diff.${c.category}" name="${name}">`;
     if (severityRank(c.severity) <= limit) {
@@ -283,6 +347,16 @@ export function renderDiffJunit(result: DiffResult, options: DiffJunitOptions = 
         xml(c.pointer)
       }</failure>\n    `;
     } else out += `<system-out>${c.severity}: ${xml(c.message)}</system-out>`;
+    out += `</testcase>\n`;
+  }
+  if (omitted > 0) {
+    const text = xml(omittedChanges(omitted, options));
+    out += `    <testcase classname="oatool.diff" name="${xml(`${formatCount(omitted)} more changes`)}">`;
+    out += omittedFailures > 0
+      ? `\n      <failure type="omitted" message="${text}">${
+        formatCount(omittedFailures)
+      } of them fail</failure>\n    `
+      : `<system-out>${text}</system-out>`;
     out += `</testcase>\n`;
   }
   out += "  </testsuite>\n</testsuites>\n";

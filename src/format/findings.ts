@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { boundTexts, limitFindings, omittedLine } from "../core/finding_limits.ts";
+import { formatCount, MAX_MESSAGE_CHARS, shorten } from "../core/bounded_text.ts";
 import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
 import { escapeText } from "./escape.ts";
 import { createStyle, type Style } from "./report.ts";
@@ -22,9 +24,11 @@ export interface FindingLineOptions {
 
 /**
  * A finding as `[severity: ][file:line:column: ]path: message[ [rule]]`, with `(root)` for the document root;
- * no line break. Document text in it is escaped, so it stays one line whatever the document says.
+ * no line break. Document text in it is escaped, so it stays one line whatever the document says, and long
+ * texts are shortened with `…` ({@link boundTexts}), so it stays short whatever the document holds.
  */
-export function renderFindingLine(f: Finding, options: FindingLineOptions = {}): string {
+export function renderFindingLine(finding: Finding, options: FindingLineOptions = {}): string {
+  const f = boundTexts(finding);
   const style = options.style ?? createStyle(false);
   const where = options.location === undefined ? f.location : options.location ?? undefined;
   const severity = options.severity ? `${f.severity}: ` : "";
@@ -37,22 +41,37 @@ export function renderFindingLine(f: Finding, options: FindingLineOptions = {}):
 export interface FindingListOptions extends Omit<FindingLineOptions, "location"> {
   /** Text before each line. @default two spaces */
   indent?: string;
-  /** At most this many lines; the rest is counted in a last line (`… and 3 more`). @default every finding */
+  /**
+   * At most this many lines; the rest is counted in a last line (`… and 3 more findings (…)`).
+   * @default DEFAULT_MAX_FINDINGS
+   */
   limit?: number;
+  /** Most findings of one rule at one place. @default DEFAULT_MAX_FINDINGS_PER_PLACE */
+  maxPerPlace?: number;
+  /** What the findings are called in the last line. @default "finding" */
+  noun?: string;
   /** The position of a finding, when it is not the finding's own `location` (`null`: none). */
   locate?: (f: Finding) => SourcePosition | null | undefined;
 }
 
-/** Findings as lines of {@link renderFindingLine}, each ending with a line break, hints on their own lines. */
+/**
+ * Findings as lines of {@link renderFindingLine}, each ending with a line break, hints on their own lines; at
+ * most `limit` of them and `maxPerPlace` of one rule at one place ({@link limitFindings}), then a line that
+ * counts the rest.
+ */
 export function renderFindingList(findings: readonly Finding[], options: FindingListOptions = {}): string {
   const indent = options.indent ?? "  ";
-  const limit = Math.min(options.limit ?? findings.length, findings.length);
+  const limits = { maxFindings: options.limit, maxPerPlace: options.maxPerPlace };
+  const { shown, omitted } = limitFindings(findings, limits);
   let out = "";
-  for (let i = 0; i < limit; i++) {
-    const f = findings[i];
+  for (const f of shown) {
     out += `${indent}${renderFindingLine(f, { ...options, location: options.locate?.(f) })}\n`;
-    if (f.hint) out += `${indent}    hint: ${escapeText(f.hint)}\n`;
+    if (f.hint) out += `${indent}    hint: ${escapeText(shorten(f.hint, MAX_MESSAGE_CHARS))}\n`;
   }
-  if (limit < findings.length) out += `${indent}… and ${findings.length - limit} more\n`;
+  if (omitted === 0) return out;
+  // A caller's excerpt (`limit`) is counted plainly; the report's own bound says what it shows.
+  out += options.limit !== undefined
+    ? `${indent}… and ${formatCount(omitted)} more\n`
+    : `${indent}${omittedLine(omitted, options.noun, limits)}\n`;
   return out;
 }

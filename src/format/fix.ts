@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { type FindingLimits, limitFindings, omittedLine } from "../core/finding_limits.ts";
+import { MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, shorten } from "../core/bounded_text.ts";
 import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
 import type { Fix } from "../fixer/mod.ts";
 import { escapeText } from "./escape.ts";
@@ -32,14 +34,18 @@ export interface FixReportOptions {
   limit?: number;
   /** Colours. @default no colour */
   style?: Style;
+  /** At most this many fixes and warnings listed in all, and of one kind at one place. @default 1,000 and 10 */
+  limits?: FindingLimits;
   /** The position of a remaining error (`-s`: in the input, where its place is in the input). */
   locate?: (f: Finding) => SourcePosition | null | undefined;
 }
 
-/** One fix as `[<type>] [file:line:column: ]<path>: <description>` (no line break). */
+/** One fix as `[<type>] [file:line:column: ]<path>: <description>` (no line break; long texts shortened). */
 export function renderFixLine(f: Fix): string {
   const at = f.location ? `${escapeText(formatPosition(f.location))}: ` : "";
-  return `[${f.type}] ${at}${escapeText(f.path || "(root)")}: ${escapeText(f.description)}`;
+  return `[${f.type}] ${at}${escapeText(shorten(f.path || "(root)", MAX_PLACE_CHARS))}: ${
+    escapeText(shorten(f.description, MAX_MESSAGE_CHARS))
+  }`;
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -57,10 +63,17 @@ export function renderFixReport(result: FixReportInput, options: FixReportOption
   let out =
     style.bold(`${options.dryRun ? "Fixes That Would Be Applied" : "Fixes Applied"} (${n})${n ? ":" : ""}`) +
     "\n";
-  for (const f of result.fixes) out += `  ${renderFixLine(f)}\n`;
+  const fixes = limitFindings(result.fixes.map((f) => ({ ...f, rule: f.rule ?? f.type })), options.limits);
+  for (const f of fixes.shown) out += `  ${renderFixLine(f)}\n`;
+  if (fixes.omitted > 0) {
+    out += `  ${omittedLine(fixes.omitted, "fix", options.limits, "fixes")}\n`;
+  }
   if (result.warnings.length > 0) {
     out += `\n${style.bold(`Warnings (${result.warnings.length}):`)}\n`;
-    out += renderFindingList(result.warnings);
+    out += renderFindingList(result.warnings, {
+      limit: options.limits?.maxFindings,
+      maxPerPlace: options.limits?.maxPerPlace,
+    });
   }
   const errors = result.remainingErrors;
   const target = escapeText(options.output ?? "");

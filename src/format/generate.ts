@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { maxOf } from "../core/bounded_text.ts";
 import type { GenerateResult } from "../generator/mod.ts";
 import { byteLength } from "../core/load.ts";
 import { escapeText } from "./escape.ts";
@@ -45,10 +46,13 @@ export function renderGenerateReport(result: GenerateResult, options: GenerateRe
   out += `Operations: ${result.operations}\n`;
   if (result.issues.length > 0) {
     out += `\nGeneration Issues (${result.issues.length}):\n`;
-    out += renderFindingList(result.issues, { locate: options.sourceMap ? undefined : () => null });
+    out += renderFindingList(result.issues, {
+      locate: options.sourceMap ? undefined : () => null,
+      noun: "issue",
+    });
   }
   out += `\nFiles (${result.files.length}):\n`;
-  const width = Math.max(0, ...result.files.map((f) => f.name.length));
+  const width = maxOf(result.files.map((f) => f.name.length), 0);
   for (const f of result.files) {
     out += `  ${escapeText(f.name.padEnd(width))}  ${formatBytes(byteLength(f.content))}\n`;
   }

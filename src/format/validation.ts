@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { type FindingLimits, limitsText, omittedLine, reportedFindings } from "../core/finding_limits.ts";
+import { formatCount } from "../core/bounded_text.ts";
 import { type Finding, serializeDocument } from "../core/mod.ts";
 import { listRules, type ValidationResult } from "../validator/mod.ts";
 import { escapeText, escapeWorkflowData, escapeWorkflowProperty } from "./escape.ts";
@@ -48,6 +50,18 @@ export interface ValidationReport {
   errors: ValidationReportFinding[];
   /** The warnings. */
   warnings: ValidationReportFinding[];
+  /** Errors left out of `errors` by the report's bounds (present when some were). */
+  errorsOmitted?: number;
+  /** Warnings left out of `warnings` by the report's bounds (present when some were). */
+  warningsOmitted?: number;
+  /** What the report shows when it left findings out. */
+  omittedNote?: string;
+}
+
+/** Options of the structured renderers: how many findings a report shows. */
+export interface ValidationReportOptions {
+  /** At most this many findings in all, and of one rule at one place. @default 1,000 and 10 */
+  limits?: FindingLimits;
 }
 
 function reportFinding(f: Finding): ValidationReportFinding {
@@ -66,28 +80,49 @@ function reportFinding(f: Finding): ValidationReportFinding {
   return out;
 }
 
-/** The structured report of a result (what json and yaml print). */
-export function validationReport(result: ValidationResult): ValidationReport {
-  return {
+/**
+ * The structured report of a result (what json and yaml print): bounded, so at most `limits` findings (1,000 in
+ * all, 10 of one rule at one place) with shortened texts; the counts stay those of every finding, and
+ * `errorsOmitted`/`warningsOmitted` say how many were left out.
+ */
+export function validationReport(
+  result: ValidationResult,
+  options: ValidationReportOptions = {},
+): ValidationReport {
+  const errors = reportedFindings(result.errors, options.limits);
+  const warnings = reportedFindings(result.warnings, options.limits);
+  const report: ValidationReport = {
     valid: result.valid,
     source: result.source,
     version: result.version,
     oasVersion: result.oasVersion,
     errorCount: result.errorCount,
     warningCount: result.warningCount,
-    errors: result.errors.map(reportFinding),
-    warnings: result.warnings.map(reportFinding),
+    errors: errors.shown.map(reportFinding),
+    warnings: warnings.shown.map(reportFinding),
   };
+  if (errors.omitted > 0) report.errorsOmitted = errors.omitted;
+  if (warnings.omitted > 0) report.warningsOmitted = warnings.omitted;
+  if (errors.omitted + warnings.omitted > 0) {
+    report.omittedNote = `the report shows ${limitsText(options.limits)} of the errors and of the warnings`;
+  }
+  return report;
 }
 
 /** The result as JSON (2-space indent, trailing newline). */
-export function renderValidationJson(result: ValidationResult): string {
-  return JSON.stringify(validationReport(result), null, 2) + "\n";
+export function renderValidationJson(
+  result: ValidationResult,
+  options: ValidationReportOptions = {},
+): string {
+  return JSON.stringify(validationReport(result, options), null, 2) + "\n";
 }
 
 /** The result as YAML. */
-export function renderValidationYaml(result: ValidationResult): string {
-  return serializeDocument(validationReport(result), "yaml");
+export function renderValidationYaml(
+  result: ValidationResult,
+  options: ValidationReportOptions = {},
+): string {
+  return serializeDocument(validationReport(result, options), "yaml");
 }
 
 function plural(n: number, word: string): string {
@@ -95,7 +130,7 @@ function plural(n: number, word: string): string {
 }
 
 /** Options of {@link renderValidationText}. */
-export interface ValidationTextOptions {
+export interface ValidationTextOptions extends ValidationReportOptions {
   /** Colours (identity when off). @default no colour */
   style?: Style;
 }
@@ -110,10 +145,14 @@ export function renderValidationText(result: ValidationResult, options: Validati
   const lines: string[] = [];
   const section = (title: string, findings: readonly Finding[], mark: string) => {
     lines.push(style.bold(`${title} (${findings.length})${findings.length > 0 ? ":" : ""}`));
-    for (const f of findings) {
+    const { shown, omitted } = reportedFindings(findings, options.limits);
+    for (const f of shown) {
       lines.push(`  ${mark} ${renderFindingLine(f, { rule: true, style })}`);
       if (f.specLink) lines.push(`      ${style.dim(escapeText(f.specLink))}`);
       if (f.hint) lines.push(`      hint: ${escapeText(f.hint)}`);
+    }
+    if (omitted > 0) {
+      lines.push(`  ${omittedLine(omitted, title.toLowerCase().slice(0, -1), options.limits)}`);
     }
     lines.push("");
   };
@@ -129,7 +168,7 @@ export function renderValidationText(result: ValidationResult, options: Validati
 }
 
 /** Options of {@link renderValidationSarif}. */
-export interface SarifOptions {
+export interface SarifOptions extends ValidationReportOptions {
   /** Version of the tool, for `tool.driver.version`. */
   toolVersion?: string;
 }
@@ -140,7 +179,10 @@ export interface SarifOptions {
  * carry locations) and the readable path as a logical location.
  */
 export function renderValidationSarif(result: ValidationResult, options: SarifOptions = {}): string {
-  const all = [...result.errors, ...result.warnings];
+  const errors = reportedFindings(result.errors, options.limits);
+  const warnings = reportedFindings(result.warnings, options.limits);
+  const all = [...errors.shown, ...warnings.shown];
+  const omitted = errors.omitted + warnings.omitted;
   const known = new Map(listRules().map((r) => [r.id, r.description]));
   const used = [...new Set(all.map((f) => f.rule ?? ""))].sort();
   const ruleIndex = new Map(used.map((id, i) => [id, i]));
@@ -184,6 +226,16 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
         },
       },
       results,
+      ...(omitted > 0
+        ? {
+          properties: {
+            resultsOmitted: omitted,
+            omittedNote: `${formatCount(omitted)} findings are not listed; the log shows ${
+              limitsText(options.limits)
+            } of the errors and of the warnings`,
+          },
+        }
+        : {}),
     }],
   };
   return JSON.stringify(log, null, 2) + "\n";
@@ -207,9 +259,14 @@ function toUri(file: string): string {
  * escaped by the workflow-command rules and other control characters dropped, so a document cannot end the line
  * and issue a command of its own.
  */
-export function renderValidationGithub(result: ValidationResult): string {
+export function renderValidationGithub(
+  result: ValidationResult,
+  options: ValidationReportOptions = {},
+): string {
   let out = "";
-  for (const f of [...result.errors, ...result.warnings]) {
+  const errors = reportedFindings(result.errors, options.limits);
+  const warnings = reportedFindings(result.warnings, options.limits);
+  for (const f of [...errors.shown, ...warnings.shown]) {
     const props = [`file=${escapeWorkflowProperty(f.location?.file ?? result.source)}`];
     if (f.location) props.push(`line=${f.location.line}`, `col=${f.location.column}`);
     props.push(`title=${escapeWorkflowProperty(f.rule ?? "oatool")}`);
@@ -217,6 +274,10 @@ export function renderValidationGithub(result: ValidationResult): string {
       f.hint ? ` (hint: ${f.hint})` : ""
     }`;
     out += `::${isFailing(f) ? "error" : "warning"} ${props.join(",")}::${escapeWorkflowData(text)}\n`;
+  }
+  const omitted = errors.omitted + warnings.omitted;
+  if (omitted > 0) {
+    out += `::notice title=oatool::${escapeWorkflowData(omittedLine(omitted, "finding", options.limits))}\n`;
   }
   return out;
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { maxOf, shorten } from "../core/bounded_text.ts";
 import type {
   HeaderItem,
   OperationItem,
@@ -21,6 +22,8 @@ import { escapeText } from "./escape.ts";
 
 /** Longest summary or description shown in a table cell, in characters. */
 const TEXT_WIDTH = 80;
+/** Longest cell of any other column (a path, a name, a reference), in characters: start and end kept. */
+const MAX_CELL = 400;
 
 /** A column: its header and how to get its text from an item. */
 type Column<T> = [header: string, cell: (item: T) => string | undefined];
@@ -103,7 +106,7 @@ const COLUMNS: Readonly<Record<Exclude<WalkKind, "refs">, Column<any>[]>> = {
 /** Rows as an aligned table with a header (`quiet`: tab-separated, no header); empty cells as `-`. */
 function table(header: readonly string[], rows: readonly (readonly string[])[], quiet: boolean): string {
   if (quiet) return rows.map((r) => r.join("\t") + "\n").join("");
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const widths = header.map((h, c) => maxOf(rows.map((r) => r[c].length), h.length));
   const line = (r: readonly string[]) =>
     r.map((cell, c) => c === r.length - 1 ? cell : cell.padEnd(widths[c])).join("  ").trimEnd() + "\n";
   return line(header) + rows.map(line).join("");
@@ -131,7 +134,8 @@ export interface WalkTableOptions {
  */
 export function renderWalkTable(result: WalkResult<unknown>, options: WalkTableOptions = {}): string {
   const quiet = options.quiet === true;
-  const cell = (v: string | undefined) => v === undefined || v === "" ? "-" : escapeText(v);
+  const cell = (v: string | undefined) =>
+    v === undefined || v === "" ? "-" : escapeText(shorten(v, MAX_CELL));
   if (result.groups !== undefined) {
     return table(["KEY", "COUNT"], result.groups.map((g) => [cell(g.key), String(g.count)]), quiet);
   }
