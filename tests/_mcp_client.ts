@@ -72,3 +72,18 @@ export async function startMcp(options: StartOptions = {}): Promise<StdioSession
     },
   };
 }
+
+/** A JSON-RPC request as one line, for tests that write raw lines to the server. */
+export function rawRequest(id: number, method: string, params?: unknown): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+}
+
+/** The lines that open a raw session: `initialize` (id 1) and `notifications/initialized`. */
+export const RAW_OPENING: readonly string[] = [
+  rawRequest(1, "initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "hostile", version: "1" },
+  }),
+  JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+];

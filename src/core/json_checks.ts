@@ -152,6 +152,15 @@ function scanString(text: string, i: number): number {
   return -1 - j;
 }
 
+/** The offset of the value after the object key at `i` and its colon, or the offset of an error as `-1 - offset`. */
+function scanKey(text: string, i: number): number {
+  if (text[i] !== '"') return -1 - i;
+  const end = scanString(text, i);
+  if (end < 0) return end;
+  const colon = skipJsonSpace(text, end);
+  return text[colon] === ":" ? skipJsonSpace(text, colon + 1) : -1 - colon;
+}
+
 /**
  * The offset of the first syntax error of a text that JSON.parse refused (its messages do not always say
  * where): one linear pass, without recursion; the text's length when it ends too early.
@@ -171,12 +180,8 @@ export function jsonSyntaxOffset(text: string): number {
           i++;
           wantValue = false;
         } else if (c === "{") {
-          if (text[i] !== '"') return i;
-          const end = scanString(text, i);
-          if (end < 0) return -1 - end;
-          i = skipJsonSpace(text, end);
-          if (text[i] !== ":") return i;
-          i = skipJsonSpace(text, i + 1);
+          i = scanKey(text, i);
+          if (i < 0) return -1 - i;
         }
         continue;
       }
@@ -203,12 +208,8 @@ export function jsonSyntaxOffset(text: string): number {
     } else if (text[i] === ",") {
       i = skipJsonSpace(text, i + 1);
       if (inObject) {
-        if (text[i] !== '"') return i;
-        const end = scanString(text, i);
-        if (end < 0) return -1 - end;
-        i = skipJsonSpace(text, end);
-        if (text[i] !== ":") return i;
-        i = skipJsonSpace(text, i + 1);
+        i = scanKey(text, i);
+        if (i < 0) return -1 - i;
       }
       wantValue = true;
     } else return i;

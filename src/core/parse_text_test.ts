@@ -221,3 +221,21 @@ Deno.test("aliases of a long string are refused by the expansion size budget, ho
     "budget",
   );
 });
+
+Deno.test("JSON syntax errors: where the text goes wrong, quoting only the token there", () => {
+  const cases: [string, string][] = [
+    ['{"a" 1}', "1:6: invalid JSON: Expected ':' after property name at \"1\""],
+    ['{"a":1,}', '1:8: invalid JSON: Expected double-quoted property name at "}"'],
+    ['[1, {"k": tru}]', '1:11: invalid JSON: unexpected text at "tru"'],
+    ['{"a": 1, "b": "x', "1:17: invalid JSON: Unterminated string at the end of the text"],
+    ['{"a": "\\q"}', '1:8: invalid JSON: Bad escaped character at "\\\\q"'],
+    [
+      "[1] x" + "y".repeat(100),
+      '1:5: invalid JSON: Unexpected non-whitespace character after JSON at "xyyyyyyyyyyyyyyyyyyyyyyyyy…yyyyyyyyyyyyy"',
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    const e = assertThrows(() => parseText(text, { source: "t.json" }), ParseError);
+    assertEquals(e.message, `t.json:${expected}; fix the syntax at that place.`, text);
+  }
+});

@@ -6,12 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { ROOT, spawnOatool } from "../_spawn.ts";
+import { RAW_OPENING, rawRequest as request } from "../_mcp_client.ts";
 
 const PETSTORE = `${ROOT}testdata/petstore/petstore-3.1.yaml`;
-
-function request(id: number, method: string, params?: unknown): string {
-  return JSON.stringify({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
-}
 
 const call = (id: number, name: string, args: unknown) =>
   request(id, "tools/call", { name, arguments: args });
@@ -45,14 +42,7 @@ Deno.test("hostile mcp jsonrpc: malformed calls get -32602 with one line naming 
       /^Invalid arguments for tool walk_operations: unknown argument "x{39}…"; /,
     ],
   ];
-  const lines = [
-    request(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "hostile", version: "1" },
-    }),
-    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-  ];
+  const lines = [...RAW_OPENING];
   // After each malformed call, a ping and a call that works.
   for (const [id, line] of bad) {
     lines.push(line, request(id + 100, "ping"), call(id + 200, "validate", { spec: { file: PETSTORE } }));

@@ -6,22 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { ROOT, spawnOatool } from "../_spawn.ts";
+import { RAW_OPENING, rawRequest as request } from "../_mcp_client.ts";
 
 const PETSTORE = `${ROOT}testdata/petstore/petstore-3.1.yaml`;
-
-function request(id: number, method: string, params: unknown): string {
-  return JSON.stringify({ jsonrpc: "2.0", id, method, params });
-}
 
 Deno.test("hostile mcp: garbage lines and malformed calls are answered; stdout holds only the protocol", async () => {
   const deep = JSON.parse("[".repeat(5000) + "]".repeat(5000));
   const lines = [
-    request(1, "initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "hostile", version: "1" },
-    }),
-    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    ...RAW_OPENING,
     "this is not JSON",
     '{"jsonrpc": "2.0", "id": ',
     JSON.stringify({ jsonrpc: "2.0", id: 99 }),
