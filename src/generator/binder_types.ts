@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { fitsFloat } from "./go_literal.ts";
 import type { EmitContext } from "./context.ts";
 import { goString } from "./go_writer.ts";
 import type { GoField } from "./go_decls.ts";
@@ -118,7 +119,7 @@ export function defaultLiteral(value: unknown, base: string): string | undefined
     }
     case "float64":
     case "float32":
-      return typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+      return typeof value === "number" && fitsFloat(base, value) ? String(value) : undefined;
   }
   return undefined;
 }
