@@ -137,10 +137,15 @@ function groupedFiles<T>(
   const keys = [...groups.keys()].sort();
   const files: GeneratedFile[] = [];
   const usedNames = new Set<string>();
-  const cutter = (key: string): PartCutter => {
-    const stem = key === "" ? base : `${base}_${key}`;
+  /** Parts of one group (`<base>_<group>.go`, `_2.go`, …) or of a run of small groups (each named by its first). */
+  const cutter = (key: string, run: boolean): PartCutter => {
+    let stem = key === "" ? base : `${base}_${key}`;
     let index = 0;
     return new PartCutter(key === "" ? core : [], limits, (part) => {
+      if (run && index > 0) {
+        stem = `${base}_${safeGroup(part[0].group)}`;
+        index = 0;
+      }
       let name = index === 0 ? `${stem}.go` : `${stem}_${index + 1}.go`;
       for (let n = 2; usedNames.has(name); n++) name = `${stem}_x${n}.go`;
       usedNames.add(name);
@@ -157,11 +162,11 @@ function groupedFiles<T>(
     // (A group of weight 0, the middleware's validation functions, has a file of its own.)
     const small = key !== "" && weight > 0 && weight < limits.maxWeight * SMALL_GROUP;
     let parts: PartCutter;
-    if (small) parts = shared ??= cutter(key);
+    if (small) parts = shared ??= cutter(key, true);
     else {
       shared?.end();
       shared = undefined;
-      parts = cutter(key);
+      parts = cutter(key, false);
     }
     for (const item of items) parts.add(emit(item));
     if (!small) parts.end();

@@ -44,3 +44,22 @@ Deno.test("splitLazily: the same files as splitFiles, units made one at a time a
     }
   }
 });
+
+Deno.test("splitLazily: small groups share files, larger ones keep their own", () => {
+  // 3,000 groups of one unit and two of 30: files of 100 units, and one file for each group of 30.
+  const items = [
+    ...Array.from({ length: 3000 }, (_, i) => ({ id: i, group: `g${String(i).padStart(4, "0")}` })),
+    ...Array.from({ length: 60 }, (_, i) => ({ id: 3000 + i, group: i < 30 ? "big1" : "zbig2" })),
+  ];
+  const files = splitLazily("client", "api", [made("", 2, -1)], {
+    items,
+    group: (it) => it.group,
+    emit: (it) => made(it.group, 2, it.id),
+  }, { maxLines: 100_000, maxWeight: 100 });
+  const names = files.map((f) => f.name);
+  assert.equal(names.length, 1 + 1 + 30 + 1, names.slice(0, 5).join(" "));
+  assert.deepEqual(names.slice(0, 4), ["client.go", "client_big1.go", "client_g0000.go", "client_g0100.go"]);
+  assert.equal(names[names.length - 1], "client_zbig2.go");
+  const g0000 = files.find((f) => f.name === "client_g0000.go")!.content;
+  assert.equal(g0000.match(/^\/\/ unit /gm)?.length, 100);
+});
