@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { goLocal, goName, isGoPackageName, NameRegistry } from "./naming.ts";
+import { declaredNames, goLocal, goName, isGoPackageName, NameRegistry } from "./naming.ts";
 import { safeGroup } from "./split.ts";
 
 Deno.test("goName: exported identifiers with Go's initialisms; digits and symbols handled", () => {
@@ -51,4 +51,37 @@ Deno.test("NameRegistry: the same names whether it holds few names or many", () 
   assert.equal(new Set(got).size, 60);
   assert.equal(got[56], "Pet15");
   assert.ok(r.has("N32") && r.has("Reserved") && !r.has("Pet16"));
+});
+
+Deno.test("declaredNames: the package-level names of Go source, methods left out", () => {
+  const code = [
+    "// Client calls the API.",
+    "type Client struct {",
+    "\tServer string",
+    "}",
+    "",
+    "func (c *Client) Do() {}",
+    "",
+    "func NewClient() *Client { return nil }",
+    "",
+    "var (",
+    "\tcredRoutes    []int",
+    "\tcredRoutesMu, other sync.Once",
+    ")",
+    "",
+    "const (",
+    '\tColorRed Color = "red"',
+    ")",
+    'var ErrX = errors.New("x")',
+    "type ptr[T any] func() T",
+  ].join("\n");
+  assert.deepEqual(declaredNames(code), [
+    "Client",
+    "NewClient",
+    "credRoutes",
+    "credRoutesMu",
+    "ColorRed",
+    "ErrX",
+    "ptr",
+  ]);
 });
