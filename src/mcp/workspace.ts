@@ -215,14 +215,20 @@ export class WorkspaceRoots {
   #ask(server: Server): void {
     if (server.getClientCapabilities()?.roots === undefined) return;
     const ask = ++this.#asked;
-    const answer = server.listRoots(undefined, { timeout: this.#timeoutMs }).then(
-      (result: { roots: { uri: string }[] }) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("roots/list took too long")), this.#timeoutMs);
+    });
+    const request = server.listRoots(undefined, { timeout: this.#timeoutMs }) as Promise<
+      { roots: { uri: string }[] }
+    >;
+    this.#pending = Promise.race([request, late]).then(
+      (result) => {
         // Only the latest request counts: an earlier answer arriving late does not overwrite a newer one.
         if (ask === this.#asked) this.#client = rootFolders(result.roots);
       },
-      () => {/* failed or timed out: the last answer stays */},
-    );
-    this.#pending = answer;
+      () => {/* failed or too slow: the last answer stays */},
+    ).finally(() => clearTimeout(timer));
   }
 
   /**

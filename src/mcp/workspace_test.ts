@@ -113,3 +113,37 @@ Deno.test("rootFolders: file URIs only; WorkspaceRoots without a client: the wor
     assert(ws === await roots.currentWorkspace());
   });
 });
+
+/** A stand-in for the SDK's Server: a client with the roots capability whose `roots/list` answers `answer()`. */
+function fakeServer(answer: () => Promise<{ roots: { uri: string }[] }>) {
+  const handlers: (() => void)[] = [];
+  const server = {
+    oninitialized: undefined as (() => void) | undefined,
+    getClientCapabilities: () => ({ roots: { listChanged: true } }),
+    setNotificationHandler: (_schema: unknown, handler: () => void) => handlers.push(handler),
+    listRoots: answer,
+  };
+  return { server, initialized: () => server.oninitialized?.(), changed: () => handlers.forEach((h) => h()) };
+}
+
+Deno.test("WorkspaceRoots: the client's answer is kept; a failing or silent roots/list leaves the last one", async () => {
+  await withLayout(async (root, outside) => {
+    let next: () => Promise<{ roots: { uri: string }[] }> = () =>
+      Promise.resolve({ roots: [{ uri: `file://${outside}` }] });
+    const fake = fakeServer(() => next());
+    const roots = new WorkspaceRoots({ cwd: root, timeoutMs: 50 });
+    roots.attach(fake.server as unknown as Parameters<WorkspaceRoots["attach"]>[0]);
+    assertEquals(await roots.currentRoots(), [root]); // not asked yet: the working directory
+    fake.initialized();
+    assertEquals(await roots.currentRoots(), [outside]);
+    next = () => Promise.reject(new Error("no"));
+    fake.changed();
+    assertEquals(await roots.currentRoots(), [outside]);
+    next = () => new Promise(() => {}); // never answers: the bound ends the wait
+    fake.changed();
+    assertEquals(await roots.currentRoots(), [outside]);
+    next = () => Promise.resolve({ roots: [] }); // none declared: the working directory
+    fake.changed();
+    assertEquals(await roots.currentRoots(), [root]);
+  });
+});
