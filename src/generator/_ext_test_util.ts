@@ -68,6 +68,16 @@ export async function generateVariants(
   return { packages, names };
 }
 
+/** Asserts that `go build` and `go vet` pass for the module in `dir`, and that `gofmt -l` lists nothing. */
+export async function checkBuild(dir: string): Promise<void> {
+  const build = await runGo("go", ["build", "./..."], dir);
+  assert.equal(build.code, 0, build.output);
+  const vet = await runGo("go", ["vet", "./..."], dir);
+  assert.equal(vet.code, 0, vet.output);
+  const fmt = await runGo("gofmt", ["-l", "."], dir);
+  assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
+}
+
 /**
  * Writes the packages as one module in `dir`, then asserts that `go build`, `go vet` pass, `gofmt -l` lists
  * nothing, and `go test` passes in each package of `tested`.
@@ -80,12 +90,7 @@ export async function checkGoModule(
 ): Promise<void> {
   await writeModule(dir, packages);
   await before();
-  const build = await runGo("go", ["build", "./..."], dir);
-  assert.equal(build.code, 0, build.output);
-  const vet = await runGo("go", ["vet", "./..."], dir);
-  assert.equal(vet.code, 0, vet.output);
-  const fmt = await runGo("gofmt", ["-l", "."], dir);
-  assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
+  await checkBuild(dir);
   const test = await runGo("go", ["test", ...tested.map((p) => `./${p}/`)], dir);
   assert.equal(test.code, 0, test.output);
   for (const p of tested) {

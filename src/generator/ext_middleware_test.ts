@@ -106,6 +106,16 @@ Deno.test("ECMA-262 patterns are translated to RE2 exactly, or refused with a re
   ok("[\\b]\\0", "[\\x{8}]\\x{0}");
   ok("[^]", "(?s:.)");
   ok("\\p{Lu}", "\\p{Lu}");
+  // ECMA's property names as Go's; a "-" next to a class escape is a "-", as ECMA reads it (not a range).
+  ok("^\\p{Letter}+$", "^\\p{L}+$");
+  ok("\\P{Script=Greek}\\p{sc=Latin}", "\\P{Greek}\\p{Latin}");
+  ok("\\p{General_Category=Decimal_Number}\\p{gc=Lu}", "\\p{Nd}\\p{Lu}");
+  ok("[a-\\d]", "[a\\-\\d]");
+  ok("[\\d-z]", "[\\d\\-z]");
+  ok("[a-z-]", "[a-z-]");
+  ok("a{40}b{40}", "a{40}b{40}");
+  const s = ecmaToRe2("[\\s-z]");
+  assert.ok(s.ok && s.pattern.endsWith("\\x{feff}\\-z]"), JSON.stringify(s));
   const refused = (source: string, reason: RegExp) => {
     const r = ecmaToRe2(source);
     assert.ok(!r.ok, `${source} was translated`);
@@ -121,6 +131,13 @@ Deno.test("ECMA-262 patterns are translated to RE2 exactly, or refused with a re
   refused("(", /not a valid/);
   refused("\\uD800", /\\u/);
   refused("x".repeat(20_000), /longer/);
+  refused("\\p{Foo}", /Unicode property Go's regexp does not know \(\\p\{Foo\}\)/);
+  refused("\\p{sc}", /\\p\{sc\}/);
+  refused("\\p{Script=Kawi}", /\\p\{Script=Kawi\}/); // Unicode 15: not in Go 1.19's tables
+  refused("\\p{gc=Cn}", /\\p\{gc=Cn\}/); // Go has no Cn
+  refused("\\p{Greek}", /\\p\{Greek\}/); // ECMA: a script needs Script=; without the u flag it is "p{Greek}"
+  refused("(".repeat(1200) + "a" + ")".repeat(1200), /nests too deeply/);
+  refused("^\ud800$", /lone surrogate/);
 });
 
 Deno.test("document text cannot leave the middleware's strings and comments", async () => {

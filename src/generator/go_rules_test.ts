@@ -219,35 +219,6 @@ Deno.test("goRegexpProblem agrees with Go 1.19's regexp.Compile; every ECMA tran
   assert.ok(translated.length >= 15 && translated.length < ECMA_PATTERNS.length, String(translated.length));
 });
 
-Deno.test("ecmaToRe2: ECMA's property names as Go's, a '-' next to a class escape kept literal", () => {
-  const ok = (source: string, expected: string) => {
-    const r = ecmaToRe2(source);
-    assert.ok(r.ok, `${source}: ${!r.ok && r.reason}`);
-    assert.equal(r.pattern, expected);
-  };
-  ok("^\\p{Letter}+$", "^\\p{L}+$");
-  ok("\\P{Script=Greek}\\p{sc=Latin}", "\\P{Greek}\\p{Latin}");
-  ok("\\p{General_Category=Decimal_Number}\\p{gc=Lu}", "\\p{Nd}\\p{Lu}");
-  ok("[a-\\d]", "[a\\-\\d]");
-  ok("[\\d-z]", "[\\d\\-z]");
-  ok("[a-z-]", "[a-z-]");
-  ok("a{40}b{40}", "a{40}b{40}");
-  const refused = (source: string, reason: RegExp) => {
-    const r = ecmaToRe2(source);
-    assert.ok(!r.ok, `${source} was translated to ${r.ok && r.pattern}`);
-    assert.match(r.reason, reason);
-  };
-  refused("\\p{Foo}", /Unicode property Go's regexp does not know \(\\p\{Foo\}\)/);
-  refused("\\p{sc}", /\\p\{sc\}/);
-  refused("\\p{Script=Kawi}", /\\p\{Script=Kawi\}/); // Unicode 15: not in Go 1.19's tables
-  refused("\\p{gc=Cn}", /\\p\{gc=Cn\}/); // Go has no Cn
-  refused("\\p{Greek}", /\\p\{Greek\}/); // ECMA: a script needs Script=; without the u flag it is "p{Greek}"
-  refused("(".repeat(1200) + "a" + ")".repeat(1200), /nests too deeply/);
-  refused("^\ud800$", /lone surrogate/);
-  const s = ecmaToRe2("[\\s-z]");
-  assert.ok(s.ok && s.pattern.endsWith("\\x{feff}\\-z]"), JSON.stringify(s));
-});
-
 Deno.test("goName keeps only the letters and digits of Go 1.19's tables: the names compile in Go", async () => {
   const names = [
     "\ua794\u{1e100}", // Unicode 7 and 12: kept (upper case U+A7C4, Unicode 12)

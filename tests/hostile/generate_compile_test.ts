@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { spawnOatool, withTempDir } from "../_spawn.ts";
 import { runGo, writeModule } from "../../src/generator/_go_toolchain_test_util.ts";
-import { EVERY_EXTENSION, fixture } from "../../src/generator/_ext_test_util.ts";
+import { checkBuild, EVERY_EXTENSION, fixture } from "../../src/generator/_ext_test_util.ts";
 import { generate } from "../../src/generator/mod.ts";
 import { declaredNames, goName } from "../../src/generator/naming.ts";
 
@@ -28,12 +28,7 @@ const EVERY_FLAG = [
 
 /** go build, go vet and gofmt -l of the module in `dir` pass; returns `go run ./main`'s result. */
 async function buildAndRun(dir: string): Promise<{ code: number; output: string }> {
-  const build = await runGo("go", ["build", "./..."], dir);
-  assert.equal(build.code, 0, build.output);
-  const vet = await runGo("go", ["vet", "./..."], dir);
-  assert.equal(vet.code, 0, vet.output);
-  const fmt = await runGo("gofmt", ["-l", "."], dir);
-  assert.equal(fmt.output, "", `gofmt would change:\n${fmt.output}`);
+  await checkBuild(dir);
   return await runGo("go", ["run", "./main"], dir);
 }
 
