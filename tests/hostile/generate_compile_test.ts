@@ -87,50 +87,54 @@ Deno.test("generate: the hostile_compile fixture builds, vets, passes gofmt and 
   });
 });
 
-Deno.test("generate: schemas and enum constants named after every name the generated code declares still compile", async () => {
-  // The names a document cannot take: every package-level name of petstore's package with every extension.
-  const base = await generate(fixture("petstore/petstore-3.0.yaml"), { ...EVERY_EXTENSION, noReadme: true });
-  const names = new Set<string>();
-  for (const f of base.files) {
-    if (f.name.endsWith(".go")) {
-      for (const n of declaredNames(f.content)) if (/^[A-Z]/.test(n)) names.add(n);
-    }
-  }
-  assert.ok(names.size > 60, [...names].join(" "));
-  const schemas: Record<string, unknown> = {};
-  // Enum constants (type name + value) made to be each name, and a schema of each name.
-  const enums = new Map<string, string[]>();
-  for (const n of names) {
-    schemas[n] = { type: "string" };
-    for (let k = 1; k < n.length; k++) {
-      const [a, b] = [n.slice(0, k), n.slice(k)];
-      if (/[A-Z]/.test(b[0]) && goName(a) === a && goName(b) === b) {
-        enums.set(a, [...(enums.get(a) ?? []), b]);
-        break;
+for (const doc of ["petstore/petstore-3.0.yaml", "generate/security/security-3.1.yaml"]) {
+  Deno.test(`generate: schemas and enum constants named after every name ${doc}'s package declares still compile`, async () => {
+    // The names a document cannot take: every package-level name of its package with every extension.
+    const base = await generate(fixture(doc), { ...EVERY_EXTENSION, noReadme: true });
+    const names = new Set<string>();
+    for (const f of base.files) {
+      if (f.name.endsWith(".go")) {
+        for (const n of declaredNames(f.content)) if (/^[A-Z]/.test(n)) names.add(n);
       }
     }
-  }
-  for (const [type, values] of enums) {
-    if (!(type in schemas)) schemas[type] = { type: "string", enum: values };
-  }
-  const doc = await Deno.readTextFile(fixture("petstore/petstore-3.0.yaml"));
-  const { default: yaml } = await import("js-yaml");
-  const parsed = yaml.load(doc) as { components: { schemas: Record<string, unknown> } };
-  Object.assign(parsed.components.schemas, schemas);
-  const result = await generate({ content: JSON.stringify(parsed) }, { ...EVERY_EXTENSION, noReadme: true });
-  await withTempDir(async (dir) => {
-    await writeModule(dir, { api: result.files.filter((f) => f.name !== "README.md") });
-    await Deno.mkdir(join(dir, "main"));
-    await Deno.writeTextFile(
-      join(dir, "main", "main.go"),
-      'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/generated/api"\n)\n\nfunc main() {\n' +
-        "\tfmt.Println(api.NewHandler(api.Unimplemented{}) != nil)\n}\n",
-    );
-    const run = await buildAndRun(dir);
-    assert.equal(run.code, 0, run.output);
-    assert.equal(run.output, "true\n");
+    assert.ok(names.size > 60, [...names].join(" "));
+    const schemas: Record<string, unknown> = {};
+    // A schema of each name, and enum constants (type name + value) made to be each name.
+    const enums = new Map<string, string[]>();
+    for (const n of names) {
+      schemas[n] = { type: "string" };
+      for (let k = 1; k < n.length; k++) {
+        const [a, b] = [n.slice(0, k), n.slice(k)];
+        if (/[A-Z]/.test(b[0]) && goName(a) === a && goName(b) === b) {
+          enums.set(a, [...(enums.get(a) ?? []), b]);
+          break;
+        }
+      }
+    }
+    for (const [type, values] of enums) {
+      if (!(type in schemas)) schemas[type] = { type: "string", enum: values };
+    }
+    const { default: yaml } = await import("js-yaml");
+    const parsed = yaml.load(await Deno.readTextFile(fixture(doc))) as { components?: { schemas?: object } };
+    parsed.components = { ...parsed.components, schemas: { ...parsed.components?.schemas, ...schemas } };
+    const result = await generate({ content: JSON.stringify(parsed) }, {
+      ...EVERY_EXTENSION,
+      noReadme: true,
+    });
+    await withTempDir(async (dir) => {
+      await writeModule(dir, { api: result.files.filter((f) => f.name !== "README.md") });
+      await Deno.mkdir(join(dir, "main"));
+      await Deno.writeTextFile(
+        join(dir, "main", "main.go"),
+        'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/generated/api"\n)\n\nfunc main() {\n' +
+          "\tfmt.Println(api.NewHandler(api.Unimplemented{}) != nil)\n}\n",
+      );
+      const run = await buildAndRun(dir);
+      assert.equal(run.code, 0, run.output);
+      assert.equal(run.output, "true\n");
+    });
   });
-});
+}
 
 /** A document of one operation with `n` parameters: half in its path template, half in its query. */
 function manyParameters(n: number): string {
