@@ -323,6 +323,7 @@ function generate(family: Family, kinds: boolean): string {
   let code: string = (standaloneCode as any)(ajv, exports);
   code = code.replace(/^"use strict";/, "");
   code = code.replaceAll('require("ajv/dist/runtime/equal").default', "equal");
+  code = linearUniqueItems(code, family);
   code = slimCalls(code, family);
   const stray = code.match(/require\([^)]*\)/);
   if (stray) {
@@ -335,7 +336,7 @@ function generate(family: Family, kinds: boolean): string {
     "// deno-fmt-ignore-file",
     "// deno-lint-ignore-file",
     "// @ts-nocheck generated JavaScript",
-    'import { equal } from "./_schema_runtime.ts";',
+    'import { duplicatePair, equal } from "./_schema_runtime.ts";',
     code.trim(),
     ...(kinds
       ? [
@@ -347,6 +348,27 @@ function generate(family: Family, kinds: boolean): string {
       : []),
     "",
   ].join("\n");
+}
+
+/**
+ * ajv checks `uniqueItems` of items that are not all scalars by comparing every pair (quadratic: 5,000
+ * parameters took 2.5 s, a 2.0 enum of 100,000 values minutes). Each such loop is rewritten to take the pair
+ * ajv would find, the last item equal to an earlier one and the last such earlier one, from `duplicatePair`
+ * (one pass with canonical keys), and to run the loop's body, which reports it and leaves the loop, once.
+ */
+function linearUniqueItems(code: string, family: Family): string {
+  const loop =
+    /outer(\d+):for\(;(i\d+)--;\)\{for\((j\d+) = \2; \3--;\)\{if\(func0\((data\d*)\[\2\], \4\[\3\]\)\)\{/g;
+  const count = code.match(loop)?.length ?? 0;
+  const out = code.replace(
+    loop,
+    "outer$1:for(;;){const dup$1 = duplicatePair($4);if(dup$1 === undefined){break outer$1;}$2 = dup$1[0];" +
+      "$3 = dup$1[1];for(;;){if(true){",
+  );
+  if (count !== (code.match(/func0\(/g)?.length ?? 0)) {
+    throw new Error(`generated code for ${family} compares items in a loop this script does not know.`);
+  }
+  return out;
 }
 
 /**
