@@ -6,7 +6,8 @@
  */
 import { formatPath, formatPointer, type OASVersion, RefResolutionError } from "../core/mod.ts";
 import { isObject } from "../core/json.ts";
-import { fitsJson, quote } from "../core/bounded_text.ts";
+import { fitsJson, MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, quote, shorten } from "../core/bounded_text.ts";
+import { placeTexts } from "../core/place_texts.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { componentSections } from "../walker/mod.ts";
 import { CHECKS } from "./checks.ts";
@@ -198,7 +199,7 @@ export class Collector {
     if (check === undefined) throw new Error(`unknown check ${id}`);
     const s = side === "source" ? this.source : this.target;
     const inRoot = at.file === s.index.rootKey;
-    const path = formatPath(at.segments);
+    const { path, pointer } = placeTexts(at.segments);
     const change: Change = {
       id,
       rule: id,
@@ -206,10 +207,10 @@ export class Collector {
       type,
       severity: check.severity as DiffSeverity,
       path: inRoot ? path : `${s.index.document(at.file)?.source ?? at.file}#${path}`,
-      pointer: formatPointer(at.segments),
-      message,
+      pointer,
+      message: shorten(message, MAX_MESSAGE_CHARS),
     };
-    if (extra.endpoint !== undefined) change.endpoint = extra.endpoint;
+    if (extra.endpoint !== undefined) change.endpoint = shorten(extra.endpoint, MAX_PLACE_CHARS);
     if (small(extra.old)) change.old = extra.old;
     if (small(extra.new)) change.new = extra.new;
     placeOf.set(change, { side, at, from: extra.from });

@@ -4,14 +4,9 @@
  *
  * @module
  */
-import { quote } from "../core/bounded_text.ts";
-import {
-  type Finding,
-  formatPath,
-  formatPointer,
-  type OASVersion,
-  type SourcePosition,
-} from "../core/mod.ts";
+import { MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_text.ts";
+import { placeTexts } from "../core/place_texts.ts";
+import type { Finding, OASVersion, SourcePosition } from "../core/mod.ts";
 import type { Visitors } from "../walker/mod.ts";
 import type { Fix, FixOptions, FixType } from "./types.ts";
 
@@ -64,14 +59,15 @@ export class FixContext {
     description: string,
     values: { before?: unknown; after?: unknown; at?: readonly (string | number)[] } = {},
   ): void {
+    const { path, pointer } = placeTexts(segments);
     const fix: Fix = {
       severity: "info",
-      path: formatPath(segments),
-      pointer: formatPointer(segments),
-      message: description,
+      path,
+      pointer,
+      message: shorten(description, MAX_MESSAGE_CHARS),
       rule: type,
       type,
-      description,
+      description: shorten(description, MAX_MESSAGE_CHARS),
     };
     if ("before" in values) fix.before = values.before;
     if ("after" in values) fix.after = values.after;
@@ -82,11 +78,12 @@ export class FixContext {
 
   /** Records a warning at `segments`. */
   warn(segments: readonly (string | number)[], message: string, rule: string): void {
+    const { path, pointer } = placeTexts(segments);
     this.warnings.push({
       severity: "warning",
-      path: formatPath(segments),
-      pointer: formatPointer(segments),
-      message,
+      path,
+      pointer,
+      message: shorten(message, MAX_MESSAGE_CHARS),
       rule,
     });
   }
