@@ -9,7 +9,7 @@
  * @module
  */
 export { createServer, serveStdio, SpecCache } from "./src/mcp/mod.ts";
-export type { HostResolver, McpServerOptions } from "./src/mcp/mod.ts";
+export type { HostResolver, McpServerOptions, ServeStdioOptions } from "./src/mcp/mod.ts";
 
 if (import.meta.main) {
   const { serveStdio } = await import("./src/mcp/mod.ts");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { assert, assertEquals } from "../src/core/_assert_test.ts";
 import { ROOT, withTempDir } from "./_spawn.ts";
 import { startMcp } from "./_mcp_client.ts";
+import { loadedFiles } from "./_mcp_loads.ts";
 import { TOOL_NAMES } from "../src/mcp/mod.ts";
 
 const PETSTORE = `${ROOT}testdata/petstore/petstore-3.1.yaml`;
@@ -20,17 +21,11 @@ interface ListedTool {
   outputSchema?: { type: string; properties?: Record<string, unknown> };
 }
 
-/** Rewrites a file and puts its modification time back, so only a re-read can see the change. */
-async function rewriteKeepingTime(path: string, text: string): Promise<void> {
-  const info = await Deno.stat(path);
-  await Deno.writeTextFile(path, text);
-  await Deno.utime(path, info.atime ?? new Date(), info.mtime!);
-}
-
 Deno.test("stdio: initialize, tools/list with input and output schemas, a call of every tool", async () => {
   await withTempDir(async (dir) => {
     await Deno.writeTextFile(join(dir, "a.yaml"), VALID("a"));
-    const s = await startMcp({ cwd: dir });
+    // The test documents are outside the server's working directory: --allow-dir adds their folder.
+    const s = await startMcp({ cwd: dir, flags: ["--allow-dir", `${ROOT}testdata`] });
     try {
       assertEquals(s.client.getServerVersion()?.name, "oatool");
       const tools = (await s.client.listTools()).tools as ListedTool[];
@@ -104,18 +99,20 @@ Deno.test("stdio: a second validate of an unchanged file does not re-read it; to
   await withTempDir(async (dir) => {
     const file = join(dir, "api.yaml");
     await Deno.writeTextFile(file, VALID("api"));
-    const s = await startMcp({ cwd: dir });
+    await Deno.writeTextFile(join(dir, "last.yaml"), VALID("last"));
+    const s = await startMcp({ cwd: dir, flags: ["--verbose"] });
     try {
       assertEquals((await s.call("validate", { spec: { file: "api.yaml" } })).structured?.valid, true);
-      await rewriteKeepingTime(file, INVALID);
-      // Same path and modification time: the cached document answers (a re-read would find it invalid).
-      assertEquals((await s.call("validate", { spec: { file: "api.yaml" } })).structured?.valid, true);
+      assertEquals((await s.call("parse", { spec: { file: file } })).isError, false); // by its absolute path
+      await Deno.writeTextFile(file, INVALID);
       const later = new Date(Date.now() + 10_000);
       await Deno.utime(file, later, later);
       const after = await s.call("validate", { spec: { file: "api.yaml" } });
       assertEquals(after.structured?.valid, false);
       // fix and convert would not use the cache; content is keyed by its hash.
       assertEquals((await s.call("validate", { spec: { content: INVALID } })).structured?.valid, false);
+      await s.call("validate", { spec: { file: "last.yaml" } });
+      assertEquals(await loadedFiles(s.stderr, "last.yaml"), ["api.yaml", "api.yaml", "last.yaml"]);
     } finally {
       await s.close();
     }
@@ -125,15 +122,16 @@ Deno.test("stdio: a second validate of an unchanged file does not re-read it; to
 Deno.test("stdio: the cache keeps 10 entries and evicts the least recently used", async () => {
   await withTempDir(async (dir) => {
     for (let i = 0; i <= 10; i++) await Deno.writeTextFile(join(dir, `s${i}.yaml`), VALID(`s${i}`));
-    const s = await startMcp({ cwd: dir });
+    await Deno.writeTextFile(join(dir, "last.yaml"), VALID("last"));
+    const s = await startMcp({ cwd: dir, flags: ["--verbose"] });
     try {
       for (let i = 0; i <= 10; i++) await s.call("validate", { spec: { file: `s${i}.yaml` } });
-      await rewriteKeepingTime(join(dir, "s0.yaml"), INVALID); // evicted by s10: re-read
-      await rewriteKeepingTime(join(dir, "s10.yaml"), INVALID); // still cached
-      await rewriteKeepingTime(join(dir, "s1.yaml"), INVALID); // still cached (s0 was the least recent)
-      assertEquals((await s.call("validate", { spec: { file: "s10.yaml" } })).structured?.valid, true);
-      assertEquals((await s.call("validate", { spec: { file: "s1.yaml" } })).structured?.valid, true);
-      assertEquals((await s.call("validate", { spec: { file: "s0.yaml" } })).structured?.valid, false);
+      await s.call("validate", { spec: { file: "s10.yaml" } }); // still cached
+      await s.call("validate", { spec: { file: "s1.yaml" } }); // still cached (s0 was the least recent)
+      await s.call("validate", { spec: { file: "s0.yaml" } }); // evicted by s10: read again
+      await s.call("validate", { spec: { file: "last.yaml" } });
+      const first = Array.from({ length: 11 }, (_, i) => `s${i}.yaml`);
+      assertEquals(await loadedFiles(s.stderr, "last.yaml"), [...first, "s0.yaml", "last.yaml"]);
     } finally {
       await s.close();
     }
@@ -175,11 +173,25 @@ Deno.test("stdio: a 127.0.0.1 URL is refused by default and fetched with --allow
 Deno.test("stdio: malformed requests are answered and the server keeps serving", async () => {
   const s = await startMcp();
   try {
-    const cases: [string, Record<string, unknown>, string][] = [
+    // Malformed calls: a JSON-RPC error -32602 with one line naming the field.
+    const malformed: [string, Record<string, unknown>, string][] = [
       ["no_such_tool", {}, "no_such_tool"],
       ["validate", { spec: { file: 42 } }, "spec.file"],
       ["validate", { spec: { file: PETSTORE }, no_warnings: "no" }, "no_warnings"],
       ["validate", {}, "spec"],
+      ["join", { specs: [{ file: PETSTORE }] }, "specs"],
+      ["overlay_apply", { spec: { file: PETSTORE } }, "overlay"],
+    ];
+    for (const [name, args, part] of malformed) {
+      const r = await s.call(name, args);
+      assertEquals(r.error?.code, -32602, name);
+      assert(
+        r.error!.message.includes(part) && !r.error!.message.includes("\n"),
+        `${name}: ${r.error!.message}`,
+      );
+    }
+    // Calls the tool refuses: an isError result with one sentence.
+    const cases: [string, Record<string, unknown>, string][] = [
       [
         "validate",
         { spec: { file: PETSTORE, url: "https://example.com/a.yaml" } },
@@ -190,8 +202,6 @@ Deno.test("stdio: malformed requests are answered and the server keeps serving",
         { spec: { file: PETSTORE, url: "https://example.com/a.yaml", content: "x" } },
         "file and url and content",
       ],
-      ["join", { specs: [{ file: PETSTORE }] }, "specs"],
-      ["overlay_apply", { spec: { file: PETSTORE } }, "overlay"],
     ];
     for (const [name, args, part] of cases) {
       const r = await s.call(name, args);
@@ -233,7 +243,7 @@ Deno.test("stdio: walk pagination edges and the --walk-limit flags", async () =>
     const both = await s.call("walk_operations", { spec: { file: PETSTORE }, group_by: "tag", detail: true });
     assertEquals(both.text, "group_by and detail exclude each other; give one of them.");
     const negative = await s.call("walk_operations", { spec: { file: PETSTORE }, offset: -1 });
-    assertEquals(negative.isError, true);
+    assertEquals(negative.error?.code, -32602);
   } finally {
     await s.close();
   }

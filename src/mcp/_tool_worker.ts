@@ -4,7 +4,7 @@
  * budget across workers and tells a worker what to evict).
  *
  * Messages in: `{type: "init", settings}`, `{type: "call", id, tool, args, roots}`, `{type: "evict", keys}`.
- * Messages out: `{type: "result", id, result}`, `{type: "loaded", key, bytes, stored}`, `{type: "hit", key}`,
+ * Messages out: `{type: "ready"}` once loaded, `{type: "result", id, result}`, `{type: "loaded", key, bytes, stored}`, `{type: "hit", key}`,
  * `{type: "removed", key}`.
  *
  * @module
@@ -21,6 +21,7 @@ export type ToWorker =
 
 /** A message from a worker. */
 export type FromWorker =
+  | { type: "ready" }
   | { type: "result"; id: number; result: unknown }
   | { type: "loaded"; key: string; bytes: number; stored: boolean }
   | { type: "hit"; key: string }
@@ -58,3 +59,5 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
     scope.postMessage({ type: "result", id: message.id, result });
   }
 };
+
+scope.postMessage({ type: "ready" });

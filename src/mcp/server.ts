@@ -4,15 +4,20 @@
  *
  * @module
  */
-import process from "node:process";
+import { resolve } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { VERSION } from "../core/build_info.ts";
-import { createDefaultReader, type DocumentReader } from "../core/mod.ts";
-import { DEFAULT_CACHE_SIZE, SpecCache } from "./spec_cache.ts";
+import { formatSize } from "../core/confine.ts";
+import { createDefaultReader, type DocumentReader, UsageError } from "../core/mod.ts";
+import { DEFAULT_CACHE_MAX_BYTES, DEFAULT_CACHE_SIZE, SpecCache } from "./spec_cache.ts";
+import { DEFAULT_MAX_MESSAGE_SIZE, StdioTransport } from "./stdio_transport.ts";
+import { DEFAULT_MAX_CONCURRENT, limitCalls, WorkerPool } from "./worker_pool.ts";
 import type { ToolContext } from "./spec_input.ts";
 import { TOOLS } from "./tools/mod.ts";
 import { createUrlGuard, type HostResolver } from "./url_guard.ts";
+import { runInContext, type ToolDispatch } from "./define_tool.ts";
+import { handleToolCalls } from "./tool_call.ts";
+import { Workspace, WorkspaceRoots } from "./workspace.ts";
 
 /** Largest inline `content` accepted by default: 10 MiB. */
 export const DEFAULT_MAX_CONTENT_SIZE: number = 10 * 1024 * 1024;
@@ -25,6 +30,24 @@ export const DEFAULT_WALK_DETAIL_LIMIT = 25;
 export interface McpServerOptions {
   /** Parsed documents kept in the session cache (least recently used evicted; 0 turns it off). @default 10 */
   cacheSize?: number;
+  /**
+   * Estimated memory of the parsed documents kept in the session cache, in bytes (a document's estimate is its
+   * source size times 5 for JSON, 7 for YAML; a document over the budget is used but not kept). @default 256 MiB
+   */
+  cacheMaxBytes?: number;
+  /** Tool calls running at once; the others wait in arrival order. @default the number of processor cores */
+  maxConcurrent?: number;
+  /**
+   * Run tool calls in Web Workers (up to `maxConcurrent`, each with its own part of the session cache), so that
+   * a slow call never holds up the server's thread: ping, listing and the other calls are answered meanwhile.
+   * Not with `reader`, `cache` or `resolveHost`, which cannot be passed to a worker. @default false
+   * (`serveStdio`: true unless one of those is given)
+   */
+  workers?: boolean;
+  /** Where diagnostics go, a line each (with `workers`: that they cannot start). @default dropped */
+  log?: (line: string) => void;
+  /** With `workers`: also log one line per document load, with the cache's size. @default false */
+  verbose?: boolean;
   /** Walk tools: results per page when the call gives no `limit`. @default 100 */
   walkLimit?: number;
   /** Walk tools: results per page with `detail` when the call gives no `limit`. @default 25 */
@@ -43,6 +66,12 @@ export interface McpServerOptions {
   resolveHost?: HostResolver;
   /** The session cache to use (to share one or to look into it); `cacheSize` is then ignored. */
   cache?: SpecCache;
+  /**
+   * Folders added to the workspace (`--allow-dir`, relative to the working directory). Every `file` input and
+   * every `output`/`output_dir` must lie inside the workspace: the client's roots (`roots/list`) when it
+   * declares any, else the working directory, plus these. @default []
+   */
+  allowDirs?: readonly string[];
 }
 
 /** The names of the tools the server lists, in order. */
@@ -65,10 +94,15 @@ export function createServer(options: McpServerOptions = {}): McpServer {
     timeoutMs: options.timeoutMs,
     checkUrl: options.allowPrivateUrls ? undefined : createUrlGuard(options.resolveHost),
   });
+  const cwd = reader.cwd();
+  const workspaceRoots = new WorkspaceRoots({ cwd, allowDirs: options.allowDirs });
   const ctx: ToolContext = {
     reader,
-    cache: options.cache ?? new SpecCache(options.cacheSize ?? DEFAULT_CACHE_SIZE),
-    cwd: reader.cwd(),
+    cache: options.cache ??
+      new SpecCache(options.cacheSize ?? DEFAULT_CACHE_SIZE, { maxBytes: options.cacheMaxBytes }),
+    cwd,
+    workspace: new Workspace([cwd, ...(options.allowDirs ?? []).map((dir) => resolve(cwd, dir))]),
+    workspaceRoots,
     maxContentSize: options.maxContentSize ?? DEFAULT_MAX_CONTENT_SIZE,
     walkLimit: options.walkLimit ?? DEFAULT_WALK_LIMIT,
     walkDetailLimit: options.walkDetailLimit ?? DEFAULT_WALK_DETAIL_LIMIT,
@@ -80,56 +114,107 @@ export function createServer(options: McpServerOptions = {}): McpServer {
         "OpenAPI tools. Give documents as spec.file where possible (parsed once and cached for the session), spec.url, or spec.content for small ones. Start with parse for an overview; walk tools page their results (limit, offset).",
     },
   );
-  for (const tool of TOOLS) tool.register(server, ctx);
+  workspaceRoots.attach(server.server);
+  const dispatch = toolDispatch(server, ctx, options);
+  for (const tool of TOOLS) tool.register(server, ctx, dispatch);
+  handleToolCalls(server, TOOLS, dispatch);
   return server;
 }
 
 /**
- * Serves a server created with `options` over standard input and output until the input ends; requests read
- * before the end are still answered. Nothing but the protocol is written to standard output.
+ * How the server's tool calls run: in a {@link WorkerPool} with `workers`, else in this thread; either way at
+ * most `maxConcurrent` at once. The pool stops when the server closes.
  */
-export async function serveStdio(
-  options: McpServerOptions & {
-    /** Where diagnostics go (a line each, such as input that is not JSON-RPC). @default dropped */
-    log?: (line: string) => void;
-  } = {},
-): Promise<void> {
-  const server = createServer(options);
+function toolDispatch(server: McpServer, ctx: ToolContext, options: McpServerOptions): ToolDispatch {
+  const max = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
+  if (!Number.isInteger(max) || max < 1) {
+    throw new UsageError(`maxConcurrent ${max} is not a positive whole number; give a count such as 4.`);
+  }
+  if (options.workers !== true) return limitCalls(runInContext(ctx), max);
+  if (options.reader !== undefined || options.cache !== undefined || options.resolveHost !== undefined) {
+    throw new UsageError(
+      "workers cannot be combined with reader, cache or resolveHost (they cannot be passed to a worker); leave one out.",
+    );
+  }
+  const pool = new WorkerPool({
+    size: max,
+    settings: {
+      cwd: ctx.cwd,
+      maxContentSize: ctx.maxContentSize,
+      maxInputSize: options.maxInputSize,
+      timeoutMs: options.timeoutMs,
+      allowPrivateUrls: options.allowPrivateUrls,
+      walkLimit: ctx.walkLimit,
+      walkDetailLimit: ctx.walkDetailLimit,
+      cacheSize: options.cacheSize ?? DEFAULT_CACHE_SIZE,
+      cacheMaxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+    },
+    log: options.log,
+    verbose: options.verbose,
+    fallback: limitCalls(runInContext(ctx), max),
+  });
+  const closed = server.server.onclose;
+  server.server.onclose = () => {
+    pool.close();
+    closed?.();
+  };
+  const roots = ctx.workspaceRoots;
+  return pool.dispatch(() =>
+    roots === undefined ? Promise.resolve([...ctx.workspace.roots]) : roots.currentRoots()
+  );
+}
+
+/**
+ * Checks that inline content fits in a message: `maxContentSize` must be below `maxMessageSize`. Returns the
+ * message size limit.
+ *
+ * @throws {UsageError} when it is not (no inline content could ever arrive whole)
+ */
+export function checkMessageLimits(options: { maxContentSize?: number; maxMessageSize?: number }): number {
+  const maxMessageSize = options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE;
+  const maxContentSize = options.maxContentSize ?? DEFAULT_MAX_CONTENT_SIZE;
+  if (maxContentSize >= maxMessageSize) {
+    throw new UsageError(
+      `The content limit (${formatSize(maxContentSize)}) must be below the message limit (${
+        formatSize(maxMessageSize)
+      }), since content arrives inside a message; lower --max-content-size or raise --max-message-size.`,
+    );
+  }
+  return maxMessageSize;
+}
+
+/** Options of {@link serveStdio}: the server's, plus the transport's. */
+export interface ServeStdioOptions extends McpServerOptions {
+  /**
+   * Largest JSON-RPC message read, in bytes; a longer one gets an error reply and is skipped. Must be larger
+   * than `maxContentSize`. @default 64 MiB
+   */
+  maxMessageSize?: number;
+}
+
+/**
+ * Serves a server created with `options` over standard input and output until the input ends; requests read
+ * before the end are still answered. Nothing but the protocol is written to standard output. Tool calls run in
+ * Web Workers (`workers`, true here unless `reader`, `cache` or `resolveHost` is given).
+ *
+ * @throws {UsageError} when `maxContentSize` is not below `maxMessageSize` (see {@link checkMessageLimits})
+ */
+export async function serveStdio(options: ServeStdioOptions = {}): Promise<void> {
+  const maxMessageSize = checkMessageLimits(options);
   const log = options.log;
+  const inProcess = options.reader !== undefined || options.cache !== undefined ||
+    options.resolveHost !== undefined;
+  const server = createServer({
+    ...options,
+    workers: options.workers ?? !inProcess,
+  });
   if (log !== undefined) {
     server.server.onerror = (error: Error) => log(`oatool mcp: ${error.message.split("\n")[0]}`);
   }
-  const transport = new StdioServerTransport();
-  let inputEnded = false;
-  const open = new Set<string | number>();
-  let finish = () => {};
-  const finished = new Promise<void>((done) => finish = done);
-  const settle = () => {
-    if (inputEnded && open.size === 0) finish();
-  };
-  transport.onclose = () => finish();
+  const transport = new StdioTransport({ maxMessageSize });
+  const closed = new Promise<void>((done) => transport.onclose = done);
   await server.connect(transport);
-  // Count the requests read and the answers sent, so the end of the input waits for the answers.
-  type Message = { id?: string | number; method?: string };
-  const receive = transport.onmessage! as (message: Message, extra?: unknown) => void;
-  transport.onmessage = (message: Message, extra?: unknown) => {
-    if (message.method !== undefined && message.id !== undefined) open.add(message.id);
-    receive(message, extra);
-  };
-  const send = transport.send.bind(transport) as (message: Message, options?: unknown) => Promise<void>;
-  transport.send = async (message: Message, sendOptions?: unknown) => {
-    await send(message, sendOptions);
-    if (message.method === undefined && message.id !== undefined) {
-      open.delete(message.id);
-      settle();
-    }
-  };
-  const ended = () => {
-    inputEnded = true;
-    settle();
-  };
-  process.stdin.once("end", ended);
-  process.stdin.once("close", ended);
-  await finished;
+  // The end of the input waits for the answers of the requests read before it (not for cancelled ones).
+  await Promise.race([transport.drained(), closed]);
   await server.close();
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, sep } from "node:path";
 import { z } from "zod";
 import {
   type DocumentReader,
@@ -15,9 +15,10 @@ import {
   writeDocument,
 } from "../core/mod.ts";
 import { byteLength } from "../core/load.ts";
-import { formatSize } from "../core/confine.ts";
+import { DEFAULT_MAX_INPUT_SIZE, formatSize } from "../core/confine.ts";
 import { type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import type { SpecCache } from "./spec_cache.ts";
+import type { Workspace } from "./workspace.ts";
 
 /** The JSON Schema (zod) of a specification input object. */
 export const specInput: z.ZodObject<{
@@ -26,7 +27,7 @@ export const specInput: z.ZodObject<{
   content: z.ZodOptional<z.ZodString>;
 }, "strict"> = z.object({
   file: z.string().optional().describe(
-    "Path to a document on disk; relative paths resolve against the server's working directory.",
+    "Path to a document inside the workspace (the client's roots, else the server's working directory, plus --allow-dir folders); relative paths resolve against the first root.",
   ),
   url: z.string().optional().describe("http(s) URL of a document."),
   content: z.string().optional().describe(
@@ -52,8 +53,20 @@ export interface ToolContext {
   reader: DocumentReader;
   /** The session cache. */
   cache: SpecCache;
-  /** The working directory relative `file` and output paths resolve against. */
+  /** The working directory relative `file` and output paths resolve against (the workspace's first root). */
   cwd: string;
+  /** The folders this call may read files from and write into: every `file` input and output is checked here. */
+  workspace: Workspace;
+  /**
+   * Where the current workspace comes from (the client's roots, kept current for the session); when present,
+   * each call runs with `workspace` set to its current value.
+   */
+  workspaceRoots?: {
+    /** The current roots, real paths (the first is where relative paths resolve). */
+    currentRoots(): Promise<string[]>;
+    /** The workspace of the current roots. */
+    currentWorkspace(): Promise<Workspace>;
+  };
   /** Largest `content` accepted, in bytes. */
   maxContentSize: number;
   /** Walk tools: results per page by default. */
@@ -87,17 +100,33 @@ function checkContent(ctx: ToolContext, content: string, field: string): void {
   }
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+async function sha256(data: string | Uint8Array): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The cache key of a file input (absolute path plus modification time), or undefined when it has none. */
-async function fileKey(path: string): Promise<string | undefined> {
+/** A file modified this recently (ms) may be rewritten within the same modification time: its key has a hash. */
+const RECENT_MS = 2000;
+
+/**
+ * The cache key of a file input, or undefined when it has none: the absolute path, modification time, size,
+ * device and inode, plus the SHA-256 of the content when the file was modified within the last 2 seconds (a
+ * rewrite within the same modification time must not find the older document). A file larger than
+ * `maxBytes` has no key (the load refuses it).
+ */
+export async function fileKey(
+  path: string,
+  maxBytes: number = DEFAULT_MAX_INPUT_SIZE,
+): Promise<string | undefined> {
   try {
     const info = await Deno.stat(path);
-    if (!info.isFile || info.mtime === null) return undefined;
-    return `file:${path}:${info.mtime.getTime()}`;
+    if (!info.isFile || info.mtime === null || info.size > maxBytes) return undefined;
+    const mtime = info.mtime.getTime();
+    const key = `file:${path}:${mtime}:${info.size}:${info.dev}:${info.ino ?? ""}`;
+    if (Math.abs(Date.now() - mtime) > RECENT_MS) return key;
+    const bytes = await Deno.readFile(path);
+    return bytes.length === info.size ? `${key}:${await sha256(bytes)}` : undefined; // changing now: no key
   } catch {
     return undefined; // the load reports why it cannot be read
   }
@@ -105,8 +134,9 @@ async function fileKey(path: string): Promise<string | undefined> {
 
 /**
  * Loads the OpenAPI document a specification input object names. With `cached` (behaviour rule 5), file inputs
- * are looked up by absolute path and modification time and content inputs by their SHA-256; URL inputs are
- * always fetched. Cached results are shared: never change them.
+ * are looked up by {@link fileKey} (path, modification time, size, device and inode, and a content hash when
+ * the file is recent) and content inputs by their SHA-256; URL inputs are always fetched. Concurrent calls with
+ * the same key share one load. Cached results are shared: never change them.
  */
 export async function loadSpec(
   ctx: ToolContext,
@@ -120,59 +150,47 @@ export async function loadSpec(
   if (kind === "url") return await load({ url: spec.url! });
   let key: string | undefined;
   let input: { file: string } | { content: string };
+  let path = "";
   if (kind === "content") {
     checkContent(ctx, spec.content!, field);
     input = { content: spec.content! };
-    key = `content:${await sha256(spec.content!)}`;
+    if (options.cached) key = `content:${await sha256(spec.content!)}`;
   } else {
-    input = { file: spec.file! }; // the loader resolves it against the working directory; messages name it so
-    key = await fileKey(resolve(ctx.cwd, spec.file!));
+    path = await ctx.workspace.resolveInput(spec.file!, `${field}.file`); // its real path, inside a root
+    input = { file: path };
+    if (options.cached) key = await fileKey(path);
   }
-  if (options.cached && key !== undefined) {
-    const hit = ctx.cache.get(key);
-    if (hit !== undefined) return hit;
-  }
-  const result = await load(input);
-  if (options.cached && key !== undefined) {
-    if (kind === "file") ctx.cache.dropPrefix(key.slice(0, key.lastIndexOf(":") + 1));
-    ctx.cache.set(key, result);
-  }
-  return result;
+  if (key === undefined) return await load(input);
+  return await ctx.cache.getOrLoad(key, async () => {
+    const result = await load(input);
+    if (kind === "file") ctx.cache.dropPrefix(`file:${path}:`); // an older version of the same file
+    return result;
+  });
 }
 
 /** Loads an Overlay document named by a specification input object (never cached). */
-export function loadOverlaySpec(ctx: ToolContext, spec: SpecInput, field: string): Promise<LoadedOverlay> {
+export async function loadOverlaySpec(
+  ctx: ToolContext,
+  spec: SpecInput,
+  field: string,
+): Promise<LoadedOverlay> {
   const kind = sourceOf(spec, field);
   if (kind === "content") checkContent(ctx, spec.content!, field);
   const input = kind === "file"
-    ? { file: spec.file! }
+    ? { file: await ctx.workspace.resolveInput(spec.file!, `${field}.file`) }
     : kind === "url"
     ? { url: spec.url! }
     : { content: spec.content! };
-  return loadOverlay(input, { reader: ctx.reader, role: kind === "file" ? "referenced" : "input" });
+  return await loadOverlay(input, { reader: ctx.reader, role: kind === "file" ? "referenced" : "input" });
 }
 
 /**
- * Resolves an output path against the working directory and refuses a symbolic link (the target it points at
- * is not something the client named) and a directory.
+ * Resolves an output path (`output`, a file, or `output_dir`, a folder) inside the workspace: refused outside
+ * every root, through a symbolic link to a folder, or when an `output_dir` is itself a symbolic link. A symbolic
+ * link at an `output` file is replaced by the written file, never written through.
  */
-export async function outputPath(ctx: ToolContext, path: string, field = "output"): Promise<string> {
-  if (path === "") throw new ToolError(`${field} is empty; name a file to write.`);
-  const full = resolve(ctx.cwd, path);
-  let info: Deno.FileInfo | undefined;
-  try {
-    info = await Deno.lstat(full);
-  } catch {
-    info = undefined; // does not exist yet: fine
-  }
-  if (info?.isSymlink) {
-    const what = field === "output" ? "a regular file" : "a folder";
-    throw new ToolError(`${field} "${path}" is a symbolic link; name ${what} or a new path.`);
-  }
-  if (info?.isDirectory && field === "output") {
-    throw new ToolError(`${field} "${path}" is a directory; name a file.`);
-  }
-  return full;
+export function outputPath(ctx: ToolContext, path: string, field = "output"): Promise<string> {
+  return ctx.workspace.resolveOutput(path, field, field === "output_dir" ? "folder" : "file");
 }
 
 /** Writes a document to an output path, never over a file the call read; returns the path as given. */

@@ -25,6 +25,11 @@ function failure(text: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text }] };
 }
 
+/** The result of a call when no worker can start. */
+const NO_WORKER: CallToolResult = failure(
+  "The server's tool workers cannot start, so the call was not run; start oatool mcp from a complete installation.",
+);
+
 /** Bounds the calls of `dispatch` running at once to `max`; the others wait in arrival order. */
 export function limitCalls(dispatch: ToolDispatch, max: number): ToolDispatch {
   let running = 0;
@@ -74,6 +79,8 @@ interface Job {
 interface Slot {
   index: number;
   worker: Worker;
+  /** Whether the worker has loaded (a worker that fails before cannot start at all). */
+  ready: boolean;
   job?: Job;
 }
 
@@ -89,8 +96,15 @@ export interface WorkerPoolOptions {
   size: number;
   /** The tools' settings, sent to each worker. */
   settings: ToolSettings;
-  /** One line per document load with the cache's size (`--verbose`). */
+  /** Where diagnostics go: that workers cannot start, and with `verbose` each document load. */
   log?: (line: string) => void;
+  /** Log one line per document load, with the cache's size (`--verbose`). @default false */
+  verbose?: boolean;
+  /**
+   * Where calls run when no worker can start (a compiled binary built without the worker module, say): from
+   * then on every call goes there. Without it such calls fail.
+   */
+  fallback?: ToolDispatch;
 }
 
 /**
@@ -105,6 +119,9 @@ export class WorkerPool {
   readonly #size: number;
   readonly #settings: ToolSettings;
   readonly #log?: (line: string) => void;
+  readonly #verbose: boolean;
+  readonly #fallback?: ToolDispatch;
+  #noWorkers = false;
   readonly #slots: (Slot | undefined)[];
   #queue: Job[] = [];
   readonly #owners = new Map<string, Slot>();
@@ -118,13 +135,22 @@ export class WorkerPool {
     this.#size = Math.max(1, options.size);
     this.#settings = options.settings;
     this.#log = options.log;
+    this.#verbose = options.verbose ?? false;
+    this.#fallback = options.fallback;
     this.#slots = new Array(this.#size).fill(undefined);
   }
 
   /** A dispatch that runs every call in the pool, with the current roots from `roots()`. */
   dispatch(roots: () => Promise<string[]>): ToolDispatch {
-    return async (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) =>
-      this.run(tool.name, args, await roots(), signal);
+    return async (tool: Tool, args: Record<string, unknown>, signal: AbortSignal) => {
+      if (this.#noWorkers && this.#fallback !== undefined) return await this.#fallback(tool, args, signal);
+      const result = await this.run(tool.name, args, await roots(), signal);
+      // A call that found no worker able to start runs where the fallback runs it.
+      if (result === NO_WORKER && this.#fallback !== undefined) {
+        return await this.#fallback(tool, args, signal);
+      }
+      return result;
+    };
   }
 
   /** Runs one call of `tool` for the workspace `roots`; the result, or an error result when it could not run. */
@@ -135,6 +161,7 @@ export class WorkerPool {
     signal?: AbortSignal,
   ): Promise<CallToolResult> {
     if (this.#closed) return Promise.resolve(failure("The server is shutting down; the call was not run."));
+    if (this.#noWorkers) return Promise.resolve(NO_WORKER);
     return new Promise((resolveCall) => {
       let settled = false;
       const done = (result: CallToolResult) => {
@@ -161,7 +188,11 @@ export class WorkerPool {
     this.#closed = true;
     for (const job of this.#queue) job.done(failure("The server is shutting down; the call was not run."));
     this.#queue = [];
-    for (const slot of this.#slots) if (slot !== undefined) this.#stop(slot, "The server is shutting down.");
+    for (const slot of this.#slots) {
+      if (slot !== undefined) {
+        this.#stop(slot, "", failure("The server is shutting down; the call was not finished."));
+      }
+    }
   }
 
   /** Estimated bytes and entries of the cached documents over all workers. */
@@ -190,20 +221,28 @@ export class WorkerPool {
     const idle = this.#slots.find((s) => s !== undefined && s.job === undefined);
     if (idle !== undefined) return idle;
     const free = this.#slots.indexOf(undefined);
-    return free === -1 ? undefined : this.#spawn(free);
+    return free === -1 || this.#noWorkers ? undefined : this.#spawn(free);
   }
 
-  #spawn(index: number): Slot {
-    const worker = new Worker(new URL("./_tool_worker.ts", import.meta.url).href, { type: "module" });
-    const slot: Slot = { index, worker };
+  #spawn(index: number): Slot | undefined {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("./_tool_worker.ts", import.meta.url).href, { type: "module" });
+    } catch (error) {
+      this.#cannotStart(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+    const slot: Slot = { index, worker, ready: false };
     this.#slots[index] = slot;
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(slot, event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.#stop(
-        slot,
-        `its worker failed (${String(event.message).split("\n")[0].slice(0, 200)}); try again.`,
-      );
+      const why = String(event.message).split("\n")[0].slice(0, 200);
+      if (slot.ready) this.#stop(slot, `its worker failed (${why}); try again.`);
+      else {
+        this.#stop(slot, why, NO_WORKER);
+        this.#cannotStart(why);
+      }
       this.#pump();
     };
     worker.onmessageerror = () => {
@@ -228,22 +267,38 @@ export class WorkerPool {
     this.#post(slot, { type: "call", id: job.id, tool: job.tool, args: job.args, roots: job.roots });
   }
 
+  /** No worker can start: every call from now on ends with {@link NO_WORKER} (run by the fallback, if any). */
+  #cannotStart(why: string): void {
+    if (this.#noWorkers) return;
+    this.#noWorkers = true;
+    this.#log?.(
+      `oatool mcp: tool workers cannot start (${why.slice(0, 200)}); ${
+        this.#fallback === undefined ? "calls fail" : "calls run on the server's thread"
+      }.`,
+    );
+    for (const job of this.#queue) job.done(NO_WORKER);
+    this.#queue = [];
+  }
+
   #receive(slot: Slot, message: FromWorker): void {
     if (this.#slots[slot.index] !== slot) return; // stopped meanwhile
-    if (message.type === "result") {
+    if (message.type === "ready") slot.ready = true;
+    else if (message.type === "result") {
       const job = slot.job;
       slot.job = undefined;
       if (job?.id === message.id) job.done(message.result as CallToolResult);
       this.#pump();
     } else if (message.type === "loaded") {
       if (message.stored) this.#remember(slot, message.key, message.bytes);
-      this.#log?.(
-        `oatool mcp: worker ${slot.index + 1} loaded ${message.key.split(":").slice(0, 2).join(":")} (~${
-          mib(message.bytes)
-        }${
-          message.stored ? "" : ", over the cache budget: not kept"
-        }); cache ${this.#entries.size} entries, ~${mib(this.#bytes)}`,
-      );
+      if (this.#verbose) {
+        this.#log?.(
+          `oatool mcp: worker ${slot.index + 1} loaded ${message.key.split(":").slice(0, 2).join(":")} (~${
+            mib(message.bytes)
+          }${
+            message.stored ? "" : ", over the cache budget: not kept"
+          }); cache ${this.#entries.size} entries, ~${mib(this.#bytes)}`,
+        );
+      }
       this.#pump();
     } else if (message.type === "hit") {
       const id = `${slot.index}\0${message.key}`;
@@ -289,17 +344,17 @@ export class WorkerPool {
     }
     const slot = this.#slots.find((s) => s?.job === job);
     if (slot !== undefined) {
-      this.#stop(slot, "The call was cancelled by the client.", true);
+      this.#stop(slot, "", failure("The call was cancelled by the client."));
       this.#pump();
     }
   }
 
   /** Stops a worker (its call, if any, gets `why`) and frees its place for a new one. */
-  #stop(slot: Slot, why: string, whole = false): void {
+  #stop(slot: Slot, why: string, result: CallToolResult = failure(`The call stopped: ${why}`)): void {
     if (this.#slots[slot.index] !== slot) return;
     this.#slots[slot.index] = undefined;
     slot.worker.terminate();
-    slot.job?.done(failure(whole ? why : `The call stopped: ${why}`));
+    slot.job?.done(result);
     slot.job = undefined;
     for (const [id, entry] of [...this.#entries]) if (entry.slot === slot) this.#forget(id);
     for (const [key, owner] of [...this.#owners]) if (owner === slot) this.#owners.delete(key);
