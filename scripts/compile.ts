@@ -101,7 +101,18 @@ async function main(): Promise<number> {
     for (const target of targets) {
       const output = `${root}dist/${TARGETS[target]}`;
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["compile", ...BINARY_PERMISSIONS, "--target", target, "--output", output, `${root}cli.ts`],
+        args: [
+          "compile",
+          ...BINARY_PERMISSIONS,
+          // The MCP server's tool worker: deno compile leaves worker modules out unless included.
+          "--include",
+          `${root}src/mcp/_tool_worker.ts`,
+          "--target",
+          target,
+          "--output",
+          output,
+          `${root}cli.ts`,
+        ],
         cwd: root,
         stdout: "inherit",
         stderr: "inherit",
