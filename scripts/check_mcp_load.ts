@@ -22,6 +22,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { parseFlags } from "../src/cli/flags.ts";
 import { BINARY_PERMISSIONS } from "./compile.ts";
+import { enumDocument } from "./make_spec.ts";
 
 const DEFAULT_GITHUB = "/tmp/octo/node_modules/@octokit/openapi/generated/api.github.com.json";
 const { flags } = parseFlags(Deno.args, [
@@ -123,22 +124,7 @@ async function pingDelay(root: string, dir: string): Promise<{ maxMs: number; fi
 const dir = await Deno.makeTempDir({ prefix: "oatool-mcp-load-" });
 try {
   await Deno.copyFile(flags.github as string, join(dir, "api.github.com.json"));
-  const values = Array.from({ length: 1_000_000 }, (_, i) => `v${i}`);
-  await Deno.writeTextFile(
-    join(dir, "enum.json"),
-    JSON.stringify({
-      openapi: "3.0.3",
-      info: { title: "enum", version: "1" },
-      paths: {
-        "/x": {
-          get: {
-            parameters: [{ name: "q", in: "query", schema: { type: "string", enum: values } }],
-            responses: { "200": { description: "ok" } },
-          },
-        },
-      },
-    }),
-  );
+  await Deno.writeTextFile(join(dir, "enum.json"), JSON.stringify(enumDocument(1_000_000)));
   const versions: [string, string][] = flags.baseline === ""
     ? [["current", ROOT]]
     : [["baseline", flags.baseline as string], ["current", ROOT]];

@@ -9,24 +9,11 @@ import { join } from "node:path";
 import { PERMISSIONS, ROOT, withTempDir } from "../_spawn.ts";
 import { startMcp } from "../_mcp_client.ts";
 import { loadedFiles } from "../_mcp_loads.ts";
+import { enumDocument } from "../../scripts/make_spec.ts";
 import { connect, countingReader } from "../../src/mcp/_test_client.ts";
 
-/** A 3.0 document whose query parameter has an enum of `n` values (slow to convert to 2.0: seconds at 2M). */
-function enumDocument(n: number): string {
-  const values = Array.from({ length: n }, (_, i) => `v${i}`);
-  return JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "enum", version: "1" },
-    paths: {
-      "/x": {
-        get: {
-          parameters: [{ name: "q", in: "query", schema: { type: "string", enum: values } }],
-          responses: { "200": { description: "ok" } },
-        },
-      },
-    },
-  });
-}
+/** A document with a query parameter of `n` enum values as JSON text (a convert of 2M takes seconds). */
+const enumText = (n: number) => JSON.stringify(enumDocument(n));
 
 const VALID = (title: string, pad = "") =>
   `openapi: 3.1.0\ninfo: {title: ${title}, version: "1"}\npaths:\n  /${title}:\n    get:\n      responses:\n        "200": {description: ok}\n${pad}`;
@@ -77,7 +64,7 @@ function call(id: string, name: string, args: Record<string, unknown>): unknown 
 Deno.test("hostile mcp concurrency: a ping and a call sent while a slow convert runs are answered first", async () => {
   // Inline content and the document in the result: no file is read or written in the call, so without workers
   // the server's thread would be busy from the request to the reply.
-  const content = enumDocument(2_000_000);
+  const content = enumText(2_000_000);
   const order = await replyOrder(["--max-content-size", "40M"], [
     INITIALIZE,
     [call("convert", "convert", { spec: { content }, target: "2.0" })],
@@ -91,7 +78,7 @@ Deno.test("hostile mcp concurrency: a ping and a call sent while a slow convert 
 
 Deno.test("hostile mcp concurrency: 12 concurrent calls on one file load it once", async () => {
   await withTempDir(async (dir) => {
-    await Deno.writeTextFile(join(dir, "big.json"), enumDocument(300_000));
+    await Deno.writeTextFile(join(dir, "big.json"), enumText(300_000));
     await Deno.writeTextFile(join(dir, "last.yaml"), VALID("last"));
     const s = await startMcp({ cwd: dir, flags: ["--verbose", "--max-concurrent", "4"] });
     try {
@@ -147,7 +134,7 @@ Deno.test("hostile mcp concurrency: a file rewritten within the same modificatio
 });
 
 Deno.test("hostile mcp concurrency: a cancelled call is stopped, and the server goes on serving", async () => {
-  const content = enumDocument(2_000_000);
+  const content = enumText(2_000_000);
   await withTempDir(async (dir) => {
     const s = await startMcp({ cwd: dir, flags: ["--max-content-size", "40M", "--max-concurrent", "1"] });
     try {
