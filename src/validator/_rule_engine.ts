@@ -69,6 +69,7 @@ export async function runRules(
     : await createRefIndex(refRoot, { reader });
   const resolver = localOnly ? undefined : index;
   const rootFile = index.rootKey;
+  const loopLabels = new WeakMap<object, string>();
   const version = parsed.oasVersion;
   const findings: Raw[] = [];
   let needsFiles = false;
@@ -192,10 +193,16 @@ export async function runRules(
     },
     refLoop(file: string, segments: readonly (string | number)[]): readonly string[] | undefined {
       const loop = index.loopAt(file, segments);
-      return loop?.map((p) =>
-        (p.file === rootFile ? "" : index.document(p.file)?.source ?? p.file) + "#" +
-        formatPointer(p.segments)
-      );
+      // Each member's label is made once: every member of a loop of 3,000 asks for the whole loop.
+      return loop?.map((p) => {
+        let label = loopLabels.get(p);
+        if (label === undefined) {
+          label = (p.file === rootFile ? "" : index.document(p.file)?.source ?? p.file) + "#" +
+            formatPointer(p.segments);
+          loopLabels.set(p, label);
+        }
+        return label;
+      });
     },
     lookup,
     kindAt,

@@ -194,7 +194,9 @@ export async function validate(
   for (const r of run.findings) {
     r.order = order++;
     raws.push(r);
-    if (r.file === run.rootFile && r.severity === "error") semanticPointers.add(formatPointer(r.segments));
+    if (r.file === run.rootFile && r.severity === "error") {
+      semanticPointers.add(placeTexts(r.segments).pointer);
+    }
   }
   // A semantic finding says more than the schema's error about the same field: keep only the former.
   const kept = raws.filter((r) => r.fieldPointer === undefined || !semanticPointers.has(r.fieldPointer));
