@@ -44,6 +44,11 @@ export interface McpServerOptions {
    * (`serveStdio`: true unless one of those is given)
    */
   workers?: boolean;
+  /**
+   * With `workers`: inline content of the calls waiting for a worker, at most; a call past it is refused at
+   * once. @default 256 MiB (`serveStdio`: 4 × `maxMessageSize`)
+   */
+  maxQueuedBytes?: number;
   /** Where diagnostics go, a line each (with `workers`: that they cannot start). @default dropped */
   log?: (line: string) => void;
   /** With `workers`: also log one line per document load, with the cache's size. @default false */
@@ -151,6 +156,7 @@ function toolDispatch(server: McpServer, ctx: ToolContext, options: McpServerOpt
     },
     log: options.log,
     verbose: options.verbose,
+    maxQueuedBytes: options.maxQueuedBytes,
     fallback: limitCalls(runInContext(ctx), max),
   });
   const closed = server.server.onclose;
@@ -207,6 +213,7 @@ export async function serveStdio(options: ServeStdioOptions = {}): Promise<void>
   const server = createServer({
     ...options,
     workers: options.workers ?? !inProcess,
+    maxQueuedBytes: options.maxQueuedBytes ?? 4 * maxMessageSize,
   });
   if (log !== undefined) {
     server.server.onerror = (error: Error) => log(`oatool mcp: ${error.message.split("\n")[0]}`);

@@ -19,6 +19,22 @@ const UNCACHED_TOOLS: ReadonlySet<string> = new Set(["fix", "convert", "overlay_
 
 /** Cache-key owners remembered for routing, at most. */
 const MAX_OWNERS = 1000;
+/** Calls waiting for a worker, at most; more are refused at once. */
+const MAX_QUEUED_CALLS = 1000;
+/** Inline content of the calls waiting for a worker by default, at most: 256 MiB. */
+export const DEFAULT_MAX_QUEUED_BYTES: number = 256 * 1024 * 1024;
+
+/** The length of the inline documents (`content`) a call carries, in UTF-16 units (about bytes). */
+function inlineBytes(args: Record<string, unknown>): number {
+  let total = 0;
+  for (const value of Object.values(args)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const content = (item as { content?: unknown } | null)?.content;
+      if (typeof content === "string") total += content.length;
+    }
+  }
+  return total;
+}
 
 /** A failed call as the client sees it. */
 function failure(text: string): CallToolResult {
@@ -73,6 +89,8 @@ interface Job {
   args: Record<string, unknown>;
   roots: string[];
   affinity?: string;
+  /** Its inline content's length (see {@link inlineBytes}). */
+  bytes: number;
   done(result: CallToolResult): void;
 }
 
@@ -96,6 +114,12 @@ export interface WorkerPoolOptions {
   size: number;
   /** The tools' settings, sent to each worker. */
   settings: ToolSettings;
+  /**
+   * Inline content of the calls waiting for a worker, at most (one call is always let in); a call past it is
+   * refused at once, so a flood of large messages cannot pile up in memory. At most 1,000 calls wait.
+   * @default DEFAULT_MAX_QUEUED_BYTES
+   */
+  maxQueuedBytes?: number;
   /** Where diagnostics go: that workers cannot start, and with `verbose` each document load. */
   log?: (line: string) => void;
   /** Log one line per document load, with the cache's size (`--verbose`). @default false */
@@ -124,6 +148,8 @@ export class WorkerPool {
   #noWorkers = false;
   readonly #slots: (Slot | undefined)[];
   #queue: Job[] = [];
+  #queuedBytes = 0;
+  readonly #maxQueuedBytes: number;
   readonly #owners = new Map<string, Slot>();
   readonly #entries = new Map<string, CacheEntry>();
   #bytes = 0;
@@ -137,6 +163,7 @@ export class WorkerPool {
     this.#log = options.log;
     this.#verbose = options.verbose ?? false;
     this.#fallback = options.fallback;
+    this.#maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.#slots = new Array(this.#size).fill(undefined);
   }
 
@@ -162,6 +189,15 @@ export class WorkerPool {
   ): Promise<CallToolResult> {
     if (this.#closed) return Promise.resolve(failure("The server is shutting down; the call was not run."));
     if (this.#noWorkers) return Promise.resolve(NO_WORKER);
+    const bytes = inlineBytes(args);
+    const waiting = this.#queue.length;
+    if (waiting >= MAX_QUEUED_CALLS || (waiting > 0 && this.#queuedBytes + bytes > this.#maxQueuedBytes)) {
+      return Promise.resolve(failure(
+        `The server has ${waiting} calls waiting with ${
+          mib(this.#queuedBytes)
+        } of inline content; wait for their answers before sending more, or pass large documents as spec.file.`,
+      ));
+    }
     return new Promise((resolveCall) => {
       let settled = false;
       const done = (result: CallToolResult) => {
@@ -175,10 +211,12 @@ export class WorkerPool {
         args,
         roots,
         affinity: affinityOf(tool, args, roots[0] ?? this.#settings.cwd),
+        bytes,
         done,
       };
       signal?.addEventListener("abort", () => this.#cancel(job), { once: true });
       this.#queue.push(job);
+      this.#queuedBytes += bytes;
       this.#pump();
     });
   }
@@ -188,6 +226,7 @@ export class WorkerPool {
     this.#closed = true;
     for (const job of this.#queue) job.done(failure("The server is shutting down; the call was not run."));
     this.#queue = [];
+    this.#queuedBytes = 0;
     for (const slot of this.#slots) {
       if (slot !== undefined) {
         this.#stop(slot, "", failure("The server is shutting down; the call was not finished."));
@@ -206,7 +245,10 @@ export class WorkerPool {
     for (const job of this.#queue) {
       const slot = this.#slotFor(job);
       if (slot === undefined) waiting.push(job);
-      else this.#start(slot, job);
+      else {
+        this.#queuedBytes -= job.bytes;
+        this.#start(slot, job);
+      }
     }
     this.#queue = waiting;
   }
@@ -278,6 +320,7 @@ export class WorkerPool {
     );
     for (const job of this.#queue) job.done(NO_WORKER);
     this.#queue = [];
+    this.#queuedBytes = 0;
   }
 
   #receive(slot: Slot, message: FromWorker): void {
@@ -339,6 +382,7 @@ export class WorkerPool {
     const queued = this.#queue.indexOf(job);
     if (queued !== -1) {
       this.#queue.splice(queued, 1);
+      this.#queuedBytes -= job.bytes;
       job.done(failure("The call was cancelled by the client."));
       return;
     }

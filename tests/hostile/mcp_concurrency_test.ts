@@ -157,3 +157,35 @@ Deno.test("hostile mcp concurrency: a cancelled call is stopped, and the server 
     }
   });
 });
+
+Deno.test("hostile mcp concurrency: calls past the waiting budget are refused at once, the rest answered", async () => {
+  await withTempDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "big.json"), enumText(2_000_000));
+    // One worker, 4 x 1 MiB of inline content may wait for it.
+    const flags = ["--max-concurrent", "1", "--max-message-size", "1M", "--max-content-size", "900K"];
+    const s = await startMcp({ cwd: dir, flags });
+    try {
+      const slow = s.call("convert", { spec: { file: "big.json" }, target: "2.0", output: "out.json" });
+      await new Promise((r) => setTimeout(r, 500)); // lets the slow call reach the server first (not a timing check)
+      const content = VALID("flood", `x-pad: "${"x".repeat(800_000)}"\n`);
+      const flood = await Promise.all(
+        Array.from({ length: 8 }, () => s.call("parse", { spec: { content } })),
+      );
+      await s.client.ping();
+      const refused = flood.filter((r) => r.isError);
+      assert.equal(refused.length, 3, flood.map((r) => r.text.slice(0, 80)).join("\n"));
+      for (const r of refused) {
+        assert.match(
+          r.text,
+          /^The server has 5 calls waiting with 3\.8 MiB of inline content; wait for their answers before sending more, or pass large documents as spec\.file\.$/,
+        );
+      }
+      for (const r of flood.filter((r) => !r.isError)) {
+        assert.equal((r.structured?.summary as { title: string }).title, "flood");
+      }
+      assert.equal((await slow).isError, false);
+    } finally {
+      await s.close();
+    }
+  });
+});
