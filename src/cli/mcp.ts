@@ -89,7 +89,7 @@ a folder below it, is followed.`,
       type: "list",
       placeholder: "dir",
       description:
-        "Add a folder to the workspace the tools may read files from and write into (repeatable; the workspace is the client's roots, else the working directory)",
+        "Add a folder to the workspace the tools may read files from and write into (the workspace is the client's roots, else the working directory)",
     },
   },
   maxArgs: 0,
