@@ -9,6 +9,7 @@
  *   deno run --allow-read --allow-write --allow-run --allow-env --allow-net scripts/bench_mcp.ts \
  *     [--runs 3] [--github <api.github.com.json>]
  */
+import { dirname } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { TOOL_NAMES } from "../src/mcp/mod.ts";
@@ -33,7 +34,10 @@ const calls: [string, Record<string, unknown>][] = walks
 
 /** Runs the calls in one session; the time of each, in ms. */
 async function session(flags: string[]): Promise<number[]> {
-  const [command, ...args] = oatoolCommand(["mcp", ...flags], { quiet: true });
+  // The description lies outside the working directory: its folder joins the server's workspace.
+  const [command, ...args] = oatoolCommand(["mcp", "--allow-dir", dirname(spec.file), ...flags], {
+    quiet: true,
+  });
   const transport = new StdioClientTransport({ command, args, stderr: "ignore" });
   const client = new Client({ name: "bench-mcp", version: "1" });
   await client.connect(transport);
