@@ -366,7 +366,7 @@ export async function resolveRefs(
         throw new RefResolutionError(
           `${root.source}: resolving its references made a cycle at ${
             shorten(formatPath(pathTo(stack, key)))
-          }; leave the references as $ref (parse without --resolve-refs).`,
+          }; leave the references as $ref (run without --resolve-refs, or resolve_refs: false).`,
         );
       }
       continue;
@@ -430,7 +430,7 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
         if (inProgress.has(v)) {
           throw new RefResolutionError(
             `${source}: resolving its references would make the document contain itself; leave the references ` +
-              `as $ref (parse without --resolve-refs).`,
+              `as $ref (run without --resolve-refs, or resolve_refs: false).`,
           );
         }
         stack.push({ node: v, expanded: false });
@@ -456,13 +456,13 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
         } values of the input, at least ${
           formatCount(RESOLVE_EXPANSION_FLOOR)
         }); references that multiply like this (several references to one large part, or to an ancestor) are ` +
-          `an expansion bomb, so leave them as $ref (parse without --resolve-refs).`,
+          `an expansion bomb, so leave them as $ref (run without --resolve-refs, or resolve_refs: false).`,
       );
     }
     if (d > MAX_DEPTH) {
       throw new RefResolutionError(
         `${source}: resolving its references would nest the document deeper than ${MAX_DEPTH} levels, ` +
-          `which oatool refuses; leave the references as $ref (parse without --resolve-refs).`,
+          `which oatool refuses; leave the references as $ref (run without --resolve-refs, or resolve_refs: false).`,
       );
     }
     size.set(top.node, n);
