@@ -12,7 +12,7 @@ import { Workspace } from "./workspace.ts";
 
 /** What a tool worker needs to rebuild the tools' context: plain data only. */
 export interface ToolSettings {
-  /** The server's working directory. */
+  /** The server's working directory (each call works in its first root, see `inWorkspace`). */
   cwd: string;
   /** Largest inline `content` accepted, in bytes. */
   maxContentSize: number;
@@ -41,7 +41,7 @@ export function toolContext(settings: ToolSettings, cache: SpecCache, roots: rea
       checkUrl: settings.allowPrivateUrls ? undefined : createUrlGuard(),
     }),
     cache,
-    cwd: roots[0] ?? settings.cwd,
+    cwd: settings.cwd,
     workspace: new Workspace(roots),
     maxContentSize: settings.maxContentSize,
     walkLimit: settings.walkLimit,
