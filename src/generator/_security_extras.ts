@@ -12,7 +12,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import type { EmitContext } from "./context.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
-import { pathPattern } from "./emit_server.ts";
+import { pathPattern } from "./go_regexp.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import type { GoRuntime } from "./_security_runtime.ts";

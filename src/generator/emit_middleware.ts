@@ -12,7 +12,7 @@ import { isObject } from "../core/json.ts";
 import { goString } from "./go_writer.ts";
 import type { EmitContext } from "./context.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
-import { pathPattern } from "./emit_server.ts";
+import { pathPattern } from "./go_regexp.ts";
 import { mainType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { unit } from "./unit.ts";

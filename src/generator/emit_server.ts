@@ -7,6 +7,7 @@
  * @module
  */
 import { goString } from "./go_writer.ts";
+import { pathPattern } from "./go_regexp.ts";
 import type { GoOperation } from "./operations.ts";
 import { bodyFieldType, statusConditions } from "./emit_client.ts";
 import { type Unit, unit, writeDoc } from "./unit.ts";
@@ -125,22 +126,6 @@ function routeOrder(ops: readonly GoOperation[]): GoOperation[] {
     params(a.path) - params(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
     (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)
   );
-}
-
-/** The regular expression (RE2) of a path template, one group per parameter. */
-export function pathPattern(path: string): string {
-  let out = "^";
-  let last = 0;
-  const re = /\{([^{}]+)\}/g;
-  for (let m = re.exec(path); m !== null; m = re.exec(path)) {
-    out += escapeRegExp(path.slice(last, m.index)) + "([^/]*)";
-    last = m.index + m[0].length;
-  }
-  return out + escapeRegExp(path.slice(last)) + "$";
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
 
 /** The handler method of one operation. */

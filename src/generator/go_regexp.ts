@@ -101,3 +101,36 @@ function goOnlyProblem(p: string): string | undefined {
   }
   return undefined;
 }
+
+/** Most characters Go's regexp parser holds in a pattern's literals and classes (regexp/syntax's maxRunes). */
+const GO_MAX_RUNES = (128 << 20) / 4;
+
+/**
+ * Why Go's regexp refuses the {@link pathPattern} of a path template, or undefined when it compiles it. The
+ * pattern is `^`, literal runs and one `([^/]*)` per parameter, `$`: no nesting and no repetition count, so Go
+ * refuses it only for its number of runes (each literal character one, each `[^/]` four), past 33,554,432 (a
+ * path of tens of millions of characters). Counted from above (UTF-16 code units for code points).
+ */
+export function pathPatternProblem(path: string): string | undefined {
+  if (path.length < 1_000_000) return undefined;
+  let runes = path.length;
+  for (const m of path.matchAll(/\{[^{}]+\}/g)) runes += 4 - m[0].length;
+  // (A margin of 64 for what the count leaves out: Go refuses a path of 33,554,440 characters, not 33,554,420.)
+  return runes + 64 > GO_MAX_RUNES ? `Go's regexp refuses more than ${GO_MAX_RUNES} characters` : undefined;
+}
+
+/** The regular expression (RE2) of a path template, one group per parameter. */
+export function pathPattern(path: string): string {
+  let out = "^";
+  let last = 0;
+  const re = /\{([^{}]+)\}/g;
+  for (let m = re.exec(path); m !== null; m = re.exec(path)) {
+    out += escapeRegExp(path.slice(last, m.index)) + "([^/]*)";
+    last = m.index + m[0].length;
+  }
+  return out + escapeRegExp(path.slice(last)) + "$";
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+}

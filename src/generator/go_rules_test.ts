@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { goRegexpProblem } from "./go_regexp.ts";
+import { goRegexpProblem, pathPatternProblem } from "./go_regexp.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
 import { goName, isGoLetter } from "./naming.ts";
 import { runGo } from "./_go_toolchain_test_util.ts";
@@ -249,4 +249,11 @@ Deno.test("goName keeps only the letters and digits of Go 1.19's tables: the nam
   letters.forEach((c, i) => {
     assert.equal(isGoLetter(c), verdicts[made.length + i], `U+${c.toString(16)}`);
   });
+});
+
+Deno.test("pathPatternProblem: only a path template of tens of millions of characters is too long for Go", () => {
+  // (Go 1.19 itself: "^/" + 33,554,420 × "a" + "$" compiles, 33,554,440 do not; asking it takes 5 GB.)
+  assert.equal(pathPatternProblem("/pets/{id}/" + "x".repeat(10_000)), undefined);
+  assert.equal(pathPatternProblem("/" + "a".repeat(33_554_300) + "/{id}"), undefined);
+  assert.match(pathPatternProblem("/" + "a".repeat(33_554_440)) ?? "", /more than 33554432 characters/);
 });

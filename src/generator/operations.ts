@@ -12,6 +12,7 @@ import { HTTP_METHODS, Walker } from "../walker/mod.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { nilable } from "./schema_facts.ts";
+import { pathPatternProblem } from "./go_regexp.ts";
 
 /** A parameter of an operation. */
 export interface GoParam {
@@ -171,6 +172,17 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
   const root = isObject(doc) ? doc : {};
   for (const raw of findOperations(index, doc)) {
     const { op, item, at } = raw;
+    // Go's regexp refuses a path of millions of characters ("expression too large"): it would panic at start-up.
+    const tooLong = pathPatternProblem(raw.path);
+    if (tooLong !== undefined) {
+      model.issue(
+        "warning",
+        at,
+        `the path template (${raw.path.length} characters) cannot be matched with Go's regexp (${tooLong}); the operation is left out.`,
+        "generate-path",
+      );
+      continue;
+    }
     const opId = typeof op.operationId === "string" && op.operationId !== "" ? op.operationId : undefined;
     const name = opNames.take(goName(opId ?? `${raw.method} ${raw.path.replace(/[{}]/g, " ")}`, "Operation"));
     const fieldNames = new NameRegistry(["HTTPRequest", "Body"]);
