@@ -111,8 +111,8 @@ const RECENT_MS = 2000;
 
 /**
  * The cache key of a file input, or undefined when it has none: the absolute path, modification time, size,
- * device and inode, plus the SHA-256 of the content when the file was modified within the last 2 seconds (a
- * rewrite within the same modification time must not find the older document). A file larger than
+ * device and inode, plus the SHA-256 of the content when the file was modified within the last 2 seconds or
+ * has a time in the future (a rewrite within the same modification time must not find the older document). A file larger than
  * `maxBytes` has no key (the load refuses it).
  */
 export async function fileKey(
@@ -124,7 +124,7 @@ export async function fileKey(
     if (!info.isFile || info.mtime === null || info.size > maxBytes) return undefined;
     const mtime = info.mtime.getTime();
     const key = `file:${path}:${mtime}:${info.size}:${info.dev}:${info.ino ?? ""}`;
-    if (Math.abs(Date.now() - mtime) > RECENT_MS) return key;
+    if (mtime < Date.now() - RECENT_MS) return key; // a time in the future counts as recent
     const bytes = await Deno.readFile(path);
     return bytes.length === info.size ? `${key}:${await sha256(bytes)}` : undefined; // changing now: no key
   } catch {

@@ -11,6 +11,7 @@ import { startMcp } from "../_mcp_client.ts";
 import { loadedFiles } from "../_mcp_loads.ts";
 import { enumDocument } from "../../scripts/make_spec.ts";
 import { connect, countingReader } from "../../src/mcp/_test_client.ts";
+import { fileKey } from "../../src/mcp/spec_input.ts";
 
 /** A document with a query parameter of `n` enum values as JSON text (a convert of 2M takes seconds). */
 const enumText = (n: number) => JSON.stringify(enumDocument(n));
@@ -187,5 +188,29 @@ Deno.test("hostile mcp concurrency: calls past the waiting budget are refused at
     } finally {
       await s.close();
     }
+  });
+});
+
+Deno.test("hostile mcp concurrency: a file's cache key has a content hash only while its time is recent or ahead", async () => {
+  await withTempDir(async (dir) => {
+    const file = join(dir, "a.yaml");
+    await Deno.writeTextFile(file, VALID("a"));
+    const hashed = (key: string | undefined) => /:[0-9a-f]{64}$/.test(key ?? "");
+    assert.equal(hashed(await fileKey(file)), true); // just written
+    const old = new Date(Date.now() - 3_600_000);
+    await Deno.utime(file, old, old);
+    const oldKey = await fileKey(file);
+    assert.equal(hashed(oldKey), false);
+    assert.equal(
+      oldKey,
+      `file:${file}:${old.getTime()}:${VALID("a").length}:${(await Deno.stat(file)).dev}:${
+        (await Deno.stat(file)).ino
+      }`,
+    );
+    const ahead = new Date(Date.now() + 3_600_000);
+    await Deno.utime(file, ahead, ahead);
+    assert.equal(hashed(await fileKey(file)), true);
+    assert.equal(await fileKey(join(dir, "missing.yaml")), undefined);
+    assert.equal(await fileKey(dir), undefined);
   });
 });
