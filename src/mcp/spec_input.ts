@@ -112,8 +112,8 @@ const RECENT_MS = 2000;
 /**
  * The cache key of a file input, or undefined when it has none: the absolute path, modification time, size,
  * device and inode, plus the SHA-256 of the content when the file was modified within the last 2 seconds or
- * has a time in the future (a rewrite within the same modification time must not find the older document). A file larger than
- * `maxBytes` has no key (the load refuses it).
+ * has a time in the future (a rewrite within the same modification time must not find the older document). A
+ * file larger than `maxBytes` has no key (the load refuses it).
  */
 export async function fileKey(
   path: string,
