@@ -65,7 +65,16 @@ export function kindChecks(
   };
   const count = (key: string): number | undefined => {
     const v = num(key);
-    return v !== undefined && Number.isInteger(v) && v >= 0 ? v : undefined;
+    if (v === undefined || !Number.isInteger(v) || v < 0) return undefined;
+    // Compared with a Go int (len, rune counts): a larger constant does not compile where int has 32 bits.
+    if (v > 2147483647) {
+      host.info(
+        [...place.at, key],
+        `${key} ${v} is more than a Go int holds (2147483647); it is not checked.`,
+      );
+      return undefined;
+    }
+    return v;
   };
   const fail = (cond: string, msg: string, to = out, indent = "") =>
     to.push(`${indent}if ${cond} {`, `${indent}\te.add(p, ${goString(msg)})`, `${indent}}`);
