@@ -105,8 +105,12 @@ export class StdioTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return;
     const m = message as { id?: Id; method?: string };
-    await this.#write(JSON.stringify(message));
-    if (m.method === undefined && m.id !== undefined && this.#open.delete(m.id)) this.#settle();
+    try {
+      await this.#write(JSON.stringify(message));
+    } finally {
+      // Answered, or never answerable (output closed): the end of input does not wait for it.
+      if (m.method === undefined && m.id !== undefined && this.#open.delete(m.id)) this.#settle();
+    }
   }
 
   /** Stops reading and closes the transport. */

@@ -5,7 +5,7 @@
  * configuration refused at start.
  */
 import assert from "node:assert/strict";
-import { ROOT, spawnOatool } from "../_spawn.ts";
+import { PERMISSIONS, ROOT, spawnOatool } from "../_spawn.ts";
 import { startMcp } from "../_mcp_client.ts";
 import { serveStdio } from "../../src/mcp/mod.ts";
 import { UsageError } from "../../src/core/mod.ts";
@@ -106,4 +106,44 @@ Deno.test("hostile mcp transport: a content cap not below the message limit is r
   const defaults = await spawnOatool(["mcp", "--max-content-size", "64M"], { stdin: "", timeoutMs: 60_000 });
   assert.equal(defaults.code, 1);
   await assert.rejects(serveStdio({ maxContentSize: 1024, maxMessageSize: 1024 }), UsageError);
+});
+
+Deno.test("hostile mcp transport: a client that closes the server's output does not keep it running", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", ...PERMISSIONS, `${ROOT}cli.ts`, "mcp"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  let killed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, 60_000);
+  try {
+    await child.stdout.cancel(); // nothing the server writes can arrive
+    const input = child.stdin.getWriter();
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "ping" },
+      {
+        jsonrpc: "2.0",
+        id: 3,
+        method: "tools/call",
+        params: { name: "parse", arguments: { spec: { file: PETSTORE } } },
+      },
+    ];
+    await input.write(new TextEncoder().encode(lines.map((l) => JSON.stringify(l) + "\n").join("")));
+    await input.close();
+    await child.status;
+    assert.equal(killed, false);
+  } finally {
+    clearTimeout(timer);
+  }
 });
