@@ -129,6 +129,8 @@ export interface WorkerPoolOptions {
    * then on every call goes there. Without it such calls fail.
    */
   fallback?: ToolDispatch;
+  /** The worker module, in place of the tool worker (tests). */
+  workerUrl?: string;
 }
 
 /**
@@ -145,6 +147,7 @@ export class WorkerPool {
   readonly #log?: (line: string) => void;
   readonly #verbose: boolean;
   readonly #fallback?: ToolDispatch;
+  readonly #workerUrl?: string;
   #noWorkers = false;
   readonly #slots: (Slot | undefined)[];
   #queue: Job[] = [];
@@ -163,6 +166,7 @@ export class WorkerPool {
     this.#log = options.log;
     this.#verbose = options.verbose ?? false;
     this.#fallback = options.fallback;
+    this.#workerUrl = options.workerUrl;
     this.#maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.#slots = new Array(this.#size).fill(undefined);
   }
@@ -269,7 +273,9 @@ export class WorkerPool {
   #spawn(index: number): Slot | undefined {
     let worker: Worker;
     try {
-      worker = new Worker(new URL("./_tool_worker.ts", import.meta.url).href, { type: "module" });
+      worker = this.#workerUrl === undefined
+        ? new Worker(new URL("./_tool_worker.ts", import.meta.url).href, { type: "module" })
+        : new Worker(this.#workerUrl, { type: "module" });
     } catch (error) {
       this.#cannotStart(error instanceof Error ? error.message : String(error));
       return undefined;
