@@ -280,7 +280,10 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         const pass = decodeURIComponent(target.password);
         headers.set(
           "Authorization",
-          "Basic " + btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${pass}`))),
+          "Basic " +
+            btoa(
+              Array.from(new TextEncoder().encode(`${user}:${pass}`), (c) => String.fromCharCode(c)).join(""),
+            ),
         );
         target.username = "";
         target.password = "";

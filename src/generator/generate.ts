@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { pushAll } from "../core/bounded_text.ts";
 import { refIndexOf } from "../core/refs.ts";
 import type { Finding } from "../core/finding.ts";
 import { type InputSource, loadDocument, type ParseResult } from "../core/load.ts";
@@ -257,30 +258,39 @@ export async function generate(
   if (hasUnion || client || server) typeCore.push(sharedHelpers());
   if (model.usesNullable) typeCore.push(runtimeUnit(NULLABLE_HELPERS));
   const declGroup = (d: GoDecl) => typeGroups.get(d.name) ?? "";
-  files.push(...splitLazily("types", pkg, typeCore, {
-    items: model.decls,
-    group: declGroup,
-    emit: (d) => textNow(emitDecl(d, declGroup(d), model.names)),
-  }, { maxLines, maxWeight: maxTypes }));
+  pushAll(
+    files,
+    splitLazily("types", pkg, typeCore, {
+      items: model.decls,
+      group: declGroup,
+      emit: (d) => textNow(emitDecl(d, declGroup(d), model.names)),
+    }, { maxLines, maxWeight: maxTypes }),
+  );
   // An operation's request and response types go with its client method, else with its server handler.
   const opTypes = (op: GoOperation) => textNow(emitOperationTypes(op, groupOf(op)));
   if (client) {
     const pointers = options.noPointers !== true;
-    files.push(...splitLazily("client", pkg, [emitClientCore()], {
-      items: ops,
-      group: groupOf,
-      emit: (op) => merge(opTypes(op), textNow(emitClientMethod(op, groupOf(op), pointers))),
-    }, { maxLines, maxWeight: maxOps }));
+    pushAll(
+      files,
+      splitLazily("client", pkg, [emitClientCore()], {
+        items: ops,
+        group: groupOf,
+        emit: (op) => merge(opTypes(op), textNow(emitClientMethod(op, groupOf(op), pointers))),
+      }, { maxLines, maxWeight: maxOps }),
+    );
   }
   if (server) {
-    files.push(...splitLazily("server", pkg, [emitServerCore(ops)], {
-      items: ops,
-      group: groupOf,
-      emit: (op) => {
-        const h = textNow(emitServerHandler(op, groupOf(op)));
-        return client ? h : merge(opTypes(op), h);
-      },
-    }, { maxLines, maxWeight: maxOps }));
+    pushAll(
+      files,
+      splitLazily("server", pkg, [emitServerCore(ops)], {
+        items: ops,
+        group: groupOf,
+        emit: (op) => {
+          const h = textNow(emitServerHandler(op, groupOf(op)));
+          return client ? h : merge(opTypes(op), h);
+        },
+      }, { maxLines, maxWeight: maxOps }),
+    );
   }
   let securityCount = 0;
   if (client && options.noSecurity !== true) {
@@ -290,7 +300,7 @@ export async function generate(
   }
   const ctx: EmitContext = { packageName: pkg, parsed, index, model, ops, options: resolved, groupOf };
   // The optional files: each emitter adds its own (server extensions, then security extras).
-  files.push(...optionalFiles(ctx));
+  pushAll(files, optionalFiles(ctx));
   if (options.noReadme !== true) {
     const info = isObject(doc) && isObject(doc.info) ? doc.info : {};
     const first = ops[0];
@@ -340,17 +350,17 @@ export async function generate(
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
-  if (ctx.options.serverResponses) out.push(...emitResponses(ctx));
-  if (ctx.options.serverBinder) out.push(...emitBinder(ctx));
-  if (ctx.options.serverMiddleware) out.push(...emitMiddleware(ctx));
-  if (ctx.options.serverRouter !== undefined) out.push(...emitRouter(ctx));
-  if (ctx.options.serverStubs) out.push(...emitStubs(ctx));
-  if (ctx.options.serverEmbedSpec) out.push(...emitEmbed(ctx));
+  if (ctx.options.serverResponses) pushAll(out, emitResponses(ctx));
+  if (ctx.options.serverBinder) pushAll(out, emitBinder(ctx));
+  if (ctx.options.serverMiddleware) pushAll(out, emitMiddleware(ctx));
+  if (ctx.options.serverRouter !== undefined) pushAll(out, emitRouter(ctx));
+  if (ctx.options.serverStubs) pushAll(out, emitStubs(ctx));
+  if (ctx.options.serverEmbedSpec) pushAll(out, emitEmbed(ctx));
   // The security extras (after the server extensions).
-  if (ctx.options.oauth2Flows) out.push(...emitOAuth2Files(ctx, new Set(out.map((f) => f.name))));
-  if (ctx.options.credentialMgmt) out.push(...emitCredentialFiles(ctx));
-  if (ctx.options.securityEnforce) out.push(...emitSecurityEnforceFiles(ctx));
-  if (ctx.options.oidcDiscovery) out.push(...emitOIDCFiles(ctx));
+  if (ctx.options.oauth2Flows) pushAll(out, emitOAuth2Files(ctx, new Set(out.map((f) => f.name))));
+  if (ctx.options.credentialMgmt) pushAll(out, emitCredentialFiles(ctx));
+  if (ctx.options.securityEnforce) pushAll(out, emitSecurityEnforceFiles(ctx));
+  if (ctx.options.oidcDiscovery) pushAll(out, emitOIDCFiles(ctx));
   return out;
 }
 
