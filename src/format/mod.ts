@@ -15,3 +15,4 @@ export * from "./walk.ts";
 export * from "./generate.ts";
 export * from "./convert.ts";
 export * from "./diff.ts";
+export type { FindingLimits } from "../core/finding_limits.ts";
