@@ -35,6 +35,9 @@ export const BINARY_PERMISSIONS = [
 ];
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+const cli = `${root}cli.ts`;
+/** Modules deno compile would leave out: the MCP server's tool worker (workers are not followed). */
+const INCLUDE = ["--include", `${root}src/mcp/_tool_worker.ts`];
 
 async function git(args: string[]): Promise<string> {
   try {
@@ -101,18 +104,7 @@ async function main(): Promise<number> {
     for (const target of targets) {
       const output = `${root}dist/${TARGETS[target]}`;
       const child = new Deno.Command(Deno.execPath(), {
-        args: [
-          "compile",
-          ...BINARY_PERMISSIONS,
-          // The MCP server's tool worker: deno compile leaves worker modules out unless included.
-          "--include",
-          `${root}src/mcp/_tool_worker.ts`,
-          "--target",
-          target,
-          "--output",
-          output,
-          `${root}cli.ts`,
-        ],
+        args: ["compile", ...BINARY_PERMISSIONS, "--target", target, "--output", output, ...INCLUDE, cli],
         cwd: root,
         stdout: "inherit",
         stderr: "inherit",
