@@ -11,8 +11,11 @@
 export const MAX_QUOTED_CHARS = 120;
 /** Longest message or hint of a finding, in characters. */
 export const MAX_MESSAGE_CHARS = 1_000;
-/** Longest path or pointer a report prints for a finding, in characters. */
-export const MAX_PLACE_CHARS = 400;
+/**
+ * Longest path or pointer a report prints for a finding, in characters: a schema nested hundreds of levels deep
+ * keeps its whole path; a path template of 40,000 characters is shortened.
+ */
+export const MAX_PLACE_CHARS = 8_192;
 /** Items a list in a message names before it says how many there are in all. */
 export const MAX_LISTED = 5;
 

@@ -9,7 +9,12 @@
 import { formatCount, MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, shorten } from "./bounded_text.ts";
 
 /** Findings a report shows at most, by default; the rest are counted. */
-export const DEFAULT_MAX_FINDINGS = 1_000;
+export const DEFAULT_MAX_FINDINGS = 10_000;
+/**
+ * Characters of findings a report shows at most, by default (their message, path, pointer and hint, as
+ * bounded, and 200 for the rest of each): with the report's own text, under 10 MB in every format.
+ */
+export const DEFAULT_MAX_REPORT_CHARS = 5 * 1024 * 1024;
 /** Findings of one rule at one place a report shows at most, by default; the rest are counted. */
 export const DEFAULT_MAX_FINDINGS_PER_PLACE = 10;
 
@@ -19,6 +24,8 @@ export interface FindingLimits {
   maxFindings?: number;
   /** Most findings of the same rule at the same place (0: no limit). @default DEFAULT_MAX_FINDINGS_PER_PLACE */
   maxPerPlace?: number;
+  /** Most characters of findings shown (0: no limit). @default DEFAULT_MAX_REPORT_CHARS */
+  maxChars?: number;
 }
 
 /**
@@ -41,18 +48,26 @@ export interface LimitedFindings<T> {
   omitted: number;
 }
 
+/** Characters a finding takes in a report, as bounded by {@link boundTexts}, and 200 for the rest of it. */
+function charsOf(f: PlacedText): number {
+  return Math.min(f.message.length, MAX_MESSAGE_CHARS) + Math.min(f.path.length, MAX_PLACE_CHARS) +
+    Math.min(f.pointer.length, MAX_PLACE_CHARS) + Math.min(f.hint?.length ?? 0, MAX_MESSAGE_CHARS) + 200;
+}
+
 /**
  * The findings a report shows: at most `maxPerPlace` of one rule at one pointer (5,000 undeclared parameters of
- * one operation show as a few and a count), then at most `maxFindings` in all. Order is kept; the counts of
- * the report stay those of every finding.
+ * one operation show as a few and a count), then at most `maxFindings` in all and `maxChars` of their text.
+ * Order is kept; the counts of the report stay those of every finding.
  */
-export function limitFindings<T extends { rule?: string; pointer: string }>(
+export function limitFindings<T extends PlacedText & { rule?: string }>(
   findings: readonly T[],
   limits: FindingLimits = {},
 ): LimitedFindings<T> {
   const max = limits.maxFindings ?? DEFAULT_MAX_FINDINGS;
   const perPlace = limits.maxPerPlace ?? DEFAULT_MAX_FINDINGS_PER_PLACE;
+  const maxChars = limits.maxChars ?? DEFAULT_MAX_REPORT_CHARS;
   const total = max > 0 ? max : Infinity;
+  let room = maxChars > 0 ? maxChars : Infinity;
   const shown: T[] = [];
   // Counts per rule, then per pointer (no key made by joining them: a pointer may be long).
   const seen = new Map<string, Map<string, number>>();
@@ -67,6 +82,8 @@ export function limitFindings<T extends { rule?: string; pointer: string }>(
       places.set(place, n + 1);
       if (n >= perPlace) continue;
     }
+    room -= charsOf(f);
+    if (room < 0) break;
     shown.push(f);
   }
   return { shown, omitted: findings.length - shown.length };
@@ -112,18 +129,38 @@ export function reportedFindings<T extends PlacedText & { rule?: string }>(
   return { shown: shown.map(boundTexts), omitted };
 }
 
-/** How a report says which findings it shows: `at most 10 per rule and place and 1,000 in all`. */
+/**
+ * The findings a report shows of several lists (errors, then warnings) within one bound: as
+ * {@link reportedFindings} of the lists one after the other, split back into one result per list.
+ */
+export function reportedLists<T extends PlacedText & { rule?: string }>(
+  lists: readonly (readonly T[])[],
+  limits: FindingLimits = {},
+): LimitedFindings<T>[] {
+  const all: T[] = [];
+  for (const list of lists) for (const f of list) all.push(f);
+  const { shown } = limitFindings(all, limits);
+  const kept = new Set(shown);
+  return lists.map((list) => {
+    const mine = list.filter((f) => kept.has(f));
+    return { shown: mine.map(boundTexts), omitted: list.length - mine.length };
+  });
+}
+
+/** How a report says which findings it shows: `at most 10 per rule and place, 10,000 in all, 5 MB of text`. */
 export function limitsText(limits: FindingLimits = {}): string {
   const max = limits.maxFindings ?? DEFAULT_MAX_FINDINGS;
   const perPlace = limits.maxPerPlace ?? DEFAULT_MAX_FINDINGS_PER_PLACE;
+  const maxChars = limits.maxChars ?? DEFAULT_MAX_REPORT_CHARS;
   const parts: string[] = [];
   if (perPlace > 0) parts.push(`${formatCount(perPlace)} per rule and place`);
   if (max > 0) parts.push(`${formatCount(max)} in all`);
-  return parts.length === 0 ? "every one" : `at most ${parts.join(" and ")}`;
+  if (maxChars > 0) parts.push(`${formatCount(Math.round(maxChars / (1024 * 1024)))} MB of text`);
+  return parts.length === 0 ? "every one" : `at most ${parts.join(", ")}`;
 }
 
 /**
- * `… and 4,990 more findings (a report shows at most 10 per rule and place and 1,000 in all)`: the line a
+ * `… and 4,990 more findings (a report shows at most 10 per rule and place, 10,000 in all, 5 MB of text)`: the line a
  * report ends a list with when it left some out.
  */
 export function omittedLine(

@@ -149,6 +149,8 @@ export interface EmitExtra {
 }
 
 const SMALL = 200;
+/** Longest endpoint (`GET /path`) a change names, in characters (start and end kept around `…`). */
+const MAX_ENDPOINT_CHARS = 400;
 
 function small(value: unknown): boolean {
   if (value === undefined) return false;
@@ -210,7 +212,7 @@ export class Collector {
       pointer,
       message: shorten(message, MAX_MESSAGE_CHARS),
     };
-    if (extra.endpoint !== undefined) change.endpoint = shorten(extra.endpoint, MAX_PLACE_CHARS);
+    if (extra.endpoint !== undefined) change.endpoint = shorten(extra.endpoint, MAX_ENDPOINT_CHARS);
     if (small(extra.old)) change.old = extra.old;
     if (small(extra.new)) change.new = extra.new;
     placeOf.set(change, { side, at, from: extra.from });

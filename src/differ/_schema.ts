@@ -158,8 +158,11 @@ function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
   }
 }
 
-/** Enum values added (or removed) reported one by one; past this, one change gives their count and a sample. */
-const MAX_ENUM_CHANGES = 20;
+/**
+ * Enum values added (or removed) reported one by one (each a change, counted in the result); past this, one
+ * change gives their count and a sample, so a million values make one change, not a million.
+ */
+const MAX_ENUM_CHANGES = 50_000;
 
 /** The first values of a long list, quoted: `"a", "b", "c", "d", "e", …`. */
 function sampleOf(values: readonly unknown[]): string {

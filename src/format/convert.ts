@@ -33,7 +33,7 @@ export interface ConversionReportOptions {
   style?: Style;
   /** Where the document went (`<stdout>`, a path), or undefined when nothing was written. */
   written?: string;
-  /** At most this many issues listed in all, and of one rule at one place. @default 1,000 and 10 */
+  /** How many issues are listed ({@link FindingLimits}). @default 10 per rule and place, 10,000, 5 MB */
   limits?: FindingLimits;
 }
 

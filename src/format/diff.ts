@@ -77,7 +77,7 @@ export interface DiffReport {
   infoCount: number;
   /** Changes silenced by the ignore list. */
   ignoredCount: number;
-  /** The changes (at most the report's bounds: 1,000 in all, 10 of one check at one place). */
+  /** The changes (at most the report's bounds: 10 of one check at one place, 10,000 in all, 5 MB of text). */
   changes: DiffReportChange[];
   /** Changes left out of `changes` by the report's bounds (present when some were). */
   changesOmitted?: number;
@@ -87,7 +87,7 @@ export interface DiffReport {
 
 /** Options shared by the diff renderers: how many changes a report lists. */
 export interface DiffReportOptions {
-  /** At most this many changes in all, and of one check at one place. @default 1,000 and 10 */
+  /** How many changes are listed ({@link FindingLimits}). @default 10 per check and place, 10,000, 5 MB */
   limits?: FindingLimits;
 }
 

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { type FindingLimits, limitFindings, omittedLine } from "../core/finding_limits.ts";
+import { type FindingLimits, omittedLine, reportedLists } from "../core/finding_limits.ts";
 import { MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, shorten } from "../core/bounded_text.ts";
 import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
 import type { Fix } from "../fixer/mod.ts";
 import { escapeText } from "./escape.ts";
-import { renderFindingList } from "./findings.ts";
+import { renderFindingLine, renderFindingList } from "./findings.ts";
 import { createStyle, type Style } from "./report.ts";
 
 /** What {@link renderFixReport} prints. */
@@ -34,7 +34,7 @@ export interface FixReportOptions {
   limit?: number;
   /** Colours. @default no colour */
   style?: Style;
-  /** At most this many fixes and warnings listed in all, and of one kind at one place. @default 1,000 and 10 */
+  /** How many fixes and warnings are listed ({@link FindingLimits}). @default 10 per kind and place, 10,000, 5 MB */
   limits?: FindingLimits;
   /** The position of a remaining error (`-s`: in the input, where its place is in the input). */
   locate?: (f: Finding) => SourcePosition | null | undefined;
@@ -63,17 +63,22 @@ export function renderFixReport(result: FixReportInput, options: FixReportOption
   let out =
     style.bold(`${options.dryRun ? "Fixes That Would Be Applied" : "Fixes Applied"} (${n})${n ? ":" : ""}`) +
     "\n";
-  const fixes = limitFindings(result.fixes.map((f) => ({ ...f, rule: f.rule ?? f.type })), options.limits);
-  for (const f of fixes.shown) out += `  ${renderFixLine(f)}\n`;
+  // The fixes and the warnings share the report's bound.
+  const [fixes, warnings] = reportedLists<Finding>(
+    [result.fixes.map((f) => ({ ...f, rule: f.rule ?? f.type })), result.warnings],
+    options.limits,
+  );
+  for (const f of fixes.shown) out += `  ${renderFixLine(f as Fix)}\n`;
   if (fixes.omitted > 0) {
     out += `  ${omittedLine(fixes.omitted, "fix", options.limits, "fixes")}\n`;
   }
   if (result.warnings.length > 0) {
     out += `\n${style.bold(`Warnings (${result.warnings.length}):`)}\n`;
-    out += renderFindingList(result.warnings, {
-      limit: options.limits?.maxFindings,
-      maxPerPlace: options.limits?.maxPerPlace,
-    });
+    for (const f of warnings.shown) {
+      out += `  ${renderFindingLine(f)}\n`;
+      if (f.hint) out += `      hint: ${escapeText(f.hint)}\n`;
+    }
+    if (warnings.omitted > 0) out += `  ${omittedLine(warnings.omitted, "warning", options.limits)}\n`;
   }
   const errors = result.remainingErrors;
   const target = escapeText(options.output ?? "");

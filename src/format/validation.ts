@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { type FindingLimits, limitsText, omittedLine, reportedFindings } from "../core/finding_limits.ts";
+import {
+  type FindingLimits,
+  type LimitedFindings,
+  limitsText,
+  omittedLine,
+  reportedLists,
+} from "../core/finding_limits.ts";
 import { formatCount } from "../core/bounded_text.ts";
 import { type Finding, serializeDocument } from "../core/mod.ts";
 import { listRules, type ValidationResult } from "../validator/mod.ts";
@@ -60,7 +66,7 @@ export interface ValidationReport {
 
 /** Options of the structured renderers: how many findings a report shows. */
 export interface ValidationReportOptions {
-  /** At most this many findings in all, and of one rule at one place. @default 1,000 and 10 */
+  /** How many findings are listed ({@link FindingLimits}). @default 10 per rule and place, 10,000, 5 MB */
   limits?: FindingLimits;
 }
 
@@ -81,16 +87,16 @@ function reportFinding(f: Finding): ValidationReportFinding {
 }
 
 /**
- * The structured report of a result (what json and yaml print): bounded, so at most `limits` findings (1,000 in
- * all, 10 of one rule at one place) with shortened texts; the counts stay those of every finding, and
+ * The structured report of a result (what json and yaml print): bounded, so at most `limits` findings (10 of
+ * one rule at one place, 10,000 in all, 5 MB of text) with shortened texts; the counts stay those of every
+ * finding, and
  * `errorsOmitted`/`warningsOmitted` say how many were left out.
  */
 export function validationReport(
   result: ValidationResult,
   options: ValidationReportOptions = {},
 ): ValidationReport {
-  const errors = reportedFindings(result.errors, options.limits);
-  const warnings = reportedFindings(result.warnings, options.limits);
+  const [errors, warnings] = reportedLists([result.errors, result.warnings], options.limits);
   const report: ValidationReport = {
     valid: result.valid,
     source: result.source,
@@ -104,7 +110,7 @@ export function validationReport(
   if (errors.omitted > 0) report.errorsOmitted = errors.omitted;
   if (warnings.omitted > 0) report.warningsOmitted = warnings.omitted;
   if (errors.omitted + warnings.omitted > 0) {
-    report.omittedNote = `the report shows ${limitsText(options.limits)} of the errors and of the warnings`;
+    report.omittedNote = `the report lists ${limitsText(options.limits)} of the errors and warnings together`;
   }
   return report;
 }
@@ -143,9 +149,15 @@ export interface ValidationTextOptions extends ValidationReportOptions {
 export function renderValidationText(result: ValidationResult, options: ValidationTextOptions = {}): string {
   const style = options.style ?? createStyle(false);
   const lines: string[] = [];
-  const section = (title: string, findings: readonly Finding[], mark: string) => {
+  const [errors, warnings] = reportedLists([result.errors, result.warnings], options.limits);
+  const section = (
+    title: string,
+    findings: readonly Finding[],
+    listed: LimitedFindings<Finding>,
+    mark: string,
+  ) => {
     lines.push(style.bold(`${title} (${findings.length})${findings.length > 0 ? ":" : ""}`));
-    const { shown, omitted } = reportedFindings(findings, options.limits);
+    const { shown, omitted } = listed;
     for (const f of shown) {
       lines.push(`  ${mark} ${renderFindingLine(f, { rule: true, style })}`);
       if (f.specLink) lines.push(`      ${style.dim(escapeText(f.specLink))}`);
@@ -156,8 +168,8 @@ export function renderValidationText(result: ValidationResult, options: Validati
     }
     lines.push("");
   };
-  section("Errors", result.errors, style.red("✗"));
-  section("Warnings", result.warnings, style.yellow("⚠"));
+  section("Errors", result.errors, errors, style.red("✗"));
+  section("Warnings", result.warnings, warnings, style.yellow("⚠"));
   const counts = `${plural(result.errorCount, "error")}, ${plural(result.warningCount, "warning")}`;
   lines.push(
     result.valid
@@ -179,8 +191,7 @@ export interface SarifOptions extends ValidationReportOptions {
  * carry locations) and the readable path as a logical location.
  */
 export function renderValidationSarif(result: ValidationResult, options: SarifOptions = {}): string {
-  const errors = reportedFindings(result.errors, options.limits);
-  const warnings = reportedFindings(result.warnings, options.limits);
+  const [errors, warnings] = reportedLists([result.errors, result.warnings], options.limits);
   const all = [...errors.shown, ...warnings.shown];
   const omitted = errors.omitted + warnings.omitted;
   const known = new Map(listRules().map((r) => [r.id, r.description]));
@@ -230,9 +241,9 @@ export function renderValidationSarif(result: ValidationResult, options: SarifOp
         ? {
           properties: {
             resultsOmitted: omitted,
-            omittedNote: `${formatCount(omitted)} findings are not listed; the log shows ${
+            omittedNote: `${formatCount(omitted)} findings are not listed; the log lists ${
               limitsText(options.limits)
-            } of the errors and of the warnings`,
+            } of the errors and warnings together`,
           },
         }
         : {}),
@@ -264,8 +275,7 @@ export function renderValidationGithub(
   options: ValidationReportOptions = {},
 ): string {
   let out = "";
-  const errors = reportedFindings(result.errors, options.limits);
-  const warnings = reportedFindings(result.warnings, options.limits);
+  const [errors, warnings] = reportedLists([result.errors, result.warnings], options.limits);
   for (const f of [...errors.shown, ...warnings.shown]) {
     const props = [`file=${escapeWorkflowProperty(f.location?.file ?? result.source)}`];
     if (f.location) props.push(`line=${f.location.line}`, `col=${f.location.column}`);
