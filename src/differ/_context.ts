@@ -6,7 +6,7 @@
  */
 import { formatPath, formatPointer, type OASVersion, RefResolutionError } from "../core/mod.ts";
 import { isObject } from "../core/json.ts";
-import { fitsJson, MAX_MESSAGE_CHARS, MAX_PLACE_CHARS, quote, shorten } from "../core/bounded_text.ts";
+import { fitsJson, MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_text.ts";
 import { placeTexts } from "../core/place_texts.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { componentSections } from "../walker/mod.ts";
