@@ -51,3 +51,28 @@ Deno.test("resolveRefs: a result nested deeper than 1,000 levels is refused; sha
       .components.schemas.S0;
   assert.equal(s0.properties.a, s0.properties.b, "targets are shared, not copied");
 });
+
+Deno.test("resolveRefs: a reference to an ancestor, or to a part that holds the place in progress, stays $ref", async () => {
+  const r = await resolved({
+    A: { properties: { x: { $ref: "#/components/schemas" }, y: { $ref: "#/components/schemas/B" } } },
+    B: { $ref: "#/components", description: "chain" },
+    C: { $ref: "#" },
+  });
+  const schemas =
+    (r.document as { components: { schemas: Record<string, Record<string, unknown>> } }).components
+      .schemas;
+  assert.deepEqual(schemas.B, { $ref: "#/components", description: "chain" });
+  assert.deepEqual(schemas.C, { $ref: "#" });
+  assert.deepEqual((schemas.A.properties as Record<string, unknown>).x, { $ref: "#/components/schemas" });
+  assert.deepEqual(
+    r.warnings.map((w) => `${w.path}: ${w.message}`),
+    [
+      'components.schemas.A.properties.x: circular reference "#/components/schemas" kept as $ref.',
+      'components.schemas.A.properties.y: circular reference "#/components/schemas/B" kept as $ref.',
+      'components.schemas.B: circular reference "#/components" kept as $ref.',
+      'components.schemas.C: circular reference "#" kept as $ref.',
+    ],
+  );
+  // The result is a tree (no object contains itself): it serializes.
+  assert.ok(JSON.stringify(r.document).length < 2_000);
+});
