@@ -242,18 +242,40 @@ export const RESOLVE_EXPANSION_FACTOR = 100;
 /** Values the resolved document may always hold, however small its inputs. */
 export const RESOLVE_EXPANSION_FLOOR = 100_000;
 
-/** Number of values (objects, arrays and scalars) in a tree, iteratively. */
-function countValues(root: unknown): number {
+/** Characters the resolved document may always take once written, however small its inputs. */
+export const RESOLVE_OUTPUT_FLOOR = 10 * 1024 * 1024;
+
+/** Characters a scalar takes in a written document, about. */
+function scalarChars(v: unknown): number {
+  return typeof v === "string" ? v.length + 2 : 6;
+}
+
+/** Characters an object's own keys take in a written document, about (quotes, colon, space). */
+function keyChars(node: object): number {
+  if (Array.isArray(node)) return 0;
   let n = 0;
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    n++;
-    if (v !== null && typeof v === "object") {
-      for (const child of Object.values(v)) stack.push(child);
-    }
-  }
+  for (const k of Object.keys(node)) n += k.length + 4;
   return n;
+}
+
+/**
+ * Number of values (objects, arrays and scalars) in a tree, and about how many characters it takes written
+ * with two spaces of indentation per level; iteratively.
+ */
+function measureTree(root: unknown): { values: number; chars: number } {
+  let values = 0;
+  let chars = 0;
+  const stack: { v: unknown; depth: number }[] = [{ v: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    values++;
+    chars += 2 * depth + 4;
+    if (v !== null && typeof v === "object") {
+      chars += keyChars(v);
+      for (const child of Object.values(v)) stack.push({ v: child, depth: depth + 1 });
+    } else chars += scalarChars(v);
+  }
+  return { values, chars };
 }
 
 /**
@@ -262,9 +284,12 @@ function countValues(root: unknown): number {
  * Object's sibling fields (3.1 `summary`/`description`) override the target's. Targets reached from several
  * places are shared, not copied.
  *
- * Time is linear in the size of the inputs: chains of references are followed once per place. The result, as
- * a tree, may hold at most {@link RESOLVE_EXPANSION_FACTOR} times the values of the inputs (at least
- * {@link RESOLVE_EXPANSION_FLOOR}) and nest at most 1,000 levels deep.
+ * Time is linear in the size of the inputs: chains of references are followed once per place. A reference to
+ * an ancestor (`#`, `#/components`, a chain that leads there) or to a part that holds the place being resolved
+ * stays as `$ref` with a warning, so the result is a tree that shares targets, never a cycle. The result, as a
+ * tree, may hold at most {@link RESOLVE_EXPANSION_FACTOR} times the values of the inputs (at least
+ * {@link RESOLVE_EXPANSION_FLOOR}), take as many times their characters once written (at least
+ * {@link RESOLVE_OUTPUT_FLOOR}), and nest at most 1,000 levels deep.
  *
  * @throws {RefResolutionError} when the resolved document would exceed the expansion budget or the depth limit.
  */
@@ -276,11 +301,13 @@ export async function resolveRefs(
   const warnings: Finding[] = [];
   // Work on copies of every document so the input stays untouched.
   const copies = new Map<string, unknown>();
-  let inputValues = 0;
+  const input = { values: 0, chars: 0 };
   for (const doc of index.documents) {
     if (!copies.has(doc.key)) {
       copies.set(doc.key, deepCopy(doc.data));
-      inputValues += countValues(doc.data);
+      const m = measureTree(doc.data);
+      input.values += m.values;
+      input.chars += m.chars;
     }
   }
   const docOf = (key: string): unknown => copies.get(index.document(key)!.key);
@@ -400,17 +427,23 @@ export async function resolveRefs(
     if (state.get(sub.value) === undefined) stack.push(enter(sub.value, sub.chain));
   }
   for (const c of changes) c.node[c.key] = c.value;
-  checkExpansion(rootCopy, inputValues, root.source);
+  checkExpansion(rootCopy, input, root.source);
   return { document: rootCopy, warnings, resolver: index };
 }
 
 /**
- * Checks the resolved document (a graph that shares its targets) against the expansion budget and the depth
- * limit, in time linear in the graph: the size and depth of each shared object are computed once.
+ * Checks the resolved document (a graph that shares its targets) against the expansion budgets (values, and
+ * characters once written: a long string or a deep place multiplied counts for what it writes) and the depth
+ * limit, in time linear in the graph: the measures of each shared object are computed once.
  */
-function checkExpansion(root: unknown, inputValues: number, source: string): void {
+function checkExpansion(root: unknown, input: { values: number; chars: number }, source: string): void {
   if (root === null || typeof root !== "object") return;
+  const inputValues = input.values;
   const budget = Math.max(RESOLVE_EXPANSION_FLOOR, RESOLVE_EXPANSION_FACTOR * inputValues);
+  const charBudget = Math.max(RESOLVE_OUTPUT_FLOOR, RESOLVE_EXPANSION_FACTOR * input.chars);
+  // Per object: characters of its keys and scalars, and the sum of its values' depths below it (indentation).
+  const text = new Map<object, number>();
+  const below = new Map<object, number>();
   const size = new Map<object, number>();
   const depth = new Map<object, number>();
   const inProgress = new Set<object>();
@@ -441,11 +474,20 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
     inProgress.delete(top.node);
     let n = 1;
     let d = 1;
+    let t = keyChars(top.node);
+    let w = 0;
     for (const v of values) {
       if (v !== null && typeof v === "object") {
-        n += size.get(v) ?? 1;
+        const vn = size.get(v) ?? 1;
+        n += vn;
         d = Math.max(d, (depth.get(v) ?? 0) + 1);
-      } else n++;
+        t += text.get(v) ?? 0;
+        w += (below.get(v) ?? 0) + vn;
+      } else {
+        n++;
+        t += scalarChars(v);
+        w++;
+      }
     }
     if (n > budget) {
       throw new RefResolutionError(
@@ -465,8 +507,23 @@ function checkExpansion(root: unknown, inputValues: number, source: string): voi
           `which oatool refuses; leave the references as $ref (run without --resolve-refs, or resolve_refs: false).`,
       );
     }
+    const chars = t + 2 * w + 4 * n;
+    if (chars > charBudget) {
+      throw new RefResolutionError(
+        `${source}: resolving its references would make the document about ${
+          formatCount(chars)
+        } characters long once written (the expansion budget: ${RESOLVE_EXPANSION_FACTOR} times the ${
+          formatCount(input.chars)
+        } characters of the input, at least ${
+          formatCount(RESOLVE_OUTPUT_FLOOR)
+        }); references that multiply a long text or a deep part like this are an expansion bomb, so leave ` +
+          `them as $ref (run without --resolve-refs, or resolve_refs: false).`,
+      );
+    }
     size.set(top.node, n);
     depth.set(top.node, d);
+    text.set(top.node, t);
+    below.set(top.node, w);
   }
 }
 

@@ -124,3 +124,35 @@ Deno.test("hostile refs: thousands of references to one large part are refused b
     }
   });
 });
+
+Deno.test("hostile refs: a long text or a deep place multiplied is refused by the budget of written characters", async () => {
+  await withTempDir(async (dir) => {
+    // 150 references to a schema with a description of 200,000 characters: few values, 30 MB written.
+    const long: Record<string, unknown> = { D: { type: "string", description: "d".repeat(200_000) } };
+    for (let i = 0; i < 150; i++) long[`R${i}`] = { $ref: "#/components/schemas/D" };
+    await Deno.writeTextFile(join(dir, "long.json"), doc(long));
+    // 13,000 values under 450 references nested two levels each: a few thousand values, 900 levels indented.
+    const deep: Record<string, unknown> = {};
+    for (let i = 0; i < 450; i++) {
+      deep[`S${i}`] = { properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    }
+    const leaf: Record<string, unknown> = {};
+    for (let i = 0; i < 1_000; i++) leaf[`p${i}`] = { $ref: "#/components/schemas/L" };
+    deep.S450 = { properties: leaf };
+    deep.L = { type: "string", enum: ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] };
+    await Deno.writeTextFile(join(dir, "deep.json"), doc(deep));
+    for (const file of ["long.json", "deep.json"]) {
+      const r = await run(["parse", "-q", "--resolve-refs", file], dir);
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.stdout, "");
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `^oatool parse: ${
+            file.replace(".", "\\.")
+          }: resolving its references would make the document about [\\d,]+ characters long once written \\(the expansion budget: 100 times the [\\d,]+ characters of the input, at least 10,485,760\\); references that multiply a long text or a deep part like this are an expansion bomb, so leave them as \\$ref \\(run without --resolve-refs, or resolve_refs: false\\)\\.\\n$`,
+        ),
+      );
+    }
+  });
+});
