@@ -5,6 +5,11 @@
  * @module
  */
 
+import { shorten } from "./bounded_text.ts";
+
+/** Longest message of an {@link OatoolError}, in characters (longer ones keep their start and end around `…`). */
+const MAX_ERROR_CHARS = 4_000;
+
 /** Base class of every error oatool throws on purpose. */
 export class OatoolError extends Error {
   /** A stable, machine-readable code such as `PARSE_ERROR`. */
@@ -17,7 +22,8 @@ export class OatoolError extends Error {
    * @param code Stable machine-readable code.
    */
   constructor(message: string, code: string) {
-    super(message);
+    // Bounded like every message: a value quoted whole (a path of 40,000 characters) keeps its start and end.
+    super(shorten(message, MAX_ERROR_CHARS));
     this.name = new.target.name;
     this.code = code;
   }
