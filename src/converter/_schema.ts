@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { quote } from "../core/bounded_text.ts";
 import { isObject } from "../core/json.ts";
 import { collect, type Placed, rebuild, type Step } from "./_context.ts";
 
@@ -257,7 +258,7 @@ function schemaDown(step: Step, node: Record<string, unknown>, path: (string | n
       step.add(
         "warning",
         [...path, k],
-        `OpenAPI 3.0 schemas take one type; the types ${JSON.stringify(nonNull)} become an anyOf.`,
+        `OpenAPI 3.0 schemas take one type; the types ${quote(nonNull)} become an anyOf.`,
         "convert-type-array",
       );
       return [["anyOf", nonNull.map((t) => ({ type: t }))], ...nullable];
