@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ValueSet } from "../core/canonical_key.ts";
 import { formatPath, formatPosition } from "../core/mod.ts";
 import { isObject, setMember } from "../core/json.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
@@ -114,13 +115,25 @@ export class DocumentFields<I extends FieldInput> {
       this.origins.set("/" + key, input);
     }
     const out = list as unknown[];
+    // What the list holds, as sets (one look-up per item, not a comparison with every item before it).
+    const names = new Set<unknown>();
+    const values = new ValueSet();
+    for (const x of out) {
+      if (isObject(x)) names.add(x.name);
+      values.add(x);
+    }
     for (const item of value) {
       if (key === "tags" && this.#config.deduplicateTags && isObject(item) && typeof item.name === "string") {
-        if (out.some((t) => isObject(t) && t.name === item.name)) continue;
+        if (names.has(item.name)) continue;
+        names.add(item.name);
         out.push(item);
         continue;
       }
-      if (key === "tags" || input.index === 0 || !out.some((x) => equal(x, item))) out.push(item);
+      if (key === "tags" || input.index === 0 || !values.has(item)) {
+        out.push(item);
+        values.add(item);
+        if (isObject(item)) names.add(item.name);
+      }
     }
   }
 

@@ -187,3 +187,19 @@ Deno.test("hostile lists: the walk and generate reports take 300,000 rows and lo
   );
   assert.ok(report.includes(`\nFiles (300000):\n  f0.go       0 B\n`));
 });
+
+Deno.test("hostile lists: join merges 50,000 servers per document in linear time, each once", async () => {
+  await withTempDir(async (dir) => {
+    const servers = (from: number) =>
+      Array.from({ length: 50_000 }, (_, i) => ({ url: `https://s${from + i}.example.com` }));
+    const api = (name: string, from: number) =>
+      JSON.stringify({ openapi: "3.0.3", info: INFO, servers: servers(from), paths: { [`/${name}`]: {} } });
+    await Deno.writeTextFile(join(dir, "a.json"), api("a", 0));
+    await Deno.writeTextFile(join(dir, "b.json"), api("b", 25_000));
+    const r = await run(["join", "--no-validate", "-o", "out.json", "a.json", "b.json"], dir, 64 * 1024);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(await Deno.readTextFile(join(dir, "out.json")));
+    assert.equal(out.servers.length, 75_000);
+    assert.equal(out.servers[74_999].url, "https://s74999.example.com");
+  });
+});
