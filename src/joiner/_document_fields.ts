@@ -141,8 +141,10 @@ export class DocumentFields<I extends FieldInput> {
   checkSecurity(input: I, before: unknown): void {
     const mine = Array.isArray(input.doc.security) ? input.doc.security : [];
     const theirs = Array.isArray(before) ? before : [];
-    const same = mine.length === theirs.length && mine.every((r) => theirs.some((t) => equal(r, t))) &&
-      theirs.every((t) => mine.some((r) => equal(r, t)));
+    const mineSet = new ValueSet(mine);
+    const theirSet = new ValueSet(theirs);
+    const same = mine.length === theirs.length && mine.every((r) => theirSet.has(r)) &&
+      theirs.every((t) => mineSet.has(t));
     if (same) return;
     this.#reporter.warn(
       "security",
