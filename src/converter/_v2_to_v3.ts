@@ -175,9 +175,16 @@ class Converter {
     let body: { p: Record<string, unknown>; raw: unknown } | undefined;
     const form: { p: Record<string, unknown>; at: Segments }[] = [];
     const own = Array.isArray(op.parameters) ? op.parameters : [];
+    // The operation's own parameters by name and place, and as written: one look-up each, not a scan.
+    const ownKeys = new Set<string>();
+    for (const o of own) {
+      const d = step.deref(o);
+      if (d !== undefined) ownKeys.add(paramKey(d));
+    }
+    const ownRaw = new Set<unknown>(own);
     const entries = [
       ...own.map((raw, i) => ({ raw, at: [...at, "parameters", i] as Segments })),
-      ...inherited.filter((h) => !own.some((o) => sameParam(step.deref(o), h.p))),
+      ...inherited.filter((h) => !ownKeys.has(paramKey(h.p))),
     ];
     const formNames = new Set<string>();
     for (const { raw, at: pAt } of entries) {
@@ -190,7 +197,7 @@ class Converter {
       else if (p.in === "formData") {
         if (!formNames.has(String(p.name))) form.push({ p, at: pAt });
         formNames.add(String(p.name));
-      } else if (own.includes(raw)) params.push(raw === p ? parameter2to3(step, p, pAt) : raw);
+      } else if (ownRaw.has(raw)) params.push(raw === p ? parameter2to3(step, p, pAt) : raw);
     }
     let requestBody: Record<string, unknown> | undefined;
     if (body !== undefined) {
@@ -303,8 +310,9 @@ class Converter {
   }
 }
 
-function sameParam(a: Record<string, unknown> | undefined, b: Record<string, unknown>): boolean {
-  return a !== undefined && a.name === b.name && a.in === b.in;
+/** A parameter's identity: its name and place (two parameters with both equal are the same). */
+function paramKey(p: Record<string, unknown>): string {
+  return `${typeof p.in}:${String(p.in)}\0${typeof p.name}:${String(p.name)}`;
 }
 
 /** Converts a 2.0 document (the step's private copy) to 3.0 with the given version string. */

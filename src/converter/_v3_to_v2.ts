@@ -49,6 +49,8 @@ class Converter {
   readonly step: Step;
   /** Security schemes left out. */
   readonly removedSchemes = new Set<string>();
+  /** The media types of each operation's `produces` list, as a set. */
+  readonly #produced = new WeakMap<string[], Set<string>>();
   constructor(step: Step) {
     this.step = step;
   }
@@ -126,14 +128,14 @@ class Converter {
     const schema = step.deref(first.schema);
     const params: unknown[] = [];
     const props = schema !== undefined && isObject(schema.properties) ? schema.properties : {};
-    const required = schema !== undefined && Array.isArray(schema.required) ? schema.required : [];
+    const required = new Set(schema !== undefined && Array.isArray(schema.required) ? schema.required : []);
     const encoding = isObject(first.encoding) ? first.encoding : {};
     for (const [name, propRaw] of Object.entries(props)) {
       const prop = step.deref(propRaw) ?? {};
       const pAt = [...at, "content", kept[0], "schema", "properties", name];
       const p: Record<string, unknown> = { name, in: "formData" };
       if (typeof prop.description === "string") p.description = prop.description;
-      if (required.includes(name)) p.required = true;
+      if (required.has(name)) p.required = true;
       // `type: file` needs multipart; binary values of a URL-encoded form stay strings.
       const binary = kept.some((ct) => ct.startsWith(MULTIPART)) && prop.type === "string" &&
         (prop.format === "binary" || prop.contentMediaType !== undefined);
@@ -184,7 +186,14 @@ class Converter {
     const content = isObject(r.content) ? r.content : {};
     // Media types are reported where the response is written (a referenced one at its component).
     const types = r === raw ? this.mediaTypes(content, at) : Object.keys(content).filter(isMediaType);
-    for (const ct of types) if (!produces.includes(ct)) produces.push(ct);
+    // The media types already listed, kept beside the list (one look-up per type, not a scan of the list).
+    let listed = this.#produced.get(produces);
+    if (listed === undefined) this.#produced.set(produces, listed = new Set(produces));
+    for (const ct of types) {
+      if (listed.has(ct)) continue;
+      listed.add(ct);
+      produces.push(ct);
+    }
     if (r !== raw) return onlyRef(raw);
     const out = { ...r };
     let schema: unknown;
