@@ -124,17 +124,17 @@ Deno.test("generated Nullable and deepObject code builds, vets, is gofmt-clean a
 Deno.test("writeGenerated: files already holding the content are left as they are, others replaced", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-gen-write-" });
   try {
-    const files = [{ name: "a.go", content: "package a\n" }, { name: "b.go", content: "package b // é\n" }];
+    const files = [{ name: "a.go", content: "package a\n" }, { name: "b.go", content: "package a // é\n" }];
     await writeGenerated(dir, files);
     const before = await Deno.stat(join(dir, "a.go"));
     const beforeB = await Deno.stat(join(dir, "b.go"));
-    await writeGenerated(dir, [files[0], { name: "b.go", content: "package b // è\n" }]);
+    await writeGenerated(dir, [files[0], { name: "b.go", content: "package a // è\n" }]);
     const after = await Deno.stat(join(dir, "a.go"));
     const afterB = await Deno.stat(join(dir, "b.go"));
     assert.equal(after.ino, before.ino); // not replaced
     assert.equal(after.mtime?.getTime(), before.mtime?.getTime());
     assert.notEqual(afterB.ino, beforeB.ino); // replaced (a new file renamed over it)
-    assert.equal(await Deno.readTextFile(join(dir, "b.go")), "package b // è\n");
+    assert.equal(await Deno.readTextFile(join(dir, "b.go")), "package a // è\n");
     // A byte order mark or invalid UTF-8 in the old file is another content.
     await Deno.writeFile(
       join(dir, "a.go"),
