@@ -54,6 +54,8 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "warning_count",
       "errors",
       "warnings",
+      "errors_omitted",
+      "warnings_omitted",
     ]);
   } finally {
     await s.close();

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Finding } from "../../core/mod.ts";
+import { limitsText, type PlacedText, reportedFindings, reportedLists } from "../../core/finding_limits.ts";
 
 /** A finding as tools report it: where, what, how bad. */
 export const findingItem: z.ZodObject<{
@@ -43,3 +44,38 @@ export const outputField: z.ZodOptional<z.ZodString> = z.string().optional().des
 /** The document, returned when it is not written to a file. */
 export const documentField: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>> = z.record(z.unknown())
   .optional().describe("The resulting document (when no output file was given)");
+
+/**
+ * The items of a list a tool returns, bounded like every report ({@link reportedFindings}: a few per rule and
+ * place, a number in all and a size of text, each text shortened), converted with `convert`; `omitted` counts
+ * the rest, so a small document with thousands of findings cannot make a reply of hundreds of megabytes.
+ */
+export function boundedItems<T extends PlacedText & { rule?: string }, I>(
+  list: readonly T[],
+  convert: (item: T) => I,
+): { items: I[]; omitted: number } {
+  const { shown, omitted } = reportedFindings(list);
+  return { items: shown.map(convert), omitted };
+}
+
+/** The fields that say how many items a bounded list left out, present only when it left some out. */
+export function omittedFields(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, n] of Object.entries(counts)) if (n > 0) out[name] = n;
+  return out;
+}
+
+/** An output field counting the items of a list left out of the reply. */
+export function omittedField(list: string): z.ZodOptional<z.ZodNumber> {
+  return z.number().int().optional().describe(
+    `How many ${list} were left out of the reply (present only when some were: a reply lists ${limitsText()}); the counts cover them all`,
+  );
+}
+
+/** Several lists within one bound (errors, then warnings), as {@link boundedItems} does for one. */
+export function boundedLists<T extends PlacedText & { rule?: string }, I>(
+  lists: readonly (readonly T[])[],
+  convert: (item: T) => I,
+): { items: I[]; omitted: number }[] {
+  return reportedLists(lists).map(({ shown, omitted }) => ({ items: shown.map(convert), omitted }));
+}

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { convert } from "../../converter/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
-import { documentField } from "./_fields.ts";
+import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
 
 /** `convert`: converts a document to another OpenAPI version. */
 export const convertTool: Tool = defineTool({
@@ -31,6 +31,7 @@ export const convertTool: Tool = defineTool({
       path: z.string(),
       message: z.string(),
     })),
+    issues_omitted: omittedField("issues"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
   },
@@ -38,12 +39,17 @@ export const convertTool: Tool = defineTool({
   async run(args, ctx) {
     const parsed = await loadSpec(ctx, args.spec, { cached: false });
     const result = await convert(parsed, { target: args.target, reader: ctx.reader });
+    const issues = boundedItems(
+      result.issues,
+      (i) => ({ severity: i.severity, path: i.path, message: i.message }),
+    );
     const out = {
       source_version: result.sourceVersion,
       target_version: result.targetVersion,
       success: result.success,
       issue_count: result.issues.length,
-      issues: result.issues.map((i) => ({ severity: i.severity, path: i.path, message: i.message })),
+      issues: issues.items,
+      ...omittedFields({ issues_omitted: issues.omitted }),
     };
     if (args.output !== undefined) {
       const written = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);

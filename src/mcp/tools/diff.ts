@@ -7,6 +7,7 @@ import { z } from "zod";
 import { diff } from "../../differ/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
+import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
 
 /** `diff`: compares two versions of a document. */
 export const diffTool: Tool = defineTool({
@@ -30,6 +31,7 @@ export const diffTool: Tool = defineTool({
       path: z.string(),
       message: z.string(),
     })),
+    changes_omitted: omittedField("changes"),
     summary: z.string().describe("One line: the counts"),
   },
   readOnly: true,
@@ -45,12 +47,17 @@ export const diffTool: Tool = defineTool({
       : result.changes;
     const warnings = args.breaking_only === true ? 0 : result.warningCount;
     const infos = args.breaking_only === true ? 0 : result.infoCount;
+    const shown = boundedItems(
+      changes,
+      (c) => ({ severity: c.severity, type: c.type, path: c.path, message: c.message }),
+    );
     return {
       total_changes: changes.length,
       breaking_count: result.breakingCount,
       warning_count: warnings,
       info_count: infos,
-      changes: changes.map((c) => ({ severity: c.severity, type: c.type, path: c.path, message: c.message })),
+      changes: shown.items,
+      ...omittedFields({ changes_omitted: shown.omitted }),
       summary:
         `${changes.length} changes: ${result.breakingCount} breaking, ${warnings} warnings, ${infos} info.`,
     };

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { fix } from "../../fixer/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
-import { documentField } from "./_fields.ts";
+import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
 
 /** `fix`: corrects the structural problems a fixer can. */
 export const fixTool: Tool = defineTool({
@@ -36,6 +36,7 @@ export const fixTool: Tool = defineTool({
       path: z.string().describe("Where, in the fixed document"),
       description: z.string(),
     })),
+    fixes_omitted: omittedField("fixes"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
   },
@@ -54,16 +55,22 @@ export const fixTool: Tool = defineTool({
       stubMissingRefs: args.stub_missing_refs === true,
       validate: false,
     });
+    const fixes = boundedItems(
+      result.fixes,
+      (f) => ({ type: f.type, path: f.path, description: f.description }),
+    );
     const out: {
       version: string;
       fix_count: number;
       fixes: { type: string; path: string; description: string }[];
+      fixes_omitted?: number;
       written_to?: string;
       document?: Record<string, unknown>;
     } = {
       version: result.version,
       fix_count: result.fixes.length,
-      fixes: result.fixes.map((f) => ({ type: f.type, path: f.path, description: f.description })),
+      fixes: fixes.items,
+      ...omittedFields({ fixes_omitted: fixes.omitted }),
     };
     if (args.output !== undefined && !dryRun) {
       out.written_to = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { generate, writeGenerated } from "../../generator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, outputPath, specInput } from "../spec_input.ts";
+import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
 
 /** `generate`: writes Go code for a document. */
 export const generateTool: Tool = defineTool({
@@ -34,6 +35,7 @@ export const generateTool: Tool = defineTool({
     files: z.array(z.string()).describe("The files written, relative to output_dir"),
     issue_count: z.number().int(),
     issues: z.array(z.object({ severity: z.string(), path: z.string(), message: z.string() })),
+    issues_omitted: omittedField("issues"),
   },
   readOnly: false,
   async run(args, ctx) {
@@ -47,6 +49,10 @@ export const generateTool: Tool = defineTool({
       types: args.types,
     });
     await writeGenerated(dir, result.files, { readSet: parsed.readSet });
+    const issues = boundedItems(
+      result.issues,
+      (i) => ({ severity: i.severity, path: i.path, message: i.message }),
+    );
     return {
       output_dir: args.output_dir,
       package_name: result.packageName,
@@ -55,7 +61,8 @@ export const generateTool: Tool = defineTool({
       operation_count: result.operations,
       files: result.files.map((f) => f.name),
       issue_count: result.issues.length,
-      issues: result.issues.map((i) => ({ severity: i.severity, path: i.path, message: i.message })),
+      issues: issues.items,
+      ...omittedFields({ issues_omitted: issues.omitted }),
     };
   },
 });

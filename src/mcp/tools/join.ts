@@ -7,7 +7,15 @@ import { z } from "zod";
 import { type CollisionStrategy, join } from "../../joiner/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
-import { documentField, findingItem, findingOf, outputField } from "./_fields.ts";
+import {
+  boundedItems,
+  documentField,
+  findingItem,
+  findingOf,
+  omittedField,
+  omittedFields,
+  outputField,
+} from "./_fields.ts";
 
 const STRATEGIES = ["accept-left", "accept-right", "fail"] as const;
 
@@ -37,6 +45,7 @@ export const joinTool: Tool = defineTool({
     schema_count: z.number().int(),
     collision_count: z.number().int(),
     warnings: z.array(findingItem).describe("Collisions resolved, deduplications and other notes"),
+    warnings_omitted: omittedField("warnings"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
   },
@@ -52,13 +61,15 @@ export const joinTool: Tool = defineTool({
       schemaStrategy: strategy(args.schema_strategy),
       ...(args.semantic_dedup === undefined ? {} : { semanticDeduplication: args.semantic_dedup }),
     });
+    const warnings = boundedItems(result.structuredWarnings, findingOf);
     const out = {
       version: result.version,
       path_count: result.stats.pathCount,
       operation_count: result.stats.operationCount,
       schema_count: result.stats.schemaCount,
       collision_count: result.collisionCount,
-      warnings: result.structuredWarnings.map(findingOf),
+      warnings: warnings.items,
+      ...omittedFields({ warnings_omitted: warnings.omitted }),
     };
     if (args.output !== undefined) {
       const written = await writeOutput(ctx, args.output, result.document, result.sourceFormat, [

@@ -7,7 +7,14 @@ import { z } from "zod";
 import { applyOverlay } from "../../overlay/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadOverlaySpec, loadSpec, specInput, writeOutput } from "../spec_input.ts";
-import { documentField, outputField, problemItem } from "./_fields.ts";
+import {
+  boundedItems,
+  documentField,
+  omittedField,
+  omittedFields,
+  outputField,
+  problemItem,
+} from "./_fields.ts";
 
 /** `overlay_apply`: applies an Overlay document to an OpenAPI document. */
 export const overlayApplyTool: Tool = defineTool({
@@ -32,6 +39,7 @@ export const overlayApplyTool: Tool = defineTool({
       match_count: z.number().int(),
     })),
     warnings: z.array(problemItem),
+    warnings_omitted: omittedField("warnings"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
   },
@@ -45,6 +53,7 @@ export const overlayApplyTool: Tool = defineTool({
       strict: args.strict === true,
       source: overlay.source,
     });
+    const warnings = boundedItems(result.warnings, (w) => ({ path: w.path, message: w.message }));
     const out = {
       applied_count: result.appliedCount,
       skipped_count: result.skippedCount,
@@ -55,7 +64,8 @@ export const overlayApplyTool: Tool = defineTool({
         target: a.target,
         match_count: a.matchCount,
       })),
-      warnings: result.warnings.map((w) => ({ path: w.path, message: w.message })),
+      warnings: warnings.items,
+      ...omittedFields({ warnings_omitted: warnings.omitted }),
     };
     if (result.dryRun) return out;
     if (args.output !== undefined) {

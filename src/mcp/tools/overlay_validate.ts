@@ -8,7 +8,7 @@ import { shorten } from "../../core/bounded_text.ts";
 import { MAX_SNIPPET_CHARS } from "../../core/text_position.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadOverlaySpec, specInput } from "../spec_input.ts";
-import { problemItem } from "./_fields.ts";
+import { boundedItems, omittedField, omittedFields, problemItem } from "./_fields.ts";
 
 /** `overlay_validate`: checks an Overlay document. */
 export const overlayValidateTool: Tool = defineTool({
@@ -22,6 +22,7 @@ export const overlayValidateTool: Tool = defineTool({
     title: z.string().optional().describe("The overlay's info.title"),
     action_count: z.number().int(),
     errors: z.array(problemItem),
+    errors_omitted: omittedField("errors"),
   },
   readOnly: true,
   async run(args, ctx) {
@@ -29,12 +30,14 @@ export const overlayValidateTool: Tool = defineTool({
     const v = loaded.validation;
     // A file that is no valid overlay may be anything (a private key, say): quote at most a token of it.
     const shown = (text: string) => v.valid ? text : shorten(text, MAX_SNIPPET_CHARS);
+    const errors = boundedItems(v.errors, (e) => ({ path: shown(e.path), message: e.message }));
     return {
       valid: v.valid,
       ...(v.version === undefined ? {} : { version: shown(v.version) }),
       ...(v.title === undefined ? {} : { title: shown(v.title) }),
       action_count: v.actionCount,
-      errors: v.errors.map((e) => ({ path: shown(e.path), message: e.message })),
+      errors: errors.items,
+      ...omittedFields({ errors_omitted: errors.omitted }),
     };
   },
 });

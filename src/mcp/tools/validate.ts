@@ -7,7 +7,7 @@ import { z } from "zod";
 import { validate } from "../../validator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
-import { findingItem, findingOf } from "./_fields.ts";
+import { boundedLists, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `validate`: checks a document against the OpenAPI version it declares. */
 export const validateTool: Tool = defineTool({
@@ -26,6 +26,8 @@ export const validateTool: Tool = defineTool({
     warning_count: z.number().int(),
     errors: z.array(findingItem),
     warnings: z.array(findingItem),
+    errors_omitted: omittedField("errors"),
+    warnings_omitted: omittedField("warnings"),
   },
   readOnly: true,
   async run(args, ctx) {
@@ -35,13 +37,15 @@ export const validateTool: Tool = defineTool({
       strict: args.strict,
       noWarnings: args.no_warnings,
     });
+    const [errors, warnings] = boundedLists([result.errors, result.warnings], findingOf);
     return {
       valid: result.valid,
       version: result.version,
       error_count: result.errorCount,
       warning_count: result.warningCount,
-      errors: result.errors.map(findingOf),
-      warnings: result.warnings.map(findingOf),
+      errors: errors.items,
+      warnings: warnings.items,
+      ...omittedFields({ errors_omitted: errors.omitted, warnings_omitted: warnings.omitted }),
     };
   },
 });
