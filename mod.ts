@@ -25,8 +25,8 @@
  * model, loading, `RefIndex`, pointers, source maps, writing), `@oatool/cli/walker` (the typed walker),
  * `@oatool/cli/validator`, `@oatool/cli/joiner` (strategies, collision handlers, naming),
  * `@oatool/cli/overlay`, `@oatool/cli/jsonpath` (RFC 9535), `@oatool/cli/format` (renderers),
- * `@oatool/cli/walk` (the walk queries' globs and extension filter) and `@oatool/cli/converter` (conversion
- * targets and rule ids).
+ * `@oatool/cli/walk` (the walk queries' globs and extension filter), `@oatool/cli/bundler` (one document
+ * from a multi-file specification) and `@oatool/cli/converter` (conversion targets and rule ids).
  *
  * Run as the main module, it is the `oatool` command-line tool:
  *
@@ -38,6 +38,8 @@
  */
 // Loading, resolving and writing documents.
 export { loadDocument } from "./src/core/load.ts";
+export { loadDocumentSet } from "./src/core/document_set.ts";
+export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./src/core/document_set.ts";
 export type {
   InputSource,
   LoadDocumentOptions,
@@ -116,6 +118,8 @@ export type {
 export { fix } from "./src/fixer/mod.ts";
 export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
 export { convert, convertDocument } from "./src/converter/mod.ts";
+export { bundle } from "./src/bundler/mod.ts";
+export type { BundleOptions, BundleResult } from "./src/bundler/mod.ts";
 export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
 export { diff, listChecks } from "./src/differ/mod.ts";
 export type {

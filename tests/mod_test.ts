@@ -21,6 +21,7 @@ const EXPECTED = [
   "VersionMismatchError",
   "WriteError",
   "applyOverlay",
+  "bundle",
   "convert",
   "convertDocument",
   "diff",
@@ -28,6 +29,7 @@ const EXPECTED = [
   "join",
   "listChecks",
   "loadDocument",
+  "loadDocumentSet",
   "loadOverlay",
   "parse",
   "resolveRefs",
@@ -106,6 +108,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "laterPatch",
     "lineColumnAt",
     "loadDocument",
+    "loadDocumentSet",
     "loadStructured",
     "operationsOf",
     "parsePointer",
@@ -309,6 +312,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSecurity",
   ],
   "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
+  "./bundler": ["bundle"],
 };
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

@@ -26,6 +26,8 @@ export {
   loadStructured,
   toParseResult,
 } from "./load.ts";
+export { loadDocumentSet } from "./document_set.ts";
+export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./document_set.ts";
 export type {
   DocumentFromObjectOptions,
   InputSource,

@@ -8,6 +8,7 @@ import type { OASVersion } from "./version.ts";
 import type { SourceMap } from "./source_map.ts";
 import type { ReadSet } from "./confine.ts";
 import type { OasKind } from "../walker/mod.ts";
+import type { DocumentFormat } from "./parse_text.ts";
 
 /** The root of a reference tree: a loaded document. */
 export interface RefRoot {
@@ -37,6 +38,10 @@ export interface RefDocument {
   source: string;
   /** The parsed data. */
   data: unknown;
+  /** Its text, when it was read from a file or URL. */
+  text?: string;
+  /** The format of its text, when it was read from a file or URL. */
+  format?: DocumentFormat;
   /** Source positions of its text. */
   sourceMap(): SourceMap;
 }

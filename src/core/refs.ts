@@ -116,7 +116,14 @@ async function loadReferencedFile(
   try {
     if (isUrlKey(file)) {
       const loaded = await loadStructured({ url: file }, options);
-      return { key: file, source: redactUrl(file), data: loaded.data, sourceMap: loaded.sourceMap };
+      return {
+        key: file,
+        source: redactUrl(file),
+        data: loaded.data,
+        text: loaded.text,
+        format: loaded.format,
+        sourceMap: loaded.sourceMap,
+      };
     }
     const real = await reader.realPath(file);
     if (!isInside(realBase, real)) {
@@ -128,6 +135,8 @@ async function loadReferencedFile(
       key: real,
       source: fileLabel(real, realBase, reader),
       data: loaded.data,
+      text: loaded.text,
+      format: loaded.format,
       sourceMap: loaded.sourceMap,
     };
   } catch (error) {

@@ -1,0 +1,15 @@
+/**
+ * Bundling: one document from a multi-file specification (a root file and the files it reaches through
+ * `$ref`), whose only references are local.
+ *
+ * @example
+ * ```ts
+ * import { bundle } from "./mod.ts";
+ * const result = await bundle({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
+ * result.componentCount; // 0
+ * ```
+ *
+ * @module
+ */
+export { bundle } from "./bundle.ts";
+export type { BundleOptions, BundleResult } from "./bundle.ts";
