@@ -16,6 +16,7 @@ import { RefResolutionError } from "../core/errors.ts";
 import { RESOLVE_EXPANSION_FACTOR, RESOLVE_EXPANSION_FLOOR } from "../core/refs.ts";
 import { placeKey } from "../core/ref_graph.ts";
 import { formatCount, quote } from "../core/bounded_text.ts";
+import type { SourcePosition } from "../core/source_map.ts";
 import { derivedName, SectionNames } from "./_names.ts";
 
 type Segments = (string | number)[];
@@ -31,6 +32,8 @@ interface Job {
   kind: OasKind;
   /** Its path in the output. */
   out: Segments;
+  /** Its path in its file. */
+  src: readonly (string | number)[];
   /** Where it is held in the output (absent for the root). */
   place?: { parent: Container; key: string | number };
   /** The job that inlined it (absent for the root and components). */
@@ -64,6 +67,8 @@ interface Met {
 export interface EngineOptions {
   /** Keep Path Item references under `paths` as references to `components.pathItems` (3.1+). */
   keepPathRefs: boolean;
+  /** Give findings the `file:line:column` of the reference they are about. */
+  sourceMap: boolean;
 }
 
 /** Output of {@link bundleIndex}. */
@@ -72,8 +77,8 @@ export interface EngineResult {
   document: Record<string, unknown>;
   /** Findings: unresolved references (errors), renamed components, inlined cycles. */
   warnings: Finding[];
-  /** Components added. */
-  added: number;
+  /** Paths of the components added, in the order they were added. */
+  added: Segments[];
 }
 
 function isPureRef(v: unknown): v is { $ref: string } {
@@ -116,7 +121,7 @@ class Engine {
   readonly #jobs: Job[] = [];
   readonly #budget: number;
   #copied = 0;
-  #added = 0;
+  readonly #added: Segments[] = [];
   #warnedPathRefs = false;
 
   constructor(index: RefIndex, options: EngineOptions) {
@@ -150,7 +155,7 @@ class Engine {
         filled: false,
       });
     }
-    this.#jobs.push({ value: this.#root, file: this.#rootKey, kind: "root", out: [], depth: 0 });
+    this.#jobs.push({ value: this.#root, file: this.#rootKey, kind: "root", out: [], src: [], depth: 0 });
     let job: Job = this.#jobs[0];
     const met: Met[] = [];
     const rootKey = this.#rootKey;
@@ -215,7 +220,9 @@ class Engine {
     const at = [...job.out, ...m.path];
     const r = this.#finalTarget(m.ref, job.file);
     if (!r.ok) {
-      this.#warnings.push(finding("error", at, r.message, { rule: "ref-unresolved" }));
+      this.#warnings.push(
+        finding("error", at, r.message, { rule: "ref-unresolved", location: this.#where(job, m) }),
+      );
       return;
     }
     if (r.file === this.#rootKey) {
@@ -282,12 +289,13 @@ class Engine {
     const container = this.#section(section);
     const copy = this.#copy(r.value);
     setMember(container, given, copy);
-    this.#added++;
+    this.#added.push(out);
     this.#jobs.push({
       value: copy,
       file: r.file,
       kind: section.kind,
       out,
+      src: r.segments,
       place: { parent: container, key: given },
       depth: 0,
       target: key,
@@ -306,7 +314,7 @@ class Engine {
           "warning",
           at,
           `circular reference ${quote(m.ref)} inlined once, then kept as a local $ref.`,
-          { rule: "bundle-circular" },
+          { rule: "bundle-circular", location: this.#where(job, m) },
         ));
         return;
       }
@@ -351,12 +359,23 @@ class Engine {
       file: r.file,
       kind: m.expected,
       out: at,
+      src: r.segments,
       place,
       parent: component ? undefined : job,
       target: key,
       depth: component ? 0 : job.depth + 1,
       skip,
     });
+  }
+
+  /** The source position of a Reference Object met in a job (with the `sourceMap` option). */
+  #where(job: Job, m: Met): SourcePosition | undefined {
+    if (!this.#options.sourceMap) return undefined;
+    try {
+      return this.#index.document(job.file)?.sourceMap().positionOf([...job.src, ...m.path]);
+    } catch {
+      return undefined; // a document without text
+    }
   }
 
   /** A copy of a target, counted against the expansion budget. */

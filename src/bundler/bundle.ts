@@ -12,9 +12,10 @@ import type { OpenAPIDocument } from "../core/types.ts";
 import { loadDocumentSet } from "../core/document_set.ts";
 import { resolveRefs } from "../core/refs.ts";
 import { componentSections } from "../walker/mod.ts";
-import { getAt } from "../core/pointer.ts";
+import { formatPointer, getAt } from "../core/pointer.ts";
 import { isObject } from "../core/json.ts";
 import { bundleIndex } from "./_engine.ts";
+import { computeStats, type DocumentStats } from "../core/stats.ts";
 
 /** Options of {@link bundle}. */
 export interface BundleOptions {
@@ -30,6 +31,8 @@ export interface BundleOptions {
    * instead of inlining the Path Items in place. @default false
    */
   keepPathRefs?: boolean;
+  /** Give findings the `file:line:column` of the reference they are about. @default false */
+  sourceMap?: boolean;
   /** Largest document read (the root and each referenced file), in bytes. @default 256 MiB */
   maxInputSize?: number;
 }
@@ -55,6 +58,12 @@ export interface BundleResult {
   componentCount: number;
   /** Components the bundle added (targets in other files). */
   addedComponents: number;
+  /** Counts of the bundled document (paths, operations, schemas, webhooks): what the whole set defines. */
+  stats: DocumentStats;
+  /** Size of the root file in bytes. */
+  sizeBytes: number;
+  /** Milliseconds spent reading and parsing the root. */
+  loadTimeMs: number;
   /** Name of the root for messages. */
   source: string;
   /** Absolute real path of the root, when it is a file. */
@@ -86,7 +95,10 @@ export async function bundle(
     lenient: true,
   });
   const root = set.root;
-  const engine = bundleIndex(set.index, { keepPathRefs: options.keepPathRefs === true });
+  const engine = bundleIndex(set.index, {
+    keepPathRefs: options.keepPathRefs === true,
+    sourceMap: options.sourceMap === true,
+  });
   let document: unknown = engine.document;
   const warnings = engine.warnings;
   if (options.dereference === true) {
@@ -99,6 +111,7 @@ export async function bundle(
     });
     document = resolved.document;
     warnings.push(...resolved.warnings);
+    dropUnreferenced(document, engine.added);
   }
   return {
     document: document as OpenAPIDocument,
@@ -108,10 +121,71 @@ export async function bundle(
     readSet: set.readSet,
     fileCount: set.files.length,
     componentCount: countComponents(document, root),
-    addedComponents: engine.added,
+    addedComponents: engine.added.length,
+    stats: computeStats(document, root.oasVersion),
+    sizeBytes: root.sizeBytes,
+    loadTimeMs: root.loadTimeMs,
     source: root.source,
     path: root.path,
   };
+}
+
+/**
+ * Removes the components the bundle added that nothing refers to any more (all their uses were inlined), so a
+ * dereferenced document holds each part once; the root's own components stay. The document shares the
+ * objects inlined at several places: each object is visited once.
+ */
+function dropUnreferenced(document: unknown, added: readonly (string | number)[][]): void {
+  const addedAt = new Map<string, { parent: Record<string, unknown>; name: string; value: unknown }>();
+  // The edges from a section to the components added: not followed (the same objects may be inlined elsewhere).
+  const skip = new Map<unknown, Set<string>>();
+  for (const segments of added) {
+    const parent = getAt(document, segments.slice(0, -1));
+    const name = String(segments[segments.length - 1]);
+    if (!isObject(parent) || !Object.hasOwn(parent, name)) continue;
+    addedAt.set(`#${formatPointer(segments)}`, { parent, name, value: parent[name] });
+    const names = skip.get(parent) ?? new Set<string>();
+    names.add(name);
+    skip.set(parent, names);
+  }
+  if (addedAt.size === 0) return;
+  const seen = new Set<unknown>();
+  const kept = new Set<string>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    const ref = (node as Record<string, unknown>).$ref;
+    if (typeof ref === "string" && !kept.has(ref)) {
+      const target = addedAt.get(ref);
+      if (target !== undefined) {
+        kept.add(ref);
+        stack.push(target.value);
+      }
+    }
+    const skipped = skip.get(node);
+    for (const key of Object.keys(node)) {
+      if (skipped === undefined || !skipped.has(key)) stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  for (const [ref, target] of addedAt) if (!kept.has(ref)) delete target.parent[target.name];
+  // A section left empty by the removal goes too.
+  for (const target of new Set([...addedAt.values()].map((t) => t.parent))) {
+    if (Object.keys(target).length > 0) continue;
+    for (const [container, key] of sectionHolders(document, target)) delete container[key];
+  }
+}
+
+function sectionHolders(document: unknown, section: object): [Record<string, unknown>, string][] {
+  const out: [Record<string, unknown>, string][] = [];
+  const root = document as Record<string, unknown>;
+  for (const key of Object.keys(root)) {
+    const v = root[key];
+    if (v === section) out.push([root, key]);
+    else if (isObject(v)) { for (const k of Object.keys(v)) if (v[k] === section) out.push([v, k]); }
+  }
+  return out;
 }
 
 function countComponents(document: unknown, root: ParseResult): number {

@@ -36,6 +36,11 @@ export const commands: CommandEntry[] = [
     summary: "Convert between OAS versions",
     load: async () => (await import("./convert.ts")).convertCommand,
   },
+  {
+    name: "bundle",
+    summary: "Bundle a multi-file document into one file",
+    load: async () => (await import("./bundle.ts")).bundleCommand,
+  },
   { name: "join", summary: "Merge documents", load: async () => (await import("./join.ts")).joinCommand },
   {
     name: "overlay",
