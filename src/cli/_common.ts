@@ -1,13 +1,28 @@
 import { fileURLToPath } from "node:url";
 import {
+  byteLength,
+  detectVersion,
   type DocumentFormat,
+  formatFromName,
   type ParseResult,
   type ReadSet,
   serializeDocument,
   UsageError,
   writeDocument,
+  writeFileAtomic,
 } from "../core/mod.ts";
+import { mayReferToFiles } from "../core/confine.ts";
 import { VERSION } from "../core/build_info.ts";
+import {
+  chooseRefHandling,
+  outputFolder,
+  rebaseParsed,
+  type RefHandling,
+  withDocument,
+} from "../core/rebase_refs.ts";
+import { checkDocumentRefs, checkWrittenFile, danglingMessage } from "../core/check_written.ts";
+import { bundle } from "../bundler/mod.ts";
+import { escapeText } from "../format/escape.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/report.ts";
 import type { FlagDeclaration } from "./define_command.ts";
 import type { CliIO } from "./types.ts";
@@ -36,6 +51,21 @@ export const outputFlag = {
   type: "string",
   placeholder: "file",
   description: "Output file; - for standard output (default: standard output)",
+} as const satisfies FlagDeclaration;
+
+/** Flag of every command that writes a document: its format. */
+export const formatFlag = {
+  type: "string",
+  placeholder: "format",
+  choices: ["json", "yaml"],
+  description: "Format of the written document: json or yaml (default: the -o extension, else the input's)",
+} as const satisfies FlagDeclaration;
+
+/** Flag of every command that writes a document: keep its files and rewrite its references, not bundle. */
+export const keepRefsFlag = {
+  type: "boolean",
+  description:
+    "Written to another folder than the input: keep the referenced files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling into one file",
 } as const satisfies FlagDeclaration;
 
 /** The default of `--max-input-size`: 256 MiB. */
@@ -100,6 +130,66 @@ export function outputTarget(value: string | undefined): string | undefined {
   return value === undefined || value === "" || value === "-" ? undefined : value;
 }
 
+/**
+ * The format a command writes its document in: `--format` when given; else the extension of `-o` (`.json` is
+ * JSON, `.yaml` and `.yml` are YAML); else (standard output, or another extension) the input's format.
+ */
+export function outputFormat(
+  flags: { format?: unknown },
+  output: string | undefined,
+  inputFormat: DocumentFormat,
+): DocumentFormat {
+  if (flags.format === "json" || flags.format === "yaml") return flags.format;
+  const target = outputTarget(output);
+  return (target === undefined ? undefined : formatFromName(target)) ?? inputFormat;
+}
+
+/** What a command does with the references of its output to other files, and the folder it writes into. */
+export interface RefPlan {
+  /** Keep them, bundle the document into one file, or rebase them (see `chooseRefHandling`). */
+  handling: RefHandling;
+  /** Real path of the output's folder (the working directory for standard output). */
+  dir: string;
+}
+
+/**
+ * Decides how the output of `inputs` keeps its references valid where it is written (`-o`, or standard
+ * output, read from the working directory): kept, bundled (the default when the output's folder is not the
+ * folder of every input that refers to files), or rebased (`--keep-refs`).
+ */
+export async function refPlan(
+  io: CliIO,
+  inputs: readonly ParseResult[],
+  output: string | undefined,
+  keepRefs: boolean,
+): Promise<RefPlan> {
+  const dir = await outputFolder(outputTarget(output), io.reader.cwd());
+  return { handling: await chooseRefHandling(inputs, dir, { keepRefs, reader: io.reader }), dir };
+}
+
+/** The input as one document (its referenced files bundled in), at the input's place. */
+export async function bundled(io: CliIO, parsed: ParseResult): Promise<ParseResult> {
+  return withDocument(parsed, (await bundle(parsed, { reader: io.reader })).document);
+}
+
+/**
+ * A command's output document made ready for where it is written, by the plan: `bundle` bundles it (made from
+ * `parsed`, at its place), `rebase` rewrites its relative references against the output's folder, `keep`
+ * leaves it as it is.
+ *
+ * @throws {WriteError} under `rebase` when the output's folder cannot reach a referenced file.
+ */
+export async function placeDocument(
+  io: CliIO,
+  plan: RefPlan,
+  parsed: ParseResult,
+  document: unknown,
+): Promise<unknown> {
+  if (plan.handling === "bundle") return (await bundled(io, withDocument(parsed, document))).document;
+  if (plan.handling === "rebase") return await rebaseParsed(parsed, document, plan.dir, io.reader);
+  return document;
+}
+
 /** Prints the common report header to standard error (unless quiet). */
 export function printHeader(io: CliIO, header: Omit<ReportHeader, "toolVersion">): void {
   io.stderr(renderReportHeader({ ...header, toolVersion: VERSION }, createStyle(io.color)));
@@ -138,4 +228,50 @@ export async function emitDocument(
     readSet: options.readSet ?? [],
   });
   return target;
+}
+
+/**
+ * Writes a document like {@link emitDocument} (serialised once), then checks it from where it was written: the
+ * written file is read again and every `$ref` resolved from its folder (standard output: from the working
+ * directory, where the next tool reads it). When a reference does not resolve, `problem` names each (file,
+ * pointer of the `$ref`, the reference, why), for the command to print last and exit 1. The written file stays.
+ */
+export async function emitChecked(
+  io: CliIO,
+  command: string,
+  doc: unknown,
+  format: DocumentFormat,
+  options: { output?: string; inputs?: string[]; mode?: number; readSet?: (ReadSet | undefined)[] } = {},
+): Promise<{ written?: string; problem?: string }> {
+  const target = outputTarget(options.output);
+  const text = serializeDocument(doc, format);
+  if (target === undefined) io.stdout(text);
+  else {
+    await writeFileAtomic(target, text, {
+      inputs: options.inputs,
+      mode: options.mode,
+      readSet: options.readSet ?? [],
+    });
+  }
+  // Only references naming other files depend on where the document is.
+  if (!mayReferToFiles(text)) return { written: target };
+  let oasVersion;
+  try {
+    oasVersion = detectVersion(doc, "the output").oasVersion;
+  } catch {
+    return { written: target }; // not an OpenAPI document (an overlay's result): no references
+  }
+  const check = target !== undefined
+    ? await checkWrittenFile(target, { sizeBytes: byteLength(text) })
+    : await checkDocumentRefs(doc, oasVersion, {
+      baseDir: io.reader.cwd(),
+      source: "<stdout>",
+      reader: io.reader,
+    });
+  if (check.danglingCount === 0) return { written: target };
+  const from = target === undefined
+    ? "the working directory, where standard output is read from"
+    : `where it was written ("${target}" was written and stays)`;
+  const message = danglingMessage(check, `oatool ${command}`, from);
+  return { written: target, problem: message.split("\n").map(escapeText).join("\n") };
 }

@@ -1,15 +1,21 @@
 import { renderConversionReport } from "../format/convert.ts";
 import { createStyle, formatDuration } from "../format/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
-import { UsageError } from "../core/mod.ts";
+import { loadDocument, UsageError } from "../core/mod.ts";
 import {
-  emitDocument,
+  bundled,
+  emitChecked,
+  formatFlag,
   inputArgument,
+  keepRefsFlag,
   maxInputSizeFlag,
   outputFlag,
+  outputFormat,
   outputTarget,
+  placeDocument,
   printHeader,
   quietFlag,
+  refPlan,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -23,10 +29,15 @@ export const convertCommand: Command = defineCommand({
   description:
     `Converts an OpenAPI document to another version: 2.0 to 3.0.x, 3.1.x or 3.2.0; 3.x to 2.0 (what
 2.0 cannot express is left out, each as a critical issue); 3.x to another 3.y. The document goes to standard
-output (or atomically to -o) in the input's format and key order; the banner, statistics and the conversion
-issues (severity, path, message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
-Exit code 0 on success; 1 when there is a critical issue (the document is still written), with --strict when
-there is any warning (nothing is written), or when the input cannot be read.`,
+output (or atomically to -o) in the input's key order, as YAML or JSON by the -o extension (--format overrides;
+standard output keeps the input's format); the banner, statistics and the conversion issues (severity, path,
+message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
+A document that refers to other files and is written to another folder (standard output: read from the working
+directory) is bundled into one file first, or with --keep-refs keeps its files with each relative $ref rewritten
+against the output's folder. The written document is read again and every $ref resolved from where it is.
+Exit code 0 on success; 1 when there is a critical issue (the document is still written), a written reference
+does not resolve (named; the file stays), with --strict when there is any warning (nothing is written), or when
+the input cannot be read.`,
   flags: {
     target: {
       short: "t",
@@ -35,6 +46,8 @@ there is any warning (nothing is written), or when the input cannot be read.`,
       description: "Target OAS version (required): 2.0, 3.0.x, 3.1.x, 3.2.0, or 3.0, 3.1, 3.2",
     },
     output: outputFlag,
+    format: formatFlag,
+    "keep-refs": keepRefsFlag,
     strict: { type: "boolean", description: "Fail on any issue including warnings (nothing is written)" },
     "no-warnings": { type: "boolean", description: "Suppress warning and info messages" },
     "source-map": { ...sourceMapFlag, description: "Include file:line:column of each issue's source node" },
@@ -53,20 +66,32 @@ there is any warning (nothing is written), or when the input cannot be read.`,
     }
     parseTarget(f.target);
     const output = outputTarget(f.output);
-    const result = await convert(inputArgument(ctx.args[0], "the input"), {
+    const parsed = await loadDocument(inputArgument(ctx.args[0], "the input"), {
+      reader: ctx.reader,
+      validateStructure: false,
+    });
+    const plan = await refPlan(io, [parsed], output, f["keep-refs"]);
+    // The converter converts the root document alone: a document bundled for another folder is converted whole.
+    const source = plan.handling === "bundle" ? await bundled(io, parsed) : parsed;
+    const result = await convert(source, {
       target: f.target,
+      inPlace: true,
       strict: f.strict,
       noWarnings: f["no-warnings"],
       sourceMap: f["source-map"],
       reader: ctx.reader,
     });
     const write = result.success || !f.strict;
+    let problem: string | undefined;
     if (write) {
-      await emitDocument(io, result.document, result.format, {
+      const document = plan.handling === "rebase"
+        ? await placeDocument(io, plan, parsed, result.document)
+        : result.document;
+      ({ problem } = await emitChecked(io, "convert", document, outputFormat(f, output, result.format), {
         output,
         inputs: result.path === undefined ? [] : [result.path],
         readSet: [result.readSet],
-      });
+      }));
     }
     if (!f.quiet) {
       printHeader(io, {
@@ -88,6 +113,7 @@ there is any warning (nothing is written), or when the input cannot be read.`,
         written: write ? output ?? "<stdout>" : undefined,
       }));
     }
-    return result.success ? 0 : 1;
+    if (problem !== undefined) io.stderr(problem);
+    return result.success && problem === undefined ? 0 : 1;
   },
 });

@@ -5,13 +5,18 @@ import { renderFixReport } from "../format/fix.ts";
 import { createStyle, formatDuration } from "../format/report.ts";
 import {
   documentHeader,
-  emitDocument,
+  emitChecked,
+  formatFlag,
   inputArgument,
+  keepRefsFlag,
   maxInputSizeFlag,
   outputFlag,
+  outputFormat,
   outputTarget,
+  placeDocument,
   printHeader,
   quietFlag,
+  refPlan,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -29,12 +34,19 @@ uses but no parameter declares, and sets "required: true" on path parameters. On
 $ref targets, renamed duplicate operationIds (and the links naming them), valid schema names (with every $ref
 and discriminator mapping rewritten), and pruning of unused schemas and of path items without operations. The
 fixes run in that order. The report (every fix as "[<fix-type>] <path>: <description>", then the errors the
-fixed document still has) goes to standard error. Exit code 0 when the fixed document is valid, 1 when errors
-remain (the document is still written) or the input cannot be read.`,
+fixed document still has) goes to standard error. The document is YAML or JSON by the -o extension (--format
+overrides; standard output keeps the input's format). A fixed document that refers to other files and is
+written to another folder (standard output: read from the working directory) is bundled into one file, or with
+--keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written document
+is read again and every $ref resolved from where it is. Exit code 0 when the fixed document is valid, 1 when
+errors remain (the document is still written), a written reference does not resolve (named; the file stays),
+or the input cannot be read.`,
   flags: {
     infer: { type: "boolean", description: "Infer types of added path parameters from their names" },
     "source-map": { ...sourceMapFlag, description: "Show the file:line:column of the node each fix changed" },
     output: outputFlag,
+    format: formatFlag,
+    "keep-refs": keepRefsFlag,
     quiet: { ...quietFlag, description: "Only the fixed document: no banner, statistics or report" },
     "fix-schema-names": {
       type: "boolean",
@@ -109,12 +121,21 @@ remain (the document is still written) or the input cannot be read.`,
       operationIdTemplate: f["operationid-template"],
     });
     let written: string | undefined;
+    let problem: string | undefined;
     if (!dryRun) {
-      written = await emitDocument(io, result.document, result.format, {
-        output: f.output,
-        inputs: parsed.path === undefined ? [] : [parsed.path],
-        readSet: [parsed.readSet],
-      });
+      const plan = await refPlan(io, [parsed], f.output, f["keep-refs"]);
+      const document = await placeDocument(io, plan, parsed, result.document);
+      ({ written, problem } = await emitChecked(
+        io,
+        "fix",
+        document,
+        outputFormat(f, f.output, result.format),
+        {
+          output: f.output,
+          inputs: parsed.path === undefined ? [] : [parsed.path],
+          readSet: [parsed.readSet],
+        },
+      ));
     }
     if (!f.quiet) {
       printHeader(io, {
@@ -138,6 +159,7 @@ remain (the document is still written) or the input cannot be read.`,
       }));
       if (written !== undefined) io.stderr(`Written to ${escapeText(written)}\n`);
     }
-    return result.remainingErrors.length === 0 ? 0 : 1;
+    if (problem !== undefined) io.stderr(problem);
+    return result.remainingErrors.length === 0 && problem === undefined ? 0 : 1;
   },
 });

@@ -1,4 +1,4 @@
-import { fileExists, UsageError } from "../core/mod.ts";
+import { fileExists, loadDocument, type ParseResult, ReadSet, UsageError } from "../core/mod.ts";
 import {
   COLLISION_STRATEGIES,
   DEFAULT_RENAME_TEMPLATE,
@@ -18,15 +18,21 @@ import {
 } from "../format/join.ts";
 import { formatDuration } from "../format/report.ts";
 import {
-  emitDocument,
+  emitChecked,
+  formatFlag,
   inputArgument,
+  keepRefsFlag,
   maxInputSizeFlag,
+  outputFormat,
   outputTarget,
+  placeDocument,
   printHeader,
+  type RefPlan,
+  refPlan,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
-import type { Command } from "./types.ts";
+import type { CliIO, Command } from "./types.ts";
 
 function strategyFlag(what: string) {
   return {
@@ -35,6 +41,33 @@ function strategyFlag(what: string) {
     choices: COLLISION_STRATEGIES,
     description: `Strategy for ${what}`,
   } as const;
+}
+
+/**
+ * Each input made ready for an output in `plan.dir`: as it is (`keep`), bundled into one document, or with its
+ * relative references rewritten against that folder (and resolved from there).
+ */
+async function placeInputs(
+  io: CliIO,
+  plan: RefPlan,
+  loaded: ParseResult[],
+): Promise<ParseResult[]> {
+  if (plan.handling === "keep") return loaded;
+  const out: ParseResult[] = [];
+  for (const parsed of loaded) {
+    const document = await placeDocument(io, plan, parsed, parsed.document);
+    if (document === parsed.document) out.push(parsed);
+    else {
+      out.push({
+        ...parsed,
+        document: document as ParseResult["document"],
+        text: "",
+        // Rebased references lead from the output's folder.
+        baseDir: plan.handling === "rebase" ? plan.dir : parsed.baseDir,
+      });
+    }
+  }
+  return out;
 }
 
 /** Parses `--namespace-prefix source=prefix` values. */
@@ -67,7 +100,11 @@ Only what cannot be joined is refused: documents that do not parse or lack the b
 other component in several documents) are resolved by the strategies:
   accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent
 (the default is fail). References to renamed or deduplicated values are rewritten. Statistics and warnings
-go to standard error.`,
+go to standard error. The result is YAML or JSON by the -o extension (--format overrides; standard output
+keeps the first document's format). When the inputs refer to other files and are not all in the output's folder
+(standard output: the working directory), each is bundled into one document before the join, or with
+--keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written result
+is read again and every $ref resolved from where it is (exit 1 naming any that does not resolve).`,
   flags: {
     output: {
       short: "o",
@@ -75,6 +112,8 @@ go to standard error.`,
       placeholder: "file",
       description: "Output file path (required); - for standard output",
     },
+    format: formatFlag,
+    "keep-refs": keepRefsFlag,
     "path-strategy": strategyFlag("paths and webhooks"),
     "schema-strategy": strategyFlag("schemas/definitions"),
     "component-strategy": strategyFlag("other components (parameters, responses, …)"),
@@ -172,7 +211,12 @@ go to standard error.`,
     const joiner = new Joiner(config);
     let result: JoinResult;
     try {
-      result = await joiner.join(inputs);
+      // One read set for the whole join: inputs, the files they reference, overlays.
+      const readSet = ctx.reader.readSet ?? new ReadSet();
+      const loaded: ParseResult[] = [];
+      for (const input of inputs) loaded.push(await loadDocument(input, { reader: ctx.reader, readSet }));
+      const plan = await refPlan(io, loaded, output, f["keep-refs"]);
+      result = await joiner.joinParsed(await placeInputs(io, plan, loaded));
     } catch (error) {
       if (error instanceof InvalidInputError) {
         io.stderr(`oatool join: ${escapeText(error.message)}\n`);
@@ -183,12 +227,18 @@ go to standard error.`,
       throw error;
     }
     const existed = output !== undefined && await fileExists(output);
-    await emitDocument(io, result.document, result.sourceFormat, {
-      output,
-      inputs: result.inputPaths,
-      mode: 0o600,
-      readSet: [result.readSet],
-    });
+    const { problem } = await emitChecked(
+      io,
+      "join",
+      result.document,
+      outputFormat(f, output, result.sourceFormat),
+      {
+        output,
+        inputs: result.inputPaths,
+        mode: 0o600,
+        readSet: [result.readSet],
+      },
+    );
     printHeader(io, {
       command: "join",
       extra: [
@@ -206,6 +256,7 @@ go to standard error.`,
     io.stderr(renderInputChecks(result.inputChecks));
     io.stderr(renderJoinWarnings(result.structuredWarnings));
     if (result.collisionDetails) io.stderr(renderCollisionReport(result.collisionDetails));
-    return 0;
+    if (problem !== undefined) io.stderr(problem);
+    return problem === undefined ? 0 : 1;
   },
 });

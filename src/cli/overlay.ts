@@ -3,19 +3,27 @@ import {
   detectVersion,
   type DocumentStats,
   loadStructured,
+  type ParseResult,
   redactUrl,
+  type StructuredDocument,
+  toParseResult,
   UsageError,
 } from "../core/mod.ts";
 import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
 import { escapeText } from "../format/escape.ts";
 import { renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/overlay.ts";
 import {
-  emitDocument,
+  emitChecked,
+  formatFlag,
   inputArgument,
+  keepRefsFlag,
   maxInputSizeFlag,
   outputFlag,
+  outputFormat,
+  placeDocument,
   printHeader,
   quietFlag,
+  refPlan,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
@@ -34,14 +42,27 @@ function describeDocument(doc: unknown, source: string): { oasVersion?: string; 
   }
 }
 
+/** The changed document as an OpenAPI document at the specification's place, or undefined when it is none. */
+function openApiAt(spec: StructuredDocument, document: unknown): ParseResult | undefined {
+  try {
+    return toParseResult({ ...spec, data: document, text: "" }, false);
+  } catch {
+    return undefined;
+  }
+}
+
 const applyCommand: Command = defineCommand({
   name: "apply",
   summary: "Apply an Overlay document to a specification",
   usage: "apply [flags] <overlay-file>",
   description:
     `Applies the actions of an Overlay document (Overlay Specification 1.0.x or 1.1.x) in order to the
-specification given with -s, and writes the result in the specification's format (JSON or YAML, key order
-kept) to standard output or to -o (-o - is standard output). Targets are RFC 9535 JSONPath expressions. The
+specification given with -s, and writes the result (key order kept) to standard output or to -o (-o - is
+standard output), as YAML or JSON by the -o extension (--format overrides; standard output keeps the
+specification's format). A result that refers to other files and is written to another folder (standard
+output: read from the working directory) is bundled into one file, or with --keep-refs keeps its files with
+each relative $ref rewritten against the output's folder; the written document is read again and every $ref
+resolved from where it is (exit 1 naming any that does not resolve). Targets are RFC 9535 JSONPath. The
 report (actions applied and skipped, and per action "[index] kind: target (n matches)") goes to standard error.
 With --dry-run nothing is written: the report says what would be applied and lists the normalized paths each
 action would touch. The overlay's "extends" is shown but never fetched.`,
@@ -53,6 +74,8 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       description: "Specification to change (required); - for standard input",
     },
     output: outputFlag,
+    format: formatFlag,
+    "keep-refs": keepRefsFlag,
     strict: {
       type: "boolean",
       description:
@@ -119,13 +142,30 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       return 1;
     }
     if (dryRun) return 0;
-    const written = await emitDocument(io, result.document, spec.format, {
-      output,
-      inputs: [spec.path, overlay.path].filter((p): p is string => p !== undefined),
-      readSet: [spec.readSet, overlay.readSet],
-    });
+    let document = result.document;
+    const placed = openApiAt(spec, document);
+    if (placed !== undefined) {
+      document = await placeDocument(
+        io,
+        await refPlan(io, [placed], output, ctx.flags["keep-refs"]),
+        placed,
+        document,
+      );
+    }
+    const { written, problem } = await emitChecked(
+      io,
+      "overlay apply",
+      document,
+      outputFormat(ctx.flags, output, spec.format),
+      {
+        output,
+        inputs: [spec.path, overlay.path].filter((p): p is string => p !== undefined),
+        readSet: [spec.readSet, overlay.readSet],
+      },
+    );
     if (written !== undefined && !quiet) io.stderr(`\nWritten to ${escapeText(written)}\n`);
-    return 0;
+    if (problem !== undefined) io.stderr(problem);
+    return problem === undefined ? 0 : 1;
   },
 });
 
