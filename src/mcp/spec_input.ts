@@ -7,15 +7,28 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { z } from "zod";
 import {
+  detectVersion,
+  type DocumentFormat,
   type DocumentReader,
+  formatFromName,
   loadDocument,
   OatoolError,
   type ParseResult,
   type ReadSet,
-  writeDocument,
+  serializeDocument,
+  writeFileAtomic,
 } from "../core/mod.ts";
 import { byteLength } from "../core/load.ts";
-import { DEFAULT_MAX_INPUT_SIZE, formatSize } from "../core/confine.ts";
+import { DEFAULT_MAX_INPUT_SIZE, formatSize, mayReferToFiles } from "../core/confine.ts";
+import {
+  chooseRefHandling,
+  outputFolder,
+  rebaseParsed,
+  type RefHandling,
+  withDocument,
+} from "../core/rebase_refs.ts";
+import { checkWrittenFile, danglingMessage } from "../core/check_written.ts";
+import { bundle } from "../bundler/mod.ts";
 import { type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import type { SpecCache } from "./spec_cache.ts";
 import type { Workspace } from "./workspace.ts";
@@ -193,16 +206,87 @@ export function outputPath(ctx: ToolContext, path: string, field = "output"): Pr
   return ctx.workspace.resolveOutput(path, field, field === "output_dir" ? "folder" : "file");
 }
 
-/** Writes a document to an output path, never over a file the call read; returns the path as given. */
+/** How a tool writes its document to `output`: the full path, and what it does with references to files. */
+export interface OutputPlan {
+  /** The output path inside the workspace. */
+  full: string;
+  /** Real path of its folder. */
+  dir: string;
+  /** Keep the references, bundle the document into one file, or rebase them (`keep_refs`). */
+  handling: RefHandling;
+}
+
+/**
+ * Resolves `output` inside the workspace and decides how the document made from `inputs` keeps its references
+ * valid there: kept when every input that refers to files lies in the output's folder, else bundled into one
+ * file, or with `keepRefs` rebased against the output's folder.
+ */
+export async function outputPlan(
+  ctx: ToolContext,
+  output: string,
+  inputs: readonly ParseResult[],
+  keepRefs = false,
+): Promise<OutputPlan> {
+  const full = await outputPath(ctx, output);
+  const dir = await outputFolder(full, ctx.cwd);
+  return { full, dir, handling: await chooseRefHandling(inputs, dir, { keepRefs, reader: ctx.reader }) };
+}
+
+/** The input as one document (its referenced files bundled in), at the input's place. */
+export async function bundledSpec(ctx: ToolContext, parsed: ParseResult): Promise<ParseResult> {
+  return withDocument(parsed, (await bundle(parsed, { reader: ctx.reader })).document);
+}
+
+/**
+ * A tool's output document made ready for the plan's folder: bundled (made from `parsed`, at its place),
+ * rebased, or as it is.
+ */
+export async function placeOutput(
+  ctx: ToolContext,
+  plan: OutputPlan,
+  parsed: ParseResult,
+  document: unknown,
+): Promise<unknown> {
+  if (plan.handling === "bundle") return (await bundledSpec(ctx, withDocument(parsed, document))).document;
+  if (plan.handling === "rebase") return await rebaseParsed(parsed, document, plan.dir, ctx.reader);
+  return document;
+}
+
+/**
+ * Writes a document to an output path, never over a file the call read, as YAML or JSON by the path's extension
+ * (else `format`, the input's); then reads it again and resolves every `$ref` from where it was written.
+ * Returns the path as given.
+ *
+ * @throws {ToolError} naming the first references that do not resolve from there (the file stays written).
+ */
 export async function writeOutput(
   ctx: ToolContext,
   path: string,
   document: unknown,
-  format: "json" | "yaml",
+  format: DocumentFormat,
   readSets: readonly (ReadSet | undefined)[],
+  plan?: OutputPlan,
 ): Promise<string> {
-  const full = await outputPath(ctx, path);
-  await writeDocument(full, document, { format, readSet: readSets });
+  const full = plan?.full ?? await outputPath(ctx, path);
+  const text = serializeDocument(document, formatFromName(full) ?? format);
+  await writeFileAtomic(full, text, { readSet: readSets });
+  // Only references naming other files depend on where the document is.
+  if (!mayReferToFiles(text)) return path;
+  try {
+    detectVersion(document, "the output");
+  } catch {
+    return path; // not an OpenAPI document: no references to check
+  }
+  const check = await checkWrittenFile(full, { sizeBytes: byteLength(text) });
+  if (check.danglingCount > 0) {
+    const message = danglingMessage(
+      check,
+      `output "${path}"`,
+      "where it was written (the file was written and stays)",
+      "fix them in the input, write the output next to the input, or leave out keep_refs to bundle it into one file",
+    );
+    throw new ToolError(message.trimEnd().split("\n").map((l) => l.trim()).join(" "));
+  }
   return path;
 }
 

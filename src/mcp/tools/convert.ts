@@ -6,19 +6,22 @@
 import { z } from "zod";
 import { convert } from "../../converter/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { bundledSpec, loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
 import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
 
 /** `convert`: converts a document to another OpenAPI version. */
 export const convertTool: Tool = defineTool({
   name: "convert",
   description:
-    "Convert an OpenAPI document between versions 2.0 (Swagger), 3.0 and 3.1 (target is required: 2.0, 3.0 or 3.1). Use it to upgrade an old Swagger description or to produce a 2.0 copy for tools that need one. Each issue says what could not be carried over exactly; success is false when an issue is critical. output writes the converted document to a file, otherwise it is returned. Never uses the session cache.",
+    "Convert an OpenAPI document between versions 2.0 (Swagger), 3.0 and 3.1 (target is required: 2.0, 3.0 or 3.1). Use it to upgrade an old Swagger description or to produce a 2.0 copy for tools that need one. Each issue says what could not be carried over exactly; success is false when an issue is critical. output writes the converted document to a file (YAML or JSON by its extension; a document that refers to other files is bundled into one when output is in another folder), otherwise it is returned. Never uses the session cache.",
   input: {
     spec: specInput,
     target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),
     output: z.string().optional().describe(
       "File to write the converted document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned.",
+    ),
+    keep_refs: z.boolean().optional().describe(
+      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
     ),
   },
   output: {
@@ -38,7 +41,16 @@ export const convertTool: Tool = defineTool({
   readOnly: false,
   async run(args, ctx) {
     const parsed = await loadSpec(ctx, args.spec, { cached: false });
-    const result = await convert(parsed, { target: args.target, reader: ctx.reader });
+    const plan = args.output === undefined
+      ? undefined
+      : await outputPlan(ctx, args.output, [parsed], args.keep_refs === true);
+    // The converter converts the root document alone: a document bundled for another folder is converted whole.
+    const source = plan?.handling === "bundle" ? await bundledSpec(ctx, parsed) : parsed;
+    const result = await convert(source, {
+      target: args.target,
+      reader: ctx.reader,
+      inPlace: source !== parsed,
+    });
     const issues = boundedItems(
       result.issues,
       (i) => ({ severity: i.severity, path: i.path, message: i.message }),
@@ -51,8 +63,11 @@ export const convertTool: Tool = defineTool({
       issues: issues.items,
       ...omittedFields({ issues_omitted: issues.omitted }),
     };
-    if (args.output !== undefined) {
-      const written = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);
+    if (args.output !== undefined && plan !== undefined) {
+      const document = plan.handling === "rebase"
+        ? await placeOutput(ctx, plan, parsed, result.document)
+        : result.document;
+      const written = await writeOutput(ctx, args.output, document, result.format, [parsed.readSet], plan);
       return { ...out, written_to: written };
     }
     return { ...out, document: result.document };

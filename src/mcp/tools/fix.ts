@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { fix } from "../../fixer/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
 import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
 
 /** `fix`: corrects the structural problems a fixer can. */
@@ -19,7 +19,10 @@ export const fixTool: Tool = defineTool({
     dry_run: z.boolean().optional().describe("Report the fixes without applying them"),
     include_document: z.boolean().optional().describe("Return the fixed document in the result"),
     output: z.string().optional().describe(
-      "File to write the fixed document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read",
+      "File to write the fixed document to inside the workspace (relative paths resolve against its first root); YAML or JSON by its extension; a symbolic link there is replaced, never followed; never a file the call read; a document that refers to other files is bundled into one when it is in another folder",
+    ),
+    keep_refs: z.boolean().optional().describe(
+      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
     ),
     fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
     fix_schema_names: z.boolean().optional().describe(
@@ -73,7 +76,9 @@ export const fixTool: Tool = defineTool({
       ...omittedFields({ fixes_omitted: fixes.omitted }),
     };
     if (args.output !== undefined && !dryRun) {
-      out.written_to = await writeOutput(ctx, args.output, result.document, result.format, [parsed.readSet]);
+      const plan = await outputPlan(ctx, args.output, [parsed], args.keep_refs === true);
+      const document = await placeOutput(ctx, plan, parsed, result.document);
+      out.written_to = await writeOutput(ctx, args.output, document, result.format, [parsed.readSet], plan);
     }
     if (args.include_document === true) out.document = result.document as unknown as Record<string, unknown>;
     return out;

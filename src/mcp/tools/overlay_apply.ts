@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { applyOverlay } from "../../overlay/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadOverlaySpec, loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import { loadOverlaySpec, loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
+import { withDocument } from "../../core/rebase_refs.ts";
 import {
   boundedItems,
   documentField,
@@ -27,6 +28,9 @@ export const overlayApplyTool: Tool = defineTool({
     dry_run: z.boolean().optional().describe("Only report what each action would select"),
     strict: z.boolean().optional().describe("Fail when an action's target selects nothing"),
     output: outputField,
+    keep_refs: z.boolean().optional().describe(
+      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
+    ),
   },
   output: {
     applied_count: z.number().int().describe("Actions whose target selected at least one node"),
@@ -69,10 +73,13 @@ export const overlayApplyTool: Tool = defineTool({
     };
     if (result.dryRun) return out;
     if (args.output !== undefined) {
-      const written = await writeOutput(ctx, args.output, result.document, parsed.format, [
+      const placed = withDocument(parsed, result.document);
+      const plan = await outputPlan(ctx, args.output, [placed], args.keep_refs === true);
+      const document = await placeOutput(ctx, plan, placed, result.document);
+      const written = await writeOutput(ctx, args.output, document, parsed.format, [
         parsed.readSet,
         overlay.readSet,
-      ]);
+      ], plan);
       return { ...out, written_to: written };
     }
     return { ...out, document: result.document as Record<string, unknown> };
