@@ -26,6 +26,7 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "parse",
       "fix",
       "convert",
+      "bundle",
       "diff",
       "join",
       "overlay_apply",

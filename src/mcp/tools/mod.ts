@@ -4,6 +4,7 @@
  * @module
  */
 import type { Tool } from "../define_tool.ts";
+import { bundleTool } from "./bundle.ts";
 import { convertTool } from "./convert.ts";
 import { diffTool } from "./diff.ts";
 import { fixTool } from "./fix.ts";
@@ -28,6 +29,7 @@ export const TOOLS: readonly Tool[] = [
   parseTool,
   fixTool,
   convertTool,
+  bundleTool,
   diffTool,
   joinTool,
   overlayApplyTool,

@@ -1,0 +1,79 @@
+/**
+ * The `bundle` tool.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { bundle } from "../../bundler/mod.ts";
+import { defineTool, type Tool } from "../define_tool.ts";
+import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
+import {
+  boundedItems,
+  documentField,
+  findingItem,
+  findingOf,
+  omittedField,
+  omittedFields,
+} from "./_fields.ts";
+
+/** `bundle`: one document from a multi-file specification, with only local references. */
+export const bundleTool: Tool = defineTool({
+  name: "bundle",
+  description:
+    "Bundle an OpenAPI document that is split over several files (a root file whose $refs name other files, e.g. paths/*.yaml and schemas/*.yaml) into one document whose only references are local (#/...). Referenced schemas, responses, parameters and other component kinds become components (named as they already are, else after their file: schemas/pet.yaml → Pet); Path Item files under paths are inlined. Use it before handing a multi-file specification to a tool that reads one file. dereference inlines every reference (circular ones stay $ref and are reported). output writes the bundle to a file, otherwise it is returned. Never uses the session cache.",
+  input: {
+    spec: specInput,
+    dereference: z.boolean().optional().describe(
+      "Inline every reference, local ones too; circular references stay $ref and are reported as warnings",
+    ),
+    keep_path_refs: z.boolean().optional().describe(
+      "Keep Path Item references under paths (as references to components.pathItems, 3.1 and later) instead of inlining them",
+    ),
+    output: z.string().optional().describe(
+      "File to write the bundled document to inside the workspace (relative paths resolve against its first root; .json writes JSON, .yaml YAML); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned.",
+    ),
+  },
+  output: {
+    version: z.string().describe("The OpenAPI version of the document"),
+    success: z.boolean().describe(
+      "False when a reference cannot be resolved (nothing is written or returned)",
+    ),
+    file_count: z.number().int().describe("Files in the set, the root included"),
+    component_count: z.number().int().describe("Components of the bundled document"),
+    added_component_count: z.number().int().describe("Components made from parts of other files"),
+    warning_count: z.number().int(),
+    warnings: z.array(findingItem).describe(
+      "Unresolved references (error), renamed components (info), circular references kept as $ref (warning)",
+    ),
+    warnings_omitted: omittedField("warnings"),
+    written_to: z.string().optional().describe("The output file, when one was written"),
+    document: documentField,
+  },
+  readOnly: false,
+  async run(args, ctx) {
+    const parsed = await loadSpec(ctx, args.spec, { cached: false });
+    const result = await bundle(parsed, {
+      reader: ctx.reader,
+      dereference: args.dereference === true,
+      keepPathRefs: args.keep_path_refs === true,
+    });
+    const warnings = boundedItems(result.warnings, findingOf);
+    const success = !result.warnings.some((w) => w.severity === "error" || w.severity === "critical");
+    const out = {
+      version: result.version,
+      success,
+      file_count: result.fileCount,
+      component_count: result.componentCount,
+      added_component_count: result.addedComponents,
+      warning_count: result.warnings.length,
+      warnings: warnings.items,
+      ...omittedFields({ warnings_omitted: warnings.omitted }),
+    };
+    if (!success) return out;
+    if (args.output !== undefined) {
+      const written = await writeOutput(ctx, args.output, result.document, result.format, [result.readSet]);
+      return { ...out, written_to: written };
+    }
+    return { ...out, document: result.document as unknown as Record<string, unknown> };
+  },
+});
