@@ -372,7 +372,7 @@ class Engine {
   #where(job: Job, m: Met): SourcePosition | undefined {
     if (!this.#options.sourceMap) return undefined;
     try {
-      return this.#index.document(job.file)?.sourceMap().positionOf([...job.src, ...m.path]);
+      return this.#index.document(job.file)?.sourceMap().positionOf([...job.src, ...m.path, "$ref"]);
     } catch {
       return undefined; // a document without text
     }
