@@ -63,7 +63,15 @@ export type {
   UnresolvedReason,
   UnresolvedRef,
 } from "./src/core/ref_index.ts";
-export type { Ancestor, KindVisitor, OasKind, RefVisitor, Visitors, Walker } from "./src/walker/mod.ts";
+export type {
+  Ancestor,
+  KindVisitor,
+  OasKind,
+  RefVisitor,
+  Visitors,
+  Walker,
+  WalkVia,
+} from "./src/walker/mod.ts";
 export { serializeDocument } from "./src/core/serialize.ts";
 export type { DocumentFormat } from "./src/core/parse_text.ts";
 export { writeDocument } from "./src/core/write.ts";

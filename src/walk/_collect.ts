@@ -34,8 +34,54 @@ export interface Source {
 
 type Obj = Record<string, unknown>;
 
-function walkRoot(src: Source, visitors: Visitors): void {
-  new Walker(src.version, [visitors]).walkDocument(src.doc, src.index.rootKey);
+/**
+ * Walks the document set: the root, then every place its references lead to in other files (or to places the
+ * layout does not describe), each once, with the place that referred to it (`at.via`). With `perPath`, a Path
+ * Item referenced under `paths`, `webhooks` or a callback is walked at each path referring to it (its API is
+ * listed there), local components included.
+ */
+function walkSet(src: Source, visitors: readonly Visitors[], perPath = false): void {
+  const index = src.index;
+  new Walker(src.version, visitors, {
+    follow(ref, file) {
+      const r = index.resolve(ref, file);
+      return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
+    },
+    pathItemsPerPath: perPath,
+  }).walkDocument(src.doc, index.rootKey);
+}
+
+/** The name of a file of the set in locations: undefined for the root. */
+function fileOf(src: Source, at: At): string | undefined {
+  return at.file === src.index.rootKey ? undefined : src.sourceOf(at.file);
+}
+
+/**
+ * Whether the node is a component of a section: in the root at `components.<section>.X` (2.0 `<section2>.X`),
+ * or the target of a reference into another file, which the bundled document holds as a component.
+ */
+function componentAt(src: Source, at: At, section: string, section2: string): boolean {
+  return at.file === src.index.rootKey
+    ? isComponent(at.path, src.version, section, section2)
+    : isFollowedComponent(src, at);
+}
+
+/** The name of a component in another file: the last segment of its pointer, else the file's base name. */
+function followedName(src: Source, at: At): string {
+  const n = at.path.length;
+  if (n > 0) return String(at.path[n - 1]);
+  const base = src.sourceOf(at.file).split(/[\\/]/).pop() ?? "";
+  return base.replace(/\.(ya?ml|json)$/i, "");
+}
+
+/**
+ * Whether the node is the target of a reference from another place that the bundled document would hold as a
+ * component: the root of a followed walk (not a Path Item inlined under a path).
+ */
+function isFollowedComponent(src: Source, at: At): boolean {
+  const via = at.via;
+  return via !== undefined && at.file !== src.index.rootKey && at.path.length === via.target.length &&
+    !(via.expected === "pathItem" && via.enclosingPath !== undefined);
 }
 
 function str(v: unknown): string | undefined {
@@ -70,16 +116,15 @@ function isComponent(
     : path.length === 3 && path[0] === "components" && path[1] === section;
 }
 
-/** Which part of the document an operation (or path item) is in. */
-function sectionOf(path: readonly (string | number)[]): OperationItem["section"] {
-  if (path.includes("callbacks")) return "callbacks";
-  return path[0] === "webhooks" ? "webhooks" : "paths";
+/** Which part of the document an operation (or path item) is in (or the place that referred to it). */
+function sectionOf(at: At): OperationItem["section"] {
+  return at.inCallback ? "callbacks" : at.inWebhook ? "webhooks" : "paths";
 }
 
 /** Where the API part of a walk is: the path an item belongs to, its section, whether to leave it out. */
 interface Api<E> {
   /** Adds an entry (in document order; a referenced Path Item's entries where its reference is). */
-  push(entry: E): void;
+  push(entry: E, at: At): void;
   /** The path template, webhook name or callback expression the node belongs to. */
   path(at: At): string | undefined;
   /** Which part of the document the node is in, for its path. */
@@ -92,61 +137,49 @@ interface Api<E> {
 }
 
 /**
- * Walks the document for the parts of its API: the collector's visitors see the nodes under `paths`, `webhooks`,
- * callbacks and components, and a Path Item that is a `$ref` has its target walked as if it stood there (each
- * target place once per path, from a queue after the document: no recursion, and reference loops end).
+ * Walks the document set for the parts of its API (see {@link walkSet}): the entries of a Path Item that is a
+ * `$ref` under a path are listed where its reference is; those of other followed places (in other files) after
+ * the root's, in the order they were reached.
  */
 function walkApi<E>(src: Source, visitors: (api: Api<E>) => Visitors): E[] {
   type Slot = { entry: E } | Slot[];
-  type Override = { path: string; section: OperationItem["section"] };
   const root: Slot[] = [];
-  const seen = new Set<string>();
-  const queue: {
-    value: Obj;
-    file: string;
-    segments: readonly (string | number)[];
-    over: Override;
-    into: Slot[];
-  }[] = [];
-  const apiOf = (into: Slot[], over?: Override): Visitors[] => {
-    const api: Api<E> = {
-      push: (entry) => into.push({ entry }),
-      path: (at) => at.enclosingPath ?? over?.path,
-      section: (at) =>
-        at.enclosingPath !== undefined || over === undefined ? sectionOf(at.path) : over.section,
-      hidden: (at) =>
-        over === undefined && at.path[0] === "components" && at.path[1] === "pathItems" &&
-        at.enclosingPath === undefined,
-    };
-    const refs: Visitors = {
-      $ref(_holder, ref, expected, at) {
-        if (expected !== "pathItem") return;
-        const path = api.path(at);
-        if (path === undefined) return;
-        const r = src.index.follow(ref, at.file);
-        if (!r.ok || !isObject(r.value)) return;
-        const section = api.section(at);
-        const key = `${r.file}\0${formatPointer(r.segments)}\0${path}\0${section}`;
-        if (seen.has(key)) return;
-        seen.add(key);
-        const slot: Slot[] = [];
-        into.push(slot);
-        queue.push({
-          value: r.value,
-          file: r.file,
-          segments: r.segments,
-          over: { path, section },
-          into: slot,
-        });
-      },
-    };
-    return [visitors(api), refs];
+  const tail: Slot[] = [];
+  /** The slot of each Path Item reference under a path, by its place. */
+  const slots = new Map<string, Slot[]>();
+  const placeKey = (file: string, path: readonly (string | number)[]) => `${file}\0${formatPointer(path)}`;
+  const intoByVia = new Map<object, Slot[]>();
+  const into = (at: At): Slot[] => {
+    const via = at.via;
+    if (via === undefined) return root;
+    let list = intoByVia.get(via);
+    if (list === undefined) {
+      list = slots.get(placeKey(via.file, via.path)) ?? tail;
+      intoByVia.set(via, list);
+    }
+    return list;
   };
-  new Walker(src.version, apiOf(root)).walkDocument(src.doc, src.index.rootKey);
-  for (let i = 0; i < queue.length; i++) {
-    const q = queue[i];
-    new Walker(src.version, apiOf(q.into, q.over)).walk(q.value, q.file, "pathItem", q.segments);
-  }
+  const api: Api<E> = {
+    push: (entry, at) => into(at).push({ entry }),
+    path: (at) => at.enclosingPath,
+    section: (at) => sectionOf(at),
+    hidden: (at) =>
+      at.via === undefined && at.path[0] === "components" && at.path[1] === "pathItems" &&
+      at.enclosingPath === undefined,
+  };
+  const refs: Visitors = {
+    $ref(_holder, _ref, expected, at) {
+      if (expected !== "pathItem" || at.enclosingPath === undefined) return;
+      const key = placeKey(at.file, at.path);
+      if (slots.has(key)) return;
+      const slot: Slot[] = [];
+      into(at).push(slot);
+      slots.set(key, slot);
+    },
+  };
+  // The slot is made before the follower queues the target (visitors run in order, the follower last).
+  walkSet(src, [refs, visitors(api)], true);
+  root.push(tail);
   // Flatten the nested lists iteratively.
   const out: E[] = [];
   const stack: { list: Slot[]; i: number }[] = [{ list: root, i: 0 }];
@@ -183,7 +216,7 @@ export function collectOperations(src: Source): Entry<OperationItem>[] {
       };
       if (typeof node.operationId === "string") op.operationId = node.operationId;
       if (typeof node.summary === "string") op.summary = node.summary;
-      api.push({ item: op, node, segments: [...at.path] });
+      api.push({ item: op, node, segments: [...at.path], file: fileOf(src, at) }, at);
     },
   }));
 }
@@ -201,21 +234,23 @@ export function typeKey(type: unknown): string | undefined {
  */
 export function collectSchemas(src: Source): Entry<SchemaItem>[] {
   const out: Entry<SchemaItem>[] = [];
-  walkRoot(src, {
+  walkSet(src, [{
     schema(node, at) {
       if (typeof node.$ref === "string") return;
       const path = at.path;
-      const component = isComponent(path, src.version, "schemas", "definitions");
+      const component = componentAt(src, at, "schemas", "definitions");
       const n = path.length;
-      const name = component || (n >= 2 && path[n - 2] === "properties" && at.parentKind === "schema")
+      const name = component
+        ? followedName(src, at)
+        : n >= 2 && path[n - 2] === "properties" && at.parentKind === "schema"
         ? String(path[n - 1])
         : "";
       const item: SchemaItem = { name, component, ...UNPLACED };
       if (typeof node.type === "string") item.type = node.type;
       else if (Array.isArray(node.type)) item.type = node.type.map(String);
-      out.push({ item, node, segments: [...at.path] });
+      out.push({ item, node, segments: [...at.path], file: fileOf(src, at) });
     },
-  });
+  }]);
   return out;
 }
 
@@ -239,10 +274,9 @@ export function collectParameters(src: Source, resolve: boolean): ParameterEntry
       return HTTP_METHODS[src.version].filter((k) => isObject(parent[k])).map((k) => k.toUpperCase());
     };
     const base = (at: At): ParameterItem => {
-      const item: ParameterItem = {
-        component: isComponent(at.path, src.version, "parameters", "parameters"),
-        ...UNPLACED,
-      };
+      const component = componentAt(src, at, "parameters", "parameters");
+      const item: ParameterItem = { component, ...UNPLACED };
+      if (component) return item;
       const path = api.path(at);
       if (path !== undefined) item.path = path;
       const method = upper(at.method);
@@ -258,14 +292,20 @@ export function collectParameters(src: Source, resolve: boolean): ParameterEntry
         if (api.hidden(at)) return;
         const item = base(at);
         fill(item, node);
-        api.push({ item, node, methods: methodsOf(at), segments: [...at.path] });
+        api.push({ item, node, methods: methodsOf(at), segments: [...at.path], file: fileOf(src, at) }, at);
       },
       $ref(holder, ref, expected, at) {
         if (expected !== "parameter" || api.hidden(at)) return;
         const item = { ...base(at), ref };
         const target = resolve ? follow(src, ref, at.file) : undefined;
         if (target !== undefined) fill(item, target);
-        api.push({ item, node: target ?? holder, methods: methodsOf(at), segments: [...at.path] });
+        api.push({
+          item,
+          node: target ?? holder,
+          methods: methodsOf(at),
+          segments: [...at.path],
+          file: fileOf(src, at),
+        }, at);
       },
     };
   });
@@ -281,20 +321,22 @@ export function collectResponses(src: Source): Entry<ResponseItem>[] {
   return walkApi<Entry<ResponseItem>>(src, (api) => {
     const add = (node: Obj, at: At, ref?: string) => {
       if (api.hidden(at)) return;
-      const component = isComponent(at.path, src.version, "responses", "responses");
+      const component = componentAt(src, at, "responses", "responses");
       const item: ResponseItem = { content: [], component, ...UNPLACED };
-      const status = at.status;
-      if (status !== undefined) item.status = status;
-      if (component) item.name = String(at.path[at.path.length - 1]);
-      const path = api.path(at);
-      if (path !== undefined) item.path = path;
-      const method = upper(at.method);
-      if (method !== undefined) item.method = method;
+      if (component) item.name = followedName(src, at);
+      else {
+        const status = at.status;
+        if (status !== undefined) item.status = status;
+        const path = api.path(at);
+        if (path !== undefined) item.path = path;
+        const method = upper(at.method);
+        if (method !== undefined) item.method = method;
+      }
       if (ref !== undefined) item.ref = ref;
       const description = str(node.description);
       if (description !== undefined) item.description = description;
       item.content = contentOf(node, src.version);
-      api.push({ item, node, segments: [...at.path] });
+      api.push({ item, node, segments: [...at.path], file: fileOf(src, at) }, at);
     };
     return {
       response: (node, at) => add(node, at),
@@ -310,20 +352,23 @@ export function collectHeaders(src: Source): Entry<HeaderItem>[] {
   return walkApi<Entry<HeaderItem>>(src, (api) => {
     const add = (node: Obj, at: At, ref?: string) => {
       if (api.hidden(at)) return;
-      const path = api.path(at);
+      const followed = isFollowedComponent(src, at);
+      const path = followed ? undefined : api.path(at);
       const item: HeaderItem = {
-        name: String(at.path[at.path.length - 1]),
-        component: path === undefined &&
-          (at.path[0] === "components" || (src.version === "2.0" && at.path[0] === "responses")),
+        name: followedName(src, at),
+        component: followed || (at.file === src.index.rootKey && path === undefined &&
+          (at.path[0] === "components" || (src.version === "2.0" && at.path[0] === "responses"))),
         ...UNPLACED,
       };
-      const status = at.status;
-      if (status !== undefined) item.status = status;
-      if (path !== undefined) item.path = path;
-      const method = upper(at.method);
-      if (method !== undefined) item.method = method;
+      if (!followed) {
+        const status = at.status;
+        if (status !== undefined) item.status = status;
+        if (path !== undefined) item.path = path;
+        const method = upper(at.method);
+        if (method !== undefined) item.method = method;
+      }
       if (ref !== undefined) item.ref = ref;
-      api.push({ item, node, segments: [...at.path] });
+      api.push({ item, node, segments: [...at.path], file: fileOf(src, at) }, at);
     };
     return {
       header: (node, at) => add(node, at),
@@ -357,7 +402,7 @@ function securityDetails(node: Obj): string | undefined {
 export function collectSecurity(src: Source): Entry<SecurityItem>[] {
   const out: Entry<SecurityItem>[] = [];
   const add = (node: Obj, at: At, ref?: string) => {
-    const item: SecurityItem = { name: String(at.path[at.path.length - 1]), ...UNPLACED };
+    const item: SecurityItem = { name: followedName(src, at), ...UNPLACED };
     const type = str(node.type);
     if (type !== undefined) item.type = type;
     const details = securityDetails(node);
@@ -365,14 +410,14 @@ export function collectSecurity(src: Source): Entry<SecurityItem>[] {
     const description = str(node.description);
     if (description !== undefined) item.description = description;
     if (ref !== undefined) item.ref = ref;
-    out.push({ item, node, segments: [...at.path] });
+    out.push({ item, node, segments: [...at.path], file: fileOf(src, at) });
   };
-  walkRoot(src, {
+  walkSet(src, [{
     securityScheme: (node, at) => add(node, at),
     $ref(holder, ref, expected, at) {
       if (expected === "securityScheme") add(follow(src, ref, at.file) ?? holder, at, ref);
     },
-  });
+  }]);
   return out;
 }
 
@@ -380,7 +425,8 @@ export function collectSecurity(src: Source): Entry<SecurityItem>[] {
 export function collectPaths(src: Source): Entry<PathItem>[] {
   const out: Entry<PathItem>[] = [];
   const methods = HTTP_METHODS[src.version];
-  walkRoot(src, {
+  // The root's paths and webhooks only: a Path Item `$ref` is resolved in place.
+  new Walker(src.version, [{
     components: (_node, at) => at.skip(),
     pathItem(node, at) {
       const webhook = at.path.length === 2 && at.path[0] === "webhooks";
@@ -397,9 +443,9 @@ export function collectPaths(src: Source): Entry<PathItem>[] {
       }
       const item: PathItem = { path: String(at.path[1]), webhook, methods: list, ...UNPLACED };
       if (ref !== undefined) item.ref = ref;
-      out.push({ item, node: target, segments: [...at.path] });
+      out.push({ item, node: target, segments: [...at.path], file: fileOf(src, at) });
     },
-  });
+  }]).walkDocument(src.doc, src.index.rootKey);
   return out;
 }
 

@@ -21,6 +21,8 @@ export interface Entry<T> {
   node: unknown;
   /** Where the item is; its `location` and `pointer` are made from them for the items returned. */
   segments?: readonly (string | number)[];
+  /** The file the item is in, for items in a file the root references (named in `location` and `pointer`). */
+  file?: string;
 }
 
 /** The checked common options of a query. */
@@ -96,9 +98,11 @@ export function finish<T>(
     return { ...head, returned: slice.length, ...tail, items: [], groups: slice, groupCount: groups.length };
   }
   const items = page(matched).map((e) => {
-    const placed = e.segments === undefined
-      ? e.item
-      : { ...e.item, location: formatPath(e.segments), pointer: formatPointer(e.segments) };
+    const placed = e.segments === undefined ? e.item : {
+      ...e.item,
+      location: e.file === undefined ? formatPath(e.segments) : `${e.file}#${formatPath(e.segments)}`,
+      pointer: e.file === undefined ? formatPointer(e.segments) : `${e.file}#${formatPointer(e.segments)}`,
+    };
     return plan.detail ? { ...placed, node: e.node } : placed;
   });
   return { ...head, returned: items.length, ...tail, items };

@@ -5,7 +5,7 @@
  * @module
  */
 import { type InputSource, loadDocument, resolveRefs } from "../core/mod.ts";
-import { createRefIndex, type RefRoot } from "../core/refs.ts";
+import { createRefIndex, mayReferToFiles, type RefRoot } from "../core/refs.ts";
 import { RefIndex } from "../core/ref_index.ts";
 import type { Source } from "./_collect.ts";
 import type { WalkCommonOptions } from "./types.ts";
@@ -46,14 +46,11 @@ function refRoot(loaded: LoadedDocument): RefRoot {
 }
 
 /**
- * Loads the input (unless loaded), resolves its references when asked, and builds its reference index (with the
- * files references name loaded when the query `follows` references).
+ * Loads the input (unless loaded), resolves its references when asked, and builds the reference index of its
+ * document set: the root with every file it references, so the queries list what lives in them too. A root whose
+ * text names no other file (`mayReferToFiles`) gets the index of the document alone: nothing more is read.
  */
-export async function sourceOf(
-  input: WalkInput,
-  options: WalkCommonOptions,
-  follows = true,
-): Promise<Source> {
+export async function sourceOf(input: WalkInput, options: WalkCommonOptions): Promise<Source> {
   const root = refRoot(isLoaded(input) ? input : await loadDocument(input, { reader: options.reader }));
   let doc: unknown = root.document;
   let index: RefIndex;
@@ -62,10 +59,10 @@ export async function sourceOf(
     doc = resolved.document;
     index = new RefIndex(doc, root.oasVersion, { source: root.source, key: resolved.resolver.rootKey });
   } else {
-    // A query that follows no reference (schemas) needs no referenced file loaded: skip that walk.
-    index = follows
-      ? await createRefIndex(root, { reader: options.reader })
-      : new RefIndex(root.document, root.oasVersion, { source: root.source, key: root.path ?? root.source });
+    const text = (input as { text?: unknown }).text;
+    index = typeof text === "string" && text !== "" && !mayReferToFiles(text)
+      ? new RefIndex(root.document, root.oasVersion, { source: root.source, key: root.path ?? root.source })
+      : await createRefIndex(root, { reader: options.reader });
   }
   const rootKey = index.rootKey;
   return {

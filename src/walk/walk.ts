@@ -62,11 +62,10 @@ async function run<T, O extends WalkCommonOptions>(
   input: WalkInput,
   options: O,
   prepare: (plan: CommonPlan) => (src: Source) => WalkResult<T>,
-  follows = true,
 ): Promise<WalkResult<T>> {
   // Options are checked before anything is read, so a bad filter fails fast.
   const query = prepare(planCommon(kind, options));
-  return query(await sourceOf(input, options, follows));
+  return query(await sourceOf(input, options));
 }
 
 /**
@@ -145,7 +144,7 @@ export function walkSchemas(
         (item, by) =>
           by === "type" ? [typeKey(item.type) ?? "(untyped)"] : [item.component ? "component" : "inline"],
       );
-  }, false);
+  });
 }
 
 /**

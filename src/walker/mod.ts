@@ -15,7 +15,15 @@
  * @module
  */
 export { walkDocument, Walker } from "./walker.ts";
-export type { Ancestor, KindVisitor, RefVisitor, Visitors, WalkerOptions, WalkTarget } from "./walker.ts";
+export type {
+  Ancestor,
+  KindVisitor,
+  RefVisitor,
+  Visitors,
+  WalkerOptions,
+  WalkTarget,
+  WalkVia,
+} from "./walker.ts";
 export {
   anchorOf,
   classify,

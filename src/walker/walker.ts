@@ -53,6 +53,31 @@ export interface WalkTarget {
   value: unknown;
 }
 
+/**
+ * The place whose reference led to the object being walked (a followed target): its file and path, and the API
+ * context there, so a Path Item, response or schema that lives in another file is seen where it is used.
+ */
+export interface WalkVia {
+  /** Key of the file holding the reference. */
+  file: string;
+  /** Path of the Reference Object inside that file. */
+  path: readonly (string | number)[];
+  /** The API path, webhook name or callback expression at the reference, if any. */
+  enclosingPath: string | undefined;
+  /** Whether the reference is inside a webhook. */
+  inWebhook: boolean;
+  /** Whether the reference is inside a callback. */
+  inCallback: boolean;
+  /** The HTTP method of the operation holding the reference, if any. */
+  method: string | undefined;
+  /** The status code of the response holding the reference, if any. */
+  status: string | undefined;
+  /** The kind the reference's place expects: the kind its target is walked as. */
+  expected: OasKind;
+  /** Path of the target inside its file (the walk's start: `path` has this length there). */
+  target: readonly (string | number)[];
+}
+
 /** Options of {@link Walker}. */
 export interface WalkerOptions {
   /**
@@ -68,6 +93,12 @@ export interface WalkerOptions {
    * describes are walked anyway and are not walked twice.
    */
   follow?: (ref: string, file: string, expected: OasKind) => WalkTarget | undefined;
+  /**
+   * With `follow`: the target of a Path Item reference under `paths`, `webhooks` or a callback is walked once
+   * per path (and section) that refers to it, local targets included, as a bundled document holds it inlined
+   * at each. Other targets are still walked once. @default false
+   */
+  pathItemsPerPath?: boolean;
 }
 
 function swap<T>(list: T[], i: number, j: number): void {
@@ -120,6 +151,8 @@ export class Walker {
   readonly #done: (() => void)[];
   readonly #lenient: boolean;
   readonly #follow: WalkerOptions["follow"];
+  readonly #pathItemsPerPath: boolean;
+  #via: WalkVia | undefined;
   /** Node and kind at each depth of {@link path} (container depths hold undefined). */
   readonly #nodes: (Record<string, unknown> | undefined)[] = [];
   readonly #kinds: (OasKind | undefined)[] = [];
@@ -138,6 +171,7 @@ export class Walker {
     this.#done = [];
     this.#lenient = options.lenient === true;
     this.#follow = options.follow;
+    this.#pathItemsPerPath = options.pathItemsPerPath === true;
     for (const v of visitors) {
       for (const [key, fn] of Object.entries(v)) {
         if (fn === undefined) continue;
@@ -189,7 +223,7 @@ export class Walker {
    */
   get enclosingPath(): string | undefined {
     const d = this.#nearest("pathItem");
-    if (d <= this.#base) return undefined;
+    if (d <= this.#base) return this.#via?.enclosingPath;
     const container = d >= 2 ? this.path[d - 2] : undefined;
     const above = this.#kinds[d - 1];
     if (above === "paths" || above === "callback" || (container === "webhooks" && d === 2)) {
@@ -198,21 +232,41 @@ export class Walker {
     return undefined;
   }
 
-  /** Whether the current node is inside a webhook (3.1+ `webhooks`). */
+  /** Whether the current node is inside a webhook (3.1+ `webhooks`), or was reached from a place inside one. */
   get inWebhook(): boolean {
-    return this.#base === 0 && this.#depth >= 2 && this.path[0] === "webhooks";
+    if (this.#base === 0 && this.#depth >= 2 && this.path[0] === "webhooks") return true;
+    return this.#nearest("pathItem") <= this.#base && this.#via?.inWebhook === true;
+  }
+
+  /** Whether the current node is inside a callback, or was reached from a place inside one. */
+  get inCallback(): boolean {
+    return this.#nearest("callback") > this.#base ||
+      (this.#nearest("pathItem") <= this.#base && this.#via?.inCallback === true);
   }
 
   /** The HTTP method of the nearest enclosing operation (lower case as written), or undefined. */
   get method(): string | undefined {
     const d = this.#nearest("operation");
-    return d > this.#base ? String(this.path[d - 1]) : undefined;
+    if (d > this.#base) return String(this.path[d - 1]);
+    return this.#nearest("pathItem") <= this.#base ? this.#via?.method : undefined;
   }
 
   /** The status code (or `default`) of the nearest enclosing response of an operation, or undefined. */
   get status(): string | undefined {
     const d = this.#nearest("response");
-    return d > this.#base && this.#kinds[d - 1] === "responses" ? String(this.path[d - 1]) : undefined;
+    if (d > this.#base) return this.#kinds[d - 1] === "responses" ? String(this.path[d - 1]) : undefined;
+    return this.#nearest("pathItem") <= this.#base && this.#nearest("operation") <= this.#base
+      ? this.#via?.status
+      : undefined;
+  }
+
+  /**
+   * The place whose reference led to the object being walked, when it is a followed target (undefined in the
+   * root document's own walk). The API context of that place (path, method, status) is the context of the
+   * target's contents; a target is walked once, from the first place that refers to it.
+   */
+  get via(): WalkVia | undefined {
+    return this.#via;
   }
 
   /** Do not walk the children of the current node (call from a visitor). */
@@ -246,31 +300,71 @@ export class Walker {
       this.finish();
       return;
     }
-    const queue: { file: string; segments: readonly (string | number)[]; value: unknown; kind: OasKind }[] =
-      [];
+    const queue: {
+      file: string;
+      segments: readonly (string | number)[];
+      value: unknown;
+      kind: OasKind;
+      via: WalkVia;
+    }[] = [];
     const queued = new Set<string>();
+    const targets = new Map<string, { target: WalkTarget; key: string; walked: boolean } | null>();
     const version = this.version;
+    const perPath = this.#pathItemsPerPath;
     const follower: Visitors = {
       $ref(_holder, ref, expected, at) {
-        const t = follow(ref, at.file, expected);
-        if (t === undefined || !isObject(t.value)) return;
-        if (t.file === file && t.segments.length > 0 && classify(t.segments, version) !== undefined) return;
-        if (t.file === file && t.segments.length === 0) return;
-        const key = `${t.file}\0${formatPointer(t.segments)}`;
+        // What a reference leads to is decided once per file and reference (a document repeats its references).
+        const cacheKey = `${at.file}\0${ref}`;
+        let found = targets.get(cacheKey);
+        if (found === undefined) {
+          const t = follow(ref, at.file, expected);
+          found = t === undefined || !isObject(t.value) ? null : {
+            target: t,
+            key: `${t.file}\0${formatPointer(t.segments)}`,
+            walked: t.file === file &&
+              (t.segments.length === 0 || classify(t.segments, version) !== undefined),
+          };
+          targets.set(cacheKey, found);
+        }
+        if (found === null) return;
+        const t = found.target;
+        const enclosingPath = at.enclosingPath;
+        const inWebhook = at.inWebhook;
+        const inCallback = at.inCallback;
+        // A Path Item under paths, webhooks or a callback is walked at each path referring to it.
+        const apiPath = perPath && expected === "pathItem" && enclosingPath !== undefined &&
+          (t.segments.length > 0 || t.file !== file);
+        if (!apiPath && found.walked) return;
+        let key = found.key;
+        if (apiPath) key += `\0${enclosingPath}\0${inWebhook ? "w" : inCallback ? "c" : "p"}`;
         if (queued.has(key)) return;
         queued.add(key);
-        queue.push({ file: t.file, segments: t.segments, value: t.value, kind: expected });
+        const via: WalkVia = {
+          file: at.file,
+          path: [...at.path],
+          enclosingPath,
+          inWebhook,
+          inCallback,
+          method: at.method,
+          status: at.status,
+          expected,
+          target: t.segments,
+        };
+        queue.push({ file: t.file, segments: t.segments, value: t.value, kind: expected, via });
       },
     };
     this.#refVisitors.push(follower.$ref!);
     try {
+      this.#via = undefined;
       this.walk(root, file, "root");
       for (let i = 0; i < queue.length && !this.#stopped; i++) {
         const next = queue[i];
+        this.#via = next.via;
         this.walk(next.value, next.file, next.kind, next.segments);
       }
     } finally {
       this.#refVisitors.pop();
+      this.#via = undefined;
     }
     this.finish();
   }
