@@ -6,4 +6,6 @@
 export { parse, summarize } from "./parse.ts";
 export type { DocumentSummary, ParseOptions } from "./parse.ts";
 export { overview } from "./overview.ts";
+export { documentSetStats, isMultiFile } from "./set_stats.ts";
+export type { DocumentSetStatsOptions } from "./set_stats.ts";
 export type { DocumentOverview, ServerEntry, TagEntry } from "./overview.ts";

@@ -6,6 +6,7 @@ import {
   type ParseResult,
   resolveRefs,
 } from "../core/mod.ts";
+import { documentSetStats } from "./set_stats.ts";
 
 /** Options of {@link parse}. */
 export interface ParseOptions {
@@ -58,7 +59,8 @@ export function summarize(result: ParseResult): DocumentSummary {
 
 /**
  * Loads an OpenAPI document from a file, URL, standard input (`-`) or content, detects its version, counts its
- * parts and, when asked, resolves its references.
+ * parts (those of every file it references too: the counts of its bundled document) and, when asked, resolves
+ * its references.
  *
  * @example
  * ```ts
@@ -70,10 +72,12 @@ export function summarize(result: ParseResult): DocumentSummary {
  * ```
  */
 export async function parse(input: InputSource, options: ParseOptions = {}): Promise<ParseResult> {
-  const result = await loadDocument(input, {
+  const loaded = await loadDocument(input, {
     reader: options.reader,
     validateStructure: options.validateStructure,
   });
+  // The statistics count what the whole document set defines (those of its bundled document).
+  const result = { ...loaded, stats: await documentSetStats(loaded, { reader: options.reader }) };
   if (!options.resolveRefs) return result;
   const resolved = await resolveRefs(result, { reader: options.reader });
   return {

@@ -22,6 +22,7 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { specLink } from "../walker/mod.ts";
+import { documentSetStats } from "../parser/mod.ts";
 import { checkObject, checkSchema, type StructuralIssue } from "./_structural.ts";
 import { SEMANTIC_RULES } from "./rules/mod.ts";
 import { knownVersion, type Raw, type RuleRun, runRules } from "./_rule_engine.ts";
@@ -66,7 +67,7 @@ export interface ValidationResult {
   errorCount: number;
   /** Number of warnings. */
   warningCount: number;
-  /** Counts of the document's parts. */
+  /** Counts of the parts the whole document set defines (those of its bundled document). */
   stats: DocumentStats;
   /** Size of the source in bytes. */
   sizeBytes: number;
@@ -248,7 +249,7 @@ export async function validate(
     warnings,
     errorCount: errors.length,
     warningCount: warnings.length,
-    stats: parsed.stats,
+    stats: await documentSetStats(parsed, { reader: options.reader }),
     sizeBytes: parsed.sizeBytes,
     loadTimeMs: parsed.loadTimeMs,
     validateTimeMs: performance.now() - started,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { resolveRefs } from "../../core/mod.ts";
-import { overview } from "../../parser/mod.ts";
+import { documentSetStats, overview } from "../../parser/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
 import { documentField } from "./_fields.ts";
@@ -53,13 +53,15 @@ export const parseTool: Tool = defineTool({
     const full = args.full === true;
     const info = (parsed.document as { info?: Record<string, unknown> }).info ?? {};
     const { servers, tags } = overview(parsed);
+    // What the whole document set defines: the counts of its bundled document.
+    const stats = await documentSetStats(parsed, { reader: ctx.reader });
     const summary = {
       version: parsed.version,
       title: typeof info.title === "string" ? info.title : "",
       description: cut(typeof info.description === "string" ? info.description : "", full) ?? "",
-      path_count: parsed.stats.pathCount,
-      operation_count: parsed.stats.operationCount,
-      schema_count: parsed.stats.schemaCount,
+      path_count: stats.pathCount,
+      operation_count: stats.operationCount,
+      schema_count: stats.schemaCount,
       servers: servers.map((s) => withDescription(s, full)),
       tags: tags.map((t) => withDescription(t, full)),
     };
