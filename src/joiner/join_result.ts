@@ -29,7 +29,8 @@ export type WarningCategory =
   | "version"
   | "metadata"
   | "security"
-  | "overlay";
+  | "overlay"
+  | "bundle";
 
 /** A collision was resolved by the strategy (accept, deduplicate, custom value). */
 export const WarnCollision: WarningCategory = "collision";

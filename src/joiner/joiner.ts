@@ -24,6 +24,8 @@ import {
   VersionMismatchError,
 } from "../core/mod.ts";
 import { applyOverlay, type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
+import { bundle } from "../bundler/mod.ts";
+import { isMultiFile } from "../parser/mod.ts";
 import {
   EQUIVALENCE_MODES,
   isCollisionStrategy,
@@ -185,6 +187,7 @@ export class Joiner {
         );
       }
     }
+    await bundleInputs(items, reader, readSet, warnings);
     const pre = await loadOverlays(config.preJoinOverlayFiles, reader, inputPaths, readSet);
     const post = await loadOverlays(config.postJoinOverlayFiles, reader, inputPaths, readSet);
 
@@ -278,6 +281,42 @@ export class Joiner {
       inputChecks,
       readSet,
     });
+  }
+}
+
+/**
+ * Bundles each input that references other files (`bundle()`), so the components of its files are local and
+ * take part in collision handling, renaming and reference rewriting like the root's, and the joined document
+ * holds only local references. A reference that resolves nowhere cannot be joined: it is refused. The files
+ * read join the run's read set (no output may replace one of them).
+ *
+ * @throws {InvalidInputError} for an input with references that resolve nowhere.
+ */
+async function bundleInputs(
+  items: { result: ParseResult; doc: Obj }[],
+  reader: DocumentReader,
+  readSet: ReadSet,
+  warnings: StructuredWarning[],
+): Promise<void> {
+  for (const item of items) {
+    if (!isMultiFile(item.result)) continue;
+    const input: ParseResult = item.doc === item.result.document
+      ? item.result
+      : { ...item.result, document: item.doc as OpenAPIDocument };
+    const bundled = await bundle(input, { reader });
+    if (bundled.readSet) readSet.addAll(bundled.readSet);
+    const errors = bundled.warnings.filter((f) => f.severity === "error");
+    if (errors.length > 0) {
+      throw invalidInput(item.result, errors, "references that resolve nowhere cannot be joined");
+    }
+    for (const f of bundled.warnings) {
+      if (f.severity !== "warning") continue;
+      warnings.push(
+        joinWarning("bundle", [], `${item.result.source}: ${f.path ? `${f.path}: ` : ""}${f.message}`),
+      );
+    }
+    // A copy: the bundle may share objects with the input, which a join never changes.
+    item.doc = deepCopy(bundled.document) as Obj;
   }
 }
 
