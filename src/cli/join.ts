@@ -1,4 +1,4 @@
-import { fileExists, loadDocument, type ParseResult, ReadSet, UsageError } from "../core/mod.ts";
+import { fileExists, UsageError } from "../core/mod.ts";
 import {
   COLLISION_STRATEGIES,
   DEFAULT_RENAME_TEMPLATE,
@@ -21,18 +21,14 @@ import {
   emitChecked,
   formatFlag,
   inputArgument,
-  keepRefsFlag,
   maxInputSizeFlag,
   outputFormat,
   outputTarget,
-  placeDocument,
   printHeader,
-  type RefPlan,
-  refPlan,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
-import type { CliIO, Command } from "./types.ts";
+import type { Command } from "./types.ts";
 
 function strategyFlag(what: string) {
   return {
@@ -41,33 +37,6 @@ function strategyFlag(what: string) {
     choices: COLLISION_STRATEGIES,
     description: `Strategy for ${what}`,
   } as const;
-}
-
-/**
- * Each input made ready for an output in `plan.dir`: as it is (`keep`), bundled into one document, or with its
- * relative references rewritten against that folder (and resolved from there).
- */
-async function placeInputs(
-  io: CliIO,
-  plan: RefPlan,
-  loaded: ParseResult[],
-): Promise<ParseResult[]> {
-  if (plan.handling === "keep") return loaded;
-  const out: ParseResult[] = [];
-  for (const parsed of loaded) {
-    const document = await placeDocument(io, plan, parsed, parsed.document);
-    if (document === parsed.document) out.push(parsed);
-    else {
-      out.push({
-        ...parsed,
-        document: document as ParseResult["document"],
-        text: "",
-        // Rebased references lead from the output's folder.
-        baseDir: plan.handling === "rebase" ? plan.dir : parsed.baseDir,
-      });
-    }
-  }
-  return out;
 }
 
 /** Parses `--namespace-prefix source=prefix` values. */
@@ -101,10 +70,8 @@ other component in several documents) are resolved by the strategies:
   accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent
 (the default is fail). References to renamed or deduplicated values are rewritten. Statistics and warnings
 go to standard error. The result is YAML or JSON by the -o extension (--format overrides; standard output
-keeps the first document's format). When the inputs refer to other files and are not all in the output's folder
-(standard output: the working directory), each is bundled into one document before the join, or with
---keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written result
-is read again and every $ref resolved from where it is (exit 1 naming any that does not resolve).`,
+keeps the first document's format). The written result is read again and every $ref to another file resolved
+from where it is (exit 1 naming any that does not resolve).`,
   flags: {
     output: {
       short: "o",
@@ -113,7 +80,6 @@ is read again and every $ref resolved from where it is (exit 1 naming any that d
       description: "Output file path (required); - for standard output",
     },
     format: formatFlag,
-    "keep-refs": keepRefsFlag,
     "path-strategy": strategyFlag("paths and webhooks"),
     "schema-strategy": strategyFlag("schemas/definitions"),
     "component-strategy": strategyFlag("other components (parameters, responses, …)"),
@@ -211,12 +177,7 @@ is read again and every $ref resolved from where it is (exit 1 naming any that d
     const joiner = new Joiner(config);
     let result: JoinResult;
     try {
-      // One read set for the whole join: inputs, the files they reference, overlays.
-      const readSet = ctx.reader.readSet ?? new ReadSet();
-      const loaded: ParseResult[] = [];
-      for (const input of inputs) loaded.push(await loadDocument(input, { reader: ctx.reader, readSet }));
-      const plan = await refPlan(io, loaded, output, f["keep-refs"]);
-      result = await joiner.joinParsed(await placeInputs(io, plan, loaded));
+      result = await joiner.join(inputs);
     } catch (error) {
       if (error instanceof InvalidInputError) {
         io.stderr(`oatool join: ${escapeText(error.message)}\n`);

@@ -6,8 +6,7 @@
 import { z } from "zod";
 import { type CollisionStrategy, join } from "../../joiner/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
-import type { ParseResult } from "../../core/mod.ts";
+import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
 import {
   boundedItems,
   documentField,
@@ -38,9 +37,6 @@ export const joinTool: Tool = defineTool({
     ),
     semantic_dedup: z.boolean().optional().describe("Merge structurally identical schemas into one"),
     output: outputField,
-    keep_refs: z.boolean().optional().describe(
-      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
-    ),
   },
   output: {
     version: z.string().describe("OpenAPI version of the merged document"),
@@ -59,25 +55,8 @@ export const joinTool: Tool = defineTool({
     for (let i = 0; i < args.specs.length; i++) {
       parsed.push(await loadSpec(ctx, args.specs[i], { field: `specs[${i}]`, cached: true }));
     }
-    const plan = args.output === undefined
-      ? undefined
-      : await outputPlan(ctx, args.output, parsed, args.keep_refs === true);
-    // Inputs not all in the output's folder are each bundled (or rebased) before the join.
-    const placed: ParseResult[] = [];
-    for (const p of parsed) {
-      if (plan === undefined || plan.handling === "keep") placed.push(p);
-      else {
-        const document = await placeOutput(ctx, plan, p, p.document);
-        placed.push({
-          ...p,
-          document: document as ParseResult["document"],
-          text: "",
-          baseDir: plan.handling === "rebase" ? plan.dir : p.baseDir,
-        });
-      }
-    }
     const result = await join({
-      parsed: placed,
+      parsed,
       pathStrategy: strategy(args.path_strategy),
       schemaStrategy: strategy(args.schema_strategy),
       ...(args.semantic_dedup === undefined ? {} : { semanticDeduplication: args.semantic_dedup }),
@@ -96,7 +75,7 @@ export const joinTool: Tool = defineTool({
       const written = await writeOutput(ctx, args.output, result.document, result.sourceFormat, [
         result.readSet,
         ...parsed.map((p) => p.readSet),
-      ], plan);
+      ]);
       return { ...out, written_to: written };
     }
     return { ...out, document: result.document as unknown as Record<string, unknown> };
