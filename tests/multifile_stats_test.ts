@@ -113,3 +113,24 @@ Deno.test("multi-file stats: walk places items of referenced files in their file
   const s = await run(["walk", "schemas", "-q", "--name", "owner", file]);
   assert.match(s.stdout, /testdata\/multifile_stats\/v30\/schemas\/owner\.yaml#/);
 });
+
+Deno.test("multi-file stats: the fix and convert banners count the set", async () => {
+  const file = `${DIR}/v30/openapi.yaml`;
+  const expected = await bundledStats(file);
+  const header = {
+    paths: expected.pathCount,
+    operations: expected.operationCount,
+    schemas: expected.schemaCount,
+  };
+  const dir = await Deno.makeTempDir();
+  try {
+    const f = await run(["fix", "-o", `${dir}/fixed.yaml`, file]);
+    assert.equal(f.code, 0, f.stderr);
+    assert.deepEqual(headerCounts(f.stderr), header);
+    const c = await run(["convert", "--target", "3.1", "-o", `${dir}/converted.yaml`, file]);
+    assert.equal(c.code, 0, c.stderr);
+    assert.deepEqual(headerCounts(c.stderr), header);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

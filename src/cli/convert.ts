@@ -2,6 +2,7 @@ import { renderConversionReport } from "../format/convert.ts";
 import { createStyle, formatDuration } from "../format/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
 import { loadDocument, UsageError } from "../core/mod.ts";
+import { documentSetStats } from "../parser/mod.ts";
 import {
   bundled,
   emitChecked,
@@ -99,7 +100,7 @@ the input cannot be read.`,
         specification: result.source,
         oasVersion: result.sourceVersion,
         sizeBytes: result.sizeBytes,
-        stats: result.stats,
+        stats: await documentSetStats(parsed, { reader: ctx.reader }),
         loadTimeMs: result.loadTimeMs,
         totalTimeMs: performance.now() - started,
         extra: [

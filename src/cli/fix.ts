@@ -1,6 +1,7 @@
 import { loadDocument } from "../core/mod.ts";
 import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
 import { escapeText } from "../format/escape.ts";
+import { documentSetStats } from "../parser/mod.ts";
 import { renderFixReport } from "../format/fix.ts";
 import { createStyle, formatDuration } from "../format/report.ts";
 import {
@@ -141,6 +142,7 @@ or the input cannot be read.`,
       printHeader(io, {
         command: "fix",
         ...documentHeader(parsed),
+        stats: await documentSetStats(parsed, { reader: ctx.reader }),
         totalTimeMs: performance.now() - started,
         extra: [
           ["Fix Time", formatDuration(result.fixTimeMs)],
