@@ -332,6 +332,40 @@ Deno.test("walker: following references walks each target once, as the expected 
   ]);
 });
 
+Deno.test("walker: a followed target is walked with the place that referred to it; Path Items once per path", () => {
+  const files: Record<string, unknown> = {
+    "item.yaml": { get: { responses: { "200": { $ref: "resp.yaml" } } } },
+    "resp.yaml": { description: "ok", content: { "a/b": { schema: { type: "string" } } } },
+  };
+  const doc = {
+    openapi: "3.1.0",
+    paths: { "/a": { $ref: "item.yaml" }, "/b": { $ref: "item.yaml" } },
+    webhooks: { hook: { $ref: "item.yaml" } },
+  };
+  const follow = (ref: string) => ({ file: ref, segments: [], value: files[ref] });
+  const seen = (perPath: boolean) => {
+    const out: string[] = [];
+    walkDocument(doc, "3.1", {
+      operation: (_n, at) =>
+        out.push(`op ${at.method} ${at.enclosingPath} webhook=${at.inWebhook} via ${at.via?.path.join("/")}`),
+      response: (_n, at) => out.push(`response ${at.file} ${at.status} ${at.method} ${at.enclosingPath}`),
+    }, { file: "root", follow, pathItemsPerPath: perPath });
+    return out;
+  };
+  // Each target once: the Path Item from /a, its response from there.
+  assert.deepEqual(seen(false), [
+    "op get /a webhook=false via paths//a",
+    "response resp.yaml 200 get /a",
+  ]);
+  // Once per path and section: /a, /b and the webhook; the response (not a Path Item) still once.
+  assert.deepEqual(seen(true), [
+    "op get /a webhook=false via paths//a",
+    "op get /b webhook=false via paths//b",
+    "op get hook webhook=true via webhooks/hook",
+    "response resp.yaml 200 get /a",
+  ]);
+});
+
 Deno.test("walker: 3.2 kinds (query, additionalOperations, itemSchema, mediaTypes components, deviceAuthorization)", () => {
   const doc = {
     openapi: "3.2.0",
