@@ -16,7 +16,7 @@ import { VERSION } from "../core/build_info.ts";
 import {
   chooseRefHandling,
   outputFolder,
-  rebaseParsed,
+  placeDocument as placeRefs,
   type RefHandling,
   withDocument,
 } from "../core/rebase_refs.ts";
@@ -169,25 +169,25 @@ export async function refPlan(
 
 /** The input as one document (its referenced files bundled in), at the input's place. */
 export async function bundled(io: CliIO, parsed: ParseResult): Promise<ParseResult> {
-  return withDocument(parsed, (await bundle(parsed, { reader: io.reader })).document);
+  return withDocument(
+    parsed,
+    await placeDocument(io, { handling: "bundle", dir: "" }, parsed, parsed.document),
+  );
 }
 
 /**
- * A command's output document made ready for where it is written, by the plan: `bundle` bundles it (made from
- * `parsed`, at its place), `rebase` rewrites its relative references against the output's folder, `keep`
- * leaves it as it is.
+ * A command's output document made ready for where it is written, by the plan (see core's `placeDocument`):
+ * bundled, rebased against the output's folder, or as it is.
  *
  * @throws {WriteError} under `rebase` when the output's folder cannot reach a referenced file.
  */
-export async function placeDocument(
+export function placeDocument(
   io: CliIO,
   plan: RefPlan,
   parsed: ParseResult,
   document: unknown,
 ): Promise<unknown> {
-  if (plan.handling === "bundle") return (await bundled(io, withDocument(parsed, document))).document;
-  if (plan.handling === "rebase") return await rebaseParsed(parsed, document, plan.dir, io.reader);
-  return document;
+  return placeRefs(plan, parsed, document, { reader: io.reader, bundle });
 }
 
 /** Prints the common report header to standard error (unless quiet). */

@@ -213,3 +213,33 @@ export async function rebaseParsed(
   const fromDir = await realFolder(parsed.baseDir, reader);
   return rebaseRefs(document, parsed.oasVersion, { fromDir, toDir, files }).document;
 }
+
+/**
+ * Bundles a loaded document into one (the bundler's `bundle()`): given by the shells, since core does not
+ * import the bundler.
+ */
+export type BundleDocument = (
+  parsed: ParseResult,
+  options: { reader?: DocumentReader },
+) => Promise<{ document: unknown }>;
+
+/**
+ * A command's output `document`, made from `parsed`, made ready for where it is written: `bundle` bundles it
+ * (at `parsed`'s place, so its references resolve as the input's did), `rebase` rewrites its relative
+ * references against `dir` ({@link rebaseParsed}), `keep` leaves it as it is.
+ *
+ * @throws {WriteError} under `rebase` when `dir` cannot reach a referenced file.
+ */
+export async function placeDocument(
+  plan: { handling: RefHandling; dir: string },
+  parsed: ParseResult,
+  document: unknown,
+  options: { reader?: DocumentReader; bundle: BundleDocument },
+): Promise<unknown> {
+  if (plan.handling === "bundle") {
+    const at = document === parsed.document ? parsed : withDocument(parsed, document);
+    return (await options.bundle(at, { reader: options.reader })).document;
+  }
+  if (plan.handling === "rebase") return await rebaseParsed(parsed, document, plan.dir, options.reader);
+  return document;
+}

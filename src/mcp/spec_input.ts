@@ -23,7 +23,7 @@ import { DEFAULT_MAX_INPUT_SIZE, formatSize, mayReferToFiles } from "../core/con
 import {
   chooseRefHandling,
   outputFolder,
-  rebaseParsed,
+  placeDocument,
   type RefHandling,
   withDocument,
 } from "../core/rebase_refs.ts";
@@ -234,22 +234,21 @@ export async function outputPlan(
 
 /** The input as one document (its referenced files bundled in), at the input's place. */
 export async function bundledSpec(ctx: ToolContext, parsed: ParseResult): Promise<ParseResult> {
-  return withDocument(parsed, (await bundle(parsed, { reader: ctx.reader })).document);
+  const plan = { handling: "bundle" as const, dir: "" };
+  return withDocument(
+    parsed,
+    await placeDocument(plan, parsed, parsed.document, { reader: ctx.reader, bundle }),
+  );
 }
 
-/**
- * A tool's output document made ready for the plan's folder: bundled (made from `parsed`, at its place),
- * rebased, or as it is.
- */
-export async function placeOutput(
+/** A tool's output document made ready for the plan's folder: bundled, rebased, or as it is. */
+export function placeOutput(
   ctx: ToolContext,
   plan: OutputPlan,
   parsed: ParseResult,
   document: unknown,
 ): Promise<unknown> {
-  if (plan.handling === "bundle") return (await bundledSpec(ctx, withDocument(parsed, document))).document;
-  if (plan.handling === "rebase") return await rebaseParsed(parsed, document, plan.dir, ctx.reader);
-  return document;
+  return placeDocument(plan, parsed, document, { reader: ctx.reader, bundle });
 }
 
 /**
