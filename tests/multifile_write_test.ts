@@ -299,3 +299,26 @@ Deno.test("MCP: a tool writing output into a subfolder of the workspace gives a 
     }
   });
 });
+
+Deno.test("the message of dangling references is bounded: the first 10 named, the others counted", async () => {
+  await withTemp(async (dir) => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 2_000; i++) schemas[`S${i}`] = { $ref: `gone/s${i}.yaml` };
+    const input = join(dir, "in.json");
+    await Deno.writeTextFile(
+      input,
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "T", version: "1" },
+        paths: {},
+        components: { schemas },
+      }),
+    );
+    const r = await run(["fix", "-q", input, "-o", join(dir, "out.json")]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /2000 references do not resolve/);
+    assert.equal(r.stderr.match(/#\/components\/schemas\/S\d+\/\$ref: /g)?.length, 10);
+    assert.match(r.stderr, /\n {2}… and 1990 more\n$/);
+    assert.ok(r.stderr.length < 5_000, String(r.stderr.length));
+  });
+});
