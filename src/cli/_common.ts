@@ -65,7 +65,7 @@ export const formatFlag = {
 export const keepRefsFlag = {
   type: "boolean",
   description:
-    "Written to another folder than the input: keep the referenced files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling into one file",
+    "Output in another folder: keep the referenced files, rewrite relative $refs for it (not bundle)",
 } as const satisfies FlagDeclaration;
 
 /** The default of `--max-input-size`: 256 MiB. */

@@ -35,7 +35,8 @@ standard output keeps the input's format); the banner, statistics and the conver
 message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
 A document that refers to other files and is written to another folder (standard output: read from the working
 directory) is bundled into one file first, or with --keep-refs keeps its files with each relative $ref rewritten
-against the output's folder. The written document is read again and every $ref resolved from where it is.
+against the output's folder. The written document is read again and every $ref to a file resolved from
+where it is.
 Exit code 0 on success; 1 when there is a critical issue (the document is still written), a written reference
 does not resolve (named; the file stays), with --strict when there is any warning (nothing is written), or when
 the input cannot be read.`,

@@ -39,9 +39,9 @@ fixed document still has) goes to standard error. The document is YAML or JSON b
 overrides; standard output keeps the input's format). A fixed document that refers to other files and is
 written to another folder (standard output: read from the working directory) is bundled into one file, or with
 --keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written document
-is read again and every $ref resolved from where it is. Exit code 0 when the fixed document is valid, 1 when
-errors remain (the document is still written), a written reference does not resolve (named; the file stays),
-or the input cannot be read.`,
+is read again and every $ref to a file resolved from where it is. Exit code 0 when the fixed document is
+valid, 1 when errors remain (the document is still written), a written reference does not resolve (named; the
+file stays), or the input cannot be read.`,
   flags: {
     infer: { type: "boolean", description: "Infer types of added path parameters from their names" },
     "source-map": { ...sourceMapFlag, description: "Show the file:line:column of the node each fix changed" },

@@ -61,8 +61,8 @@ specification given with -s, and writes the result (key order kept) to standard 
 standard output), as YAML or JSON by the -o extension (--format overrides; standard output keeps the
 specification's format). A result that refers to other files and is written to another folder (standard
 output: read from the working directory) is bundled into one file, or with --keep-refs keeps its files with
-each relative $ref rewritten against the output's folder; the written document is read again and every $ref
-resolved from where it is (exit 1 naming any that does not resolve). Targets are RFC 9535 JSONPath. The
+each relative $ref rewritten against the output's folder; the written document is read again and every $ref to
+a file resolved from where it is (exit 1 naming any that does not resolve). Targets are RFC 9535 JSONPath. The
 report (actions applied and skipped, and per action "[index] kind: target (n matches)") goes to standard error.
 With --dry-run nothing is written: the report says what would be applied and lists the normalized paths each
 action would touch. The overlay's "extends" is shown but never fetched.`,
