@@ -11,6 +11,7 @@ import { documentFromObject } from "../src/core/load.ts";
 import { parseText } from "../src/core/parse_text.ts";
 import { serializeDocument } from "../src/core/serialize.ts";
 import { formatFromName } from "../src/core/parse_text.ts";
+import { refsOf } from "../src/bundler/_refs_test_util.ts";
 
 const DIR = new URL("../testdata/multifile/", import.meta.url);
 const UPDATE = Deno.env.get("UPDATE") === "1";
@@ -76,20 +77,6 @@ const CASES: Case[] = [
     rules: [],
   },
 ];
-
-/** Every `$ref` string of a tree. */
-function refsOf(root: unknown): string[] {
-  const out: string[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    const ref = (v as Record<string, unknown>).$ref;
-    if (typeof ref === "string") out.push(ref);
-    stack.push(...Object.values(v));
-  }
-  return out;
-}
 
 const errorKeys = (errors: { rule?: string; message: string }[]) =>
   errors.map((e) => `${e.rule}: ${e.message}`);

@@ -2,23 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { run } from "./_test_io.ts";
 import { parseText } from "../core/mod.ts";
+import { refsOf as refs } from "../bundler/_refs_test_util.ts";
 
 const DATA = new URL("../../testdata/multifile/", import.meta.url).pathname;
 const V30 = `${DATA}oas30/openapi.yaml`;
 const V20 = `${DATA}oas20/swagger.json`;
 const V31 = `${DATA}oas31/openapi.yaml`;
-
-function refs(doc: unknown): string[] {
-  const out: string[] = [];
-  const stack = [doc];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (typeof (v as { $ref?: unknown }).$ref === "string") out.push((v as { $ref: string }).$ref);
-    stack.push(...Object.values(v));
-  }
-  return out;
-}
 
 Deno.test("oatool bundle: the bundle on stdout in the input's format; banner, files and findings on stderr", async () => {
   const r = await run(["bundle", V30]);
