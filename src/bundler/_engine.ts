@@ -81,6 +81,9 @@ export interface EngineResult {
   added: Segments[];
 }
 
+/** A discriminator mapping value that is a reference (a pointer, a path, a file), not a schema name. */
+const REF_LIKE = /[#/]|\.(json|ya?ml)$/i;
+
 function isPureRef(v: unknown): v is { $ref: string } {
   return isObject(v) && typeof v.$ref === "string" && Object.keys(v).length === 1;
 }
@@ -129,7 +132,11 @@ class Engine {
     this.#options = options;
     this.#rootKey = index.rootKey;
     this.#root = deepCopy(index.document(index.rootKey)!.data) as Record<string, unknown>;
-    this.#sections = componentSections(index.oasVersion);
+    // The kind tables describe every 3.x section; `pathItems` came with 3.1 and `mediaTypes` with 3.2.
+    const v = index.oasVersion;
+    this.#sections = componentSections(v).filter((s) =>
+      !(s.name === "pathItems" && v === "3.0") && !(s.name === "mediaTypes" && v !== "3.2")
+    );
     for (const s of this.#sections) {
       if (!this.#sectionOfKind.has(s.kind)) this.#sectionOfKind.set(s.kind, s);
       this.#names.set(s.name, new SectionNames());
@@ -158,6 +165,7 @@ class Engine {
     this.#jobs.push({ value: this.#root, file: this.#rootKey, kind: "root", out: [], src: [], depth: 0 });
     let job: Job = this.#jobs[0];
     const met: Met[] = [];
+    const mappings: { mapping: Record<string, unknown>; key: string; path: Segments }[] = [];
     const rootKey = this.#rootKey;
     const warnings = this.#warnings;
     const walker = new Walker(this.#index.oasVersion, [{
@@ -167,6 +175,16 @@ class Engine {
       $ref(holder, ref, expected, at) {
         if (job.skip?.has(holder)) return;
         met.push({ holder, ref, expected, path: [...at.path], parentKind: at.parentKind });
+      },
+      discriminator(node, at) {
+        // Mapping values that are references (not schema names) are rewritten like `$ref`s.
+        if (!isObject(node.mapping)) return;
+        for (const key of Object.keys(node.mapping)) {
+          const value = node.mapping[key];
+          if (typeof value === "string" && REF_LIKE.test(value)) {
+            mappings.push({ mapping: node.mapping, key, path: [...at.path, "mapping", key] });
+          }
+        }
       },
       schema(node, at) {
         // A schema brought in from another file loses its `$id`: the references inside it are now pointers
@@ -184,8 +202,16 @@ class Engine {
     for (let i = 0; i < this.#jobs.length; i++) {
       job = this.#jobs[i];
       met.length = 0;
+      mappings.length = 0;
       walker.walk(job.value, job.file, job.kind);
       for (const m of met) this.#handle(job, m);
+      for (const { mapping, key, path } of mappings) {
+        const ref = mapping[key] as string;
+        if (!this.#finalTarget(ref, job.file).ok) continue; // a name, or a target not in the set: left as is
+        const holder = { $ref: ref };
+        this.#handle(job, { holder, ref, expected: "schema", path, parentKind: "discriminator" });
+        setMember(mapping, key, holder.$ref);
+      }
     }
     return { document: this.#root, warnings: this.#warnings, added: this.#added };
   }
