@@ -64,6 +64,11 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
           (r) => r.source_version === "3.1.0" && r.written_to === "converted.yaml",
         ],
         [
+          "bundle",
+          { spec: { file: `${ROOT}testdata/multifile/oas30/openapi.yaml` }, output: "bundled.json" },
+          (r) => r.success === true && r.file_count === 7 && r.written_to === "bundled.json",
+        ],
+        [
           "generate",
           { spec: { file: "a.yaml" }, output_dir: "go", package_name: "pets" },
           (r) => r.package_name === "pets" && (r.files as string[]).length > 0,

@@ -137,6 +137,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
     "fix",
     "parse",
     "convert",
+    "bundle",
     "join",
     "overlay",
     "walk",
