@@ -1,15 +1,16 @@
 import { bundle } from "../bundler/mod.ts";
-import { formatFromName } from "../core/mod.ts";
 import { renderFindingLine } from "../format/findings.ts";
 import { severitySymbol } from "../format/convert.ts";
 import { omittedLine, reportedFindings } from "../core/finding_limits.ts";
 import { createStyle } from "../format/report.ts";
 import { escapeText } from "../format/escape.ts";
 import {
-  emitDocument,
+  emitChecked,
+  formatFlag,
   inputArgument,
   maxInputSizeFlag,
   outputFlag,
+  outputFormat,
   outputTarget,
   printHeader,
   quietFlag,
@@ -35,12 +36,7 @@ statistics and findings go to standard error.
 Exit code 0 on success; 1 when a reference cannot be resolved (nothing is written) or the input cannot be read.`,
   flags: {
     output: outputFlag,
-    format: {
-      type: "string",
-      placeholder: "json|yaml",
-      choices: ["json", "yaml"],
-      description: "Format of the bundled document (default: the -o extension, else the input's format)",
-    },
+    format: formatFlag,
     dereference: {
       type: "boolean",
       description: "Inline every reference, local ones too; circular references stay $ref and are reported",
@@ -69,13 +65,24 @@ Exit code 0 on success; 1 when a reference cannot be resolved (nothing is writte
       sourceMap: f["source-map"],
     });
     const failed = result.warnings.some((w) => w.severity === "error" || w.severity === "critical");
-    const format = f.format ?? (output === undefined ? undefined : formatFromName(output)) ?? result.format;
-    const written = failed ? undefined : await emitDocument(io, result.document, format, {
-      output,
-      inputs: result.path === undefined ? [] : [result.path],
-      readSet: [result.readSet],
-    }) ?? "<stdout>";
-    if (f.quiet && !failed) return 0;
+    let written: string | undefined;
+    let problem: string | undefined;
+    if (!failed) {
+      const emitted = await emitChecked(
+        io,
+        "bundle",
+        result.document,
+        outputFormat(f, output, result.format),
+        {
+          output,
+          inputs: result.path === undefined ? [] : [result.path],
+          readSet: [result.readSet],
+        },
+      );
+      written = emitted.written ?? "<stdout>";
+      problem = emitted.problem;
+    }
+    if (f.quiet && !failed && problem === undefined) return 0;
     const style = createStyle(io.color);
     let out = "";
     if (!f.quiet) {
@@ -105,7 +112,8 @@ Exit code 0 on success; 1 when a reference cannot be resolved (nothing is writte
       : `\n${style.green("✓")} Bundled ${result.fileCount} file${result.fileCount === 1 ? "" : "s"} to ${
         escapeText(written!)
       }.\n`;
+    if (problem !== undefined) out += `\n${problem}\n`;
     io.stderr(out);
-    return failed ? 1 : 0;
+    return failed || problem !== undefined ? 1 : 0;
   },
 });
