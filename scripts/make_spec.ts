@@ -44,6 +44,26 @@ export function enumDocument(n: number): Record<string, unknown> {
   };
 }
 
+/**
+ * A 3.0 document with one GET operation on a path of `n` template variables, `/{p0}/{p1}/…`, declaring them as
+ * path parameters or not: a small document whose every finding repeats a long path (5,000 undeclared
+ * parameters made validate print 390 MB).
+ */
+export function pathParamsDocument(n: number, declared: boolean): Record<string, unknown> {
+  const path = "/" + Array.from({ length: n }, (_, i) => `{p${i}}`).join("/");
+  const parameters = declared
+    ? Array.from(
+      { length: n },
+      (_, i) => ({ name: `p${i}`, in: "path", required: true, schema: { type: "string" } }),
+    )
+    : undefined;
+  return {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: { [path]: { get: { summary: "s", parameters, responses: { "200": { description: "ok" } } } } },
+  };
+}
+
 /** Builds a synthetic document. */
 export function makeSpec(options: MakeSpecOptions): Record<string, unknown> {
   const v = options.version ?? "3.0";

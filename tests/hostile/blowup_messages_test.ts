@@ -7,24 +7,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { spawnOatool, withTempDir } from "../_spawn.ts";
+import { pathParamsDocument } from "../../scripts/make_spec.ts";
 
 const INFO = { title: "t", version: "1" };
 const LIMITS = "(a report shows at most 10 per rule and place, 10,000 in all, 5 MB of text)";
 
-/** One GET operation on a path of `n` template variables, `/{p0}/{p1}/…`, declaring them or not. */
+/** The document of {@link pathParamsDocument} as JSON text. */
 function manyParams(n: number, declared: boolean): string {
-  const path = "/" + Array.from({ length: n }, (_, i) => `{p${i}}`).join("/");
-  const parameters = declared
-    ? Array.from(
-      { length: n },
-      (_, i) => ({ name: `p${i}`, in: "path", required: true, schema: { type: "string" } }),
-    )
-    : undefined;
-  return JSON.stringify({
-    openapi: "3.0.3",
-    info: INFO,
-    paths: { [path]: { get: { summary: "s", parameters, responses: { "200": { description: "ok" } } } } },
-  });
+  return JSON.stringify(pathParamsDocument(n, declared));
 }
 
 async function run(args: string[], dir: string, bound: number) {

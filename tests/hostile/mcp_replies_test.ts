@@ -8,21 +8,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { withTempDir } from "../_spawn.ts";
 import { startMcp } from "../_mcp_client.ts";
+import { pathParamsDocument } from "../../scripts/make_spec.ts";
 
-/** One GET operation on a path of `n` template variables, declaring them or not. */
+/** The document of {@link pathParamsDocument} as JSON text. */
 function manyParams(n: number, declared: boolean): string {
-  const path = "/" + Array.from({ length: n }, (_, i) => `{p${i}}`).join("/");
-  const parameters = declared
-    ? Array.from(
-      { length: n },
-      (_, i) => ({ name: `p${i}`, in: "path", required: true, schema: { type: "string" } }),
-    )
-    : undefined;
-  return JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "t", version: "1" },
-    paths: { [path]: { get: { summary: "s", parameters, responses: { "200": { description: "ok" } } } } },
-  });
+  return JSON.stringify(pathParamsDocument(n, declared));
 }
 
 Deno.test("hostile mcp replies: validate, diff and fix of 5,000 path parameters answer bounded lists with counts", async () => {
