@@ -9,7 +9,7 @@ import type { ReadSet } from "../core/confine.ts";
 import type { DocumentFormat } from "../core/parse_text.ts";
 import type { Finding } from "../core/finding.ts";
 import type { OpenAPIDocument } from "../core/types.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
 import { resolveRefs } from "../core/refs.ts";
 import { componentSections } from "../walker/mod.ts";
 import { formatPointer, getAt } from "../core/pointer.ts";
@@ -18,9 +18,15 @@ import { bundleIndex } from "./_engine.ts";
 import { computeStats, type DocumentStats } from "../core/stats.ts";
 
 /** Options of {@link bundle}. */
-export interface BundleOptions {
+export interface BundleOptions extends BundleSetOptions {
   /** Where the document and the files it references are read from. @default defaultReader */
   reader?: DocumentReader;
+  /** Largest document read (the root and each referenced file), in bytes. @default 256 MiB */
+  maxInputSize?: number;
+}
+
+/** Options of {@link bundleSet}: how a loaded set is bundled. */
+export interface BundleSetOptions {
   /**
    * Inline everything, local references included; circular references stay `$ref` (to a component) and are
    * reported as warnings. @default false
@@ -33,8 +39,6 @@ export interface BundleOptions {
   keepPathRefs?: boolean;
   /** Give findings the `file:line:column` of the reference they are about. @default false */
   sourceMap?: boolean;
-  /** Largest document read (the root and each referenced file), in bytes. @default 256 MiB */
-  maxInputSize?: number;
 }
 
 /** Result of {@link bundle}. */
@@ -75,6 +79,7 @@ export interface BundleResult {
  * component (named as the component it already is, else after its file and pointer: `schemas/pet.yaml` →
  * `Pet`, `Pet_2` on a clash; one component per target however it is spelled); a Path Item file referenced
  * from `paths` is inlined in place; anything else is inlined at its use. Key order and format follow the root.
+ * The input may be a set already loaded (`loadDocumentSet`): it is bundled as it is ({@link bundleSet}).
  *
  * @example
  * ```ts
@@ -86,14 +91,32 @@ export interface BundleResult {
  * bundle would exceed the expansion budget.
  */
 export async function bundle(
-  input: ParseResult | InputSource,
+  input: ParseResult | InputSource | DocumentSet,
   options: BundleOptions = {},
 ): Promise<BundleResult> {
-  const set = await loadDocumentSet(input, {
+  const set = isDocumentSet(input) ? input : await loadDocumentSet(input, {
     reader: options.reader,
     maxInputSize: options.maxInputSize,
     lenient: true,
   });
+  return await bundleSet(set, options);
+}
+
+/**
+ * Bundles a document set already loaded (`loadDocumentSet`): nothing is read, the set is not changed (its parts
+ * are copied). What {@link bundle} does once it has loaded its input, so a command that loaded the set for
+ * another purpose (validate's statistics) gets the same document as `bundle()` without reading the files again.
+ *
+ * @example
+ * ```ts
+ * import { loadDocumentSet } from "../core/document_set.ts";
+ * import { bundleSet } from "./bundle.ts";
+ * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
+ * (await bundleSet(set)).fileCount; // 1
+ * ```
+ * @throws {RefResolutionError} when the bundle would exceed the expansion budget.
+ */
+export async function bundleSet(set: DocumentSet, options: BundleSetOptions = {}): Promise<BundleResult> {
   const root = set.root;
   const engine = bundleIndex(set.index, {
     keepPathRefs: options.keepPathRefs === true,

@@ -12,4 +12,4 @@
  * @module
  */
 export { bundle } from "./bundle.ts";
-export type { BundleOptions, BundleResult } from "./bundle.ts";
+export type { BundleOptions, BundleResult, BundleSetOptions } from "./bundle.ts";

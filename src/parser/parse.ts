@@ -6,7 +6,8 @@ import {
   type ParseResult,
   resolveRefs,
 } from "../core/mod.ts";
-import { documentSetStats } from "./set_stats.ts";
+import { loadDocumentSet } from "../core/document_set.ts";
+import { documentSetStats, isMultiFile } from "./set_stats.ts";
 
 /** Options of {@link parse}. */
 export interface ParseOptions {
@@ -76,10 +77,14 @@ export async function parse(input: InputSource, options: ParseOptions = {}): Pro
     reader: options.reader,
     validateStructure: options.validateStructure,
   });
-  // The statistics count what the whole document set defines (those of its bundled document).
-  const result = { ...loaded, stats: await documentSetStats(loaded, { reader: options.reader }) };
+  // The files the root references are read once, into its set: the statistics count what the whole set defines
+  // (those of its bundled document), and the references are resolved from the same set.
+  const set = isMultiFile(loaded) || options.resolveRefs
+    ? await loadDocumentSet(loaded, { reader: options.reader })
+    : undefined;
+  const result = { ...loaded, stats: await documentSetStats(set ?? loaded) };
   if (!options.resolveRefs) return result;
-  const resolved = await resolveRefs(result, { reader: options.reader });
+  const resolved = await resolveRefs(result, { reader: options.reader, index: set?.index });
   return {
     ...result,
     document: resolved.document as OpenAPIDocument,

@@ -1,23 +1,19 @@
 /**
  * Statistics of a document set: what the root and every file it reaches define, counted as the bundled document
- * holds it. They are, by definition, `computeStats` of `bundle()`'s result, so every report (validate, parse,
- * walk, the tool server) gives the bundled document's counts; a root whose text names no other file
+ * holds it. They are, by definition, `computeStats` of the bundle of the set (`bundleSet`, what `bundle()`
+ * returns), so every report (validate, parse, walk, the tool server) gives the bundled document's counts; the
+ * set a command already loaded is bundled, so no file is read again. A root whose text names no other file
  * (`mayReferToFiles`) is its own bundle, and its counts from loading are used as they are (nothing more is read).
  *
  * @module
  */
-import {
-  computeStats,
-  type DocumentReader,
-  type DocumentStats,
-  OatoolError,
-  type ParseResult,
-} from "../core/mod.ts";
+import { type DocumentReader, type DocumentStats, OatoolError, type ParseResult } from "../core/mod.ts";
 import { mayReferToFiles } from "../core/confine.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
 
 /** Options of {@link documentSetStats}. */
 export interface DocumentSetStatsOptions {
-  /** Where the files the root references are read from. @default defaultReader */
+  /** Where the files the root references are read from (for a loaded document, not a set). @default defaultReader */
   reader?: DocumentReader;
 }
 
@@ -48,10 +44,11 @@ export function isMultiFile(parsed: ParseResult): boolean {
 const remembered = new WeakMap<ParseResult, Promise<DocumentStats>>();
 
 /**
- * The statistics of a loaded document's set: those of its bundled document (`bundle()`: every file it reaches,
- * components lifted, Path Item files inlined under their paths). A document that names no other file is its
- * own bundle: its statistics from loading are returned without reading anything. When the set cannot be
- * bundled (an error the bundle would report), the root's own statistics are returned.
+ * The statistics of a document set, or of a loaded document's set: those of its bundled document (every file it
+ * reaches, components lifted, Path Item files inlined under their paths). A set already loaded is bundled as it
+ * is (nothing is read again); for a loaded document, its set is loaded first (`loadDocumentSet`). A document that
+ * names no other file is its own bundle: its statistics from loading are returned without reading anything.
+ * When the set cannot be bundled (an error the bundle would report), the root's own statistics are returned.
  *
  * @example
  * ```ts
@@ -62,23 +59,28 @@ const remembered = new WeakMap<ParseResult, Promise<DocumentStats>>();
  * ```
  */
 export function documentSetStats(
-  parsed: ParseResult,
+  input: ParseResult | DocumentSet,
   options: DocumentSetStatsOptions = {},
 ): Promise<DocumentStats> {
+  const parsed = isDocumentSet(input) ? input.root : input;
   let stats = remembered.get(parsed);
   if (stats === undefined) {
-    stats = isMultiFile(parsed) ? bundledStats(parsed, options.reader) : Promise.resolve(parsed.stats);
+    stats = isMultiFile(parsed) ? bundledStats(input, options.reader) : Promise.resolve(parsed.stats);
     remembered.set(parsed, stats);
   }
   return stats;
 }
 
-async function bundledStats(parsed: ParseResult, reader: DocumentReader | undefined): Promise<DocumentStats> {
+async function bundledStats(
+  input: ParseResult | DocumentSet,
+  reader: DocumentReader | undefined,
+): Promise<DocumentStats> {
   // Loaded on demand: single-file documents never load the bundler.
-  const { bundle } = await import("../bundler/mod.ts");
+  const { bundleSet } = await import("../bundler/bundle.ts");
+  const parsed = isDocumentSet(input) ? input.root : input;
   try {
-    const bundled = await bundle(parsed, { reader });
-    return computeStats(bundled.document, parsed.oasVersion);
+    const set = isDocumentSet(input) ? input : await loadDocumentSet(input, { reader });
+    return (await bundleSet(set)).stats;
   } catch (error) {
     if (error instanceof OatoolError) return parsed.stats;
     throw error;
