@@ -1,22 +1,15 @@
 /**
- * The engine of the semantic rules: one typed walk of the document with every rule's visitors, references
- * looked up once (cached) and followed into other files and into places the layout does not describe, each
- * place walked once; findings kept raw (file and segments) for validate() to place and order.
+ * The engine of the semantic rules: one typed walk of the document set with every rule's visitors, over the
+ * set's one reference index; references looked up once (cached) and followed by the walker into other files and
+ * into places the layout does not describe, each place walked once; findings kept raw (file and segments) for
+ * validate() to place and order.
  *
  * @module
  */
-import { createRefIndex, refRootOf } from "../core/refs.ts";
-import { RefIndex } from "../core/ref_index.ts";
-import {
-  type DocumentReader,
-  formatPointer,
-  getAt,
-  laterPatch,
-  parsePointer,
-  type ParseResult,
-  redactUrl,
-} from "../core/mod.ts";
-import { classify, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import type { DocumentSet } from "../core/document_set.ts";
+import { formatPointer, laterPatch, parsePointer, redactUrl } from "../core/mod.ts";
+import { classify, type OasKind, type Visitors, Walker, type WalkTarget } from "../walker/mod.ts";
 import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";
 
 /** A finding before it is placed: which file, which path. */
@@ -41,39 +34,31 @@ export function knownVersion(version: string): string {
 export interface RuleRun {
   findings: Raw[];
   rootFile: string;
-  resolver?: RefIndex;
-  /** A reference to another file was met while files were not loaded: run again with them. */
-  needsFiles: boolean;
+  /** The reference index of the document set (names and source maps of the referenced files). */
+  resolver: RefIndex;
   /** Objects walked because a reference led to them (other files, places the layout does not describe). */
   followed: { file: string; segments: readonly (string | number)[]; kind: OasKind }[];
   data(file: string): unknown;
 }
 
-/** Runs the semantic rules over the document (and the parts of other files it references). */
-export async function runRules(
-  parsed: ParseResult,
+/**
+ * Runs the semantic rules over the document set: the root document, then each place its references lead to in
+ * other files (or to places the layout does not describe), walked once through the walker's `follow`.
+ */
+export function runRules(
+  set: DocumentSet,
   rules: readonly Rule[],
-  options: { reader: DocumentReader | undefined; localOnly: boolean; strict: boolean },
-): Promise<RuleRun> {
-  const { reader, localOnly } = options;
+  options: { strict: boolean },
+): RuleRun {
+  const parsed = set.root;
   const root = parsed.document as Record<string, unknown>;
-  const refRoot = refRootOf(parsed);
-  // Without references to files, the index of the document alone (nothing is read).
-  const index = localOnly
-    ? new RefIndex(root, parsed.oasVersion, {
-      source: parsed.source,
-      key: parsed.path ?? parsed.source,
-      baseDir: parsed.baseDir,
-      sourceMap: parsed.sourceMap,
-    })
-    : await createRefIndex(refRoot, { reader });
-  const resolver = localOnly ? undefined : index;
+  // The set's one index: of the document alone when its text names no other file (nothing was read).
+  const index = set.index;
   const rootFile = index.rootKey;
   const loopLabels = new WeakMap<object, string>();
   const version = parsed.oasVersion;
   const findings: Raw[] = [];
-  let needsFiles = false;
-  const dataOf = (file: string): unknown => file === rootFile ? root : resolver?.document(file)?.data;
+  const dataOf = (file: string): unknown => file === rootFile ? root : index.document(file)?.data;
 
   const lookups = new Map<string, RefLookup>();
   const lookup = (ref: string, file: string): RefLookup => {
@@ -85,7 +70,7 @@ export async function runRules(
     return r;
   };
   const lookupUncached = (ref: string, file: string): RefLookup => {
-    if (ref.startsWith("#") && (file === rootFile || !localOnly)) {
+    if (ref.startsWith("#")) {
       const r = index.resolve(ref, file);
       if (r.ok) {
         // A plain-name anchor is known to be declared; its target is not walked as a place.
@@ -119,10 +104,6 @@ export async function runRules(
         message: `remote reference ${JSON.stringify(redactUrl(ref))} is not followed.`,
       };
     }
-    if (localOnly) {
-      needsFiles = true;
-      return { ok: false, reason: "pending", message: "" };
-    }
     const r = index.resolve(ref, file);
     if (!r.ok) return { ok: false, reason: r.reason, message: r.message };
     return { ok: true, value: r.value, file: index.document(r.file)?.key ?? r.file, segments: r.segments };
@@ -140,15 +121,20 @@ export async function runRules(
     return k === "none" ? undefined : k;
   };
 
-  const queue: { file: string; segments: readonly (string | number)[]; kind: OasKind }[] = [];
-  const followed: typeof queue = [];
-  const queued = new Set<string>();
-  const follow = (file: string, segments: readonly (string | number)[], kind: OasKind) => {
-    const key = `${file}\0${formatPointer(segments)}`;
-    if (queued.has(key)) return;
-    queued.add(key);
-    queue.push({ file, segments, kind });
-    followed.push({ file, segments, kind });
+  // The places references lead to that the walk of the root does not reach (other files, places the layout
+  // does not describe), in the order the walker follows them, each once, with the kind first expected there.
+  const followed: RuleRun["followed"] = [];
+  const seen = new Set<string>();
+  const follow = (ref: string, file: string, expected: OasKind): WalkTarget | undefined => {
+    const r = lookup(ref, file);
+    if (!r.ok || r.value === undefined) return undefined;
+    if (r.file === rootFile && kindAt(r.file, r.segments) !== undefined) return undefined;
+    const key = `${r.file}\0${formatPointer(r.segments)}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      followed.push({ file: r.file, segments: r.segments, kind: expected });
+    }
+    return { file: r.file, segments: r.segments, value: r.value };
   };
 
   const current: { walker?: Walker } = {};
@@ -185,9 +171,7 @@ export async function runRules(
       if (v === null || typeof v !== "object" || typeof (v as Record<string, unknown>).$ref !== "string") {
         return first;
       }
-      const next = (v as Record<string, unknown>).$ref as string;
-      if (localOnly && !next.startsWith("#")) return undefined;
-      const r = index.follow(next, first.file);
+      const r = index.follow((v as Record<string, unknown>).$ref as string, first.file);
       if (!r.ok || r.value === undefined) return undefined;
       return { value: r.value, file: index.document(r.file)?.key ?? r.file, segments: r.segments };
     },
@@ -206,27 +190,11 @@ export async function runRules(
     },
     lookup,
     kindAt,
-    follow,
   });
   const visitors: Visitors[] = rules.map((r) => r.create(ctxFor(r)));
-  // The engine follows references into other files and into places the layout does not describe.
-  visitors.push({
-    $ref(_holder, ref, expected, at) {
-      const r = lookup(ref, at.file);
-      if (
-        r.ok && r.value !== undefined && (r.file !== rootFile || kindAt(r.file, r.segments) === undefined)
-      ) {
-        follow(r.file, r.segments, expected);
-      }
-    },
-  });
-  const walker = new Walker(version, visitors);
+  // References into other files and into places the layout does not describe are followed by the walker.
+  const walker = new Walker(version, visitors, { follow });
   current.walker = walker;
-  walker.walk(root, rootFile, "root");
-  while (queue.length > 0) {
-    const next = queue.shift()!;
-    walker.walk(getAt(dataOf(next.file), next.segments), next.file, next.kind, next.segments);
-  }
-  for (const v of visitors) v.done?.();
-  return { findings, rootFile, resolver, needsFiles, followed, data: dataOf };
+  walker.walkDocument(root, rootFile);
+  return { findings, rootFile, resolver: index, followed, data: dataOf };
 }

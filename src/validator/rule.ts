@@ -59,8 +59,6 @@ export interface RuleContext {
   lookup(ref: string, file: string): RefLookup;
   /** The kind of the object at a path of a file, when its place says (root document only). */
   kindAt(file: string, segments: readonly (string | number)[]): OasKind | undefined;
-  /** Asks for the object at a path of a file to be walked as `kind` after the current walk (once per place). */
-  follow(file: string, segments: readonly (string | number)[], kind: OasKind): void;
 }
 
 /** Result of {@link RuleContext.lookup}. */

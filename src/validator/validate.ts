@@ -6,7 +6,7 @@
  */
 import { placeTexts } from "../core/place_texts.ts";
 import { MAX_MESSAGE_CHARS, shorten } from "../core/bounded_text.ts";
-import { mayReferToFiles } from "../core/refs.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
 import {
   type DocumentReader,
   type DocumentStats,
@@ -14,6 +14,7 @@ import {
   formatPointer,
   getAt,
   type InputSource,
+  isParseResult,
   loadDocument,
   type OASVersion,
   parsePointer,
@@ -101,16 +102,12 @@ export function listRules(): { id: string; severity: string; description: string
   ];
 }
 
-function isParseResult(input: unknown): input is ParseResult {
-  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
-    "sourceMap" in input;
-}
-
 /**
  * Validates an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document: its structure against the official JSON Schema of the
  * version it declares, and the semantic rules (references, operation ids, path parameters, responses,
  * security, servers, media types, discriminators and more). Findings are data; the result says whether the
- * document is valid.
+ * document is valid. The input is loaded once, as a document set (the root and every file it references): the
+ * rules walk the set through its one reference index, and the statistics are those of its bundled document.
  *
  * @example
  * ```ts
@@ -124,13 +121,15 @@ function isParseResult(input: unknown): input is ParseResult {
  * OpenAPI document. @throws {UsageError} when `rules` names an unknown rule.
  */
 export async function validate(
-  input: InputSource | ParseResult,
+  input: InputSource | ParseResult | DocumentSet,
   options: ValidateOptions = {},
 ): Promise<ValidationResult> {
   const validateStructure = options.validateStructure ?? true;
-  const parsed = isParseResult(input)
-    ? input
-    : await loadDocument(input, { reader: options.reader, validateStructure });
+  const given = isDocumentSet(input) ? input : undefined;
+  const parsed = given?.root ??
+    (isParseResult(input)
+      ? input
+      : await loadDocument(input as InputSource, { reader: options.reader, validateStructure }));
   const started = performance.now();
   const strict = options.strict === true;
   const noWarnings = options.noWarnings === true && !strict;
@@ -151,11 +150,9 @@ export async function validate(
   );
 
   const structural = runSchema ? await checkSchema(parsed.document, parsed.oasVersion) : [];
-  const localOnly = parsed.text !== "" && !mayReferToFiles(parsed.text);
-  let run = await runRules(parsed, rules, { reader: options.reader, localOnly, strict });
-  if (run.needsFiles) {
-    run = await runRules(parsed, rules, { reader: options.reader, localOnly: false, strict });
-  }
+  // The files the root references are read here, once: the rules and the statistics use this set.
+  const set = given ?? await loadDocumentSet(parsed, { reader: options.reader });
+  const run = runRules(set, rules, { strict });
 
   const raws: Raw[] = [];
   let order = 0;
@@ -227,7 +224,7 @@ export async function validate(
     if (options.sourceMap) {
       let map = maps.get(r.file);
       if (map === undefined) {
-        map = r.file === run.rootFile ? parsed.sourceMap() : run.resolver?.document(r.file)?.sourceMap();
+        map = r.file === run.rootFile ? parsed.sourceMap() : run.resolver.document(r.file)?.sourceMap();
         if (map !== undefined) maps.set(r.file, map);
       }
       const at = map?.positionOf(r.segments.map(String));
@@ -235,7 +232,7 @@ export async function validate(
         // Referenced files are named as the other findings name them (relative to the working directory).
         f.location = r.file === run.rootFile
           ? at
-          : { ...at, file: run.resolver?.document(r.file)?.source ?? at.file };
+          : { ...at, file: run.resolver.document(r.file)?.source ?? at.file };
       }
     }
     (severity === "error" ? errors : warnings).push(f);
@@ -249,7 +246,7 @@ export async function validate(
     warnings,
     errorCount: errors.length,
     warningCount: warnings.length,
-    stats: await documentSetStats(parsed, { reader: options.reader }),
+    stats: await documentSetStats(set),
     sizeBytes: parsed.sizeBytes,
     loadTimeMs: parsed.loadTimeMs,
     validateTimeMs: performance.now() - started,
@@ -296,7 +293,7 @@ function toFinding(r: Raw, severity: "error" | "warning", parsed: ParseResult, r
     rule: r.rule,
   };
   if (r.file !== run.rootFile) {
-    const shown = run.resolver?.document(r.file)?.source ?? r.file;
+    const shown = run.resolver.document(r.file)?.source ?? r.file;
     f.path = `${shown}#${path}`;
     f.pointer = `${shown}#${pointer}`;
   }
