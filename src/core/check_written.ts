@@ -7,13 +7,12 @@
  *
  * @module
  */
-import { loadDocument } from "./load.ts";
+import { documentFromObject } from "./load.ts";
+import { loadDocumentSet } from "./document_set.ts";
 import { createDefaultReader, type DocumentReader } from "./reader.ts";
 import { DEFAULT_MAX_INPUT_SIZE, mayReferToFiles, ReadSet } from "./confine.ts";
-import { createRefIndex, refIndexOf } from "./refs.ts";
 import { type RefIndex, splitRef } from "./ref_index.ts";
 import { formatPointer } from "./pointer.ts";
-import { createSourceMap } from "./source_map.ts";
 import { quote, shorten } from "./bounded_text.ts";
 import type { OASVersion } from "./version.ts";
 
@@ -81,8 +80,8 @@ export async function checkWrittenFile(
   const maxInputSize = Math.max(DEFAULT_MAX_INPUT_SIZE, options.sizeBytes ?? 0);
   const reader = createDefaultReader({ maxInputSize });
   const readSet = new ReadSet();
-  const parsed = await loadDocument(path, { reader, readSet, validateStructure: false });
-  return checkIndex(await refIndexOf(parsed, { reader, readSet }));
+  const set = await loadDocumentSet(path, { reader, readSet, validateStructure: false, lenient: false });
+  return checkIndex(set.index);
 }
 
 /**
@@ -97,14 +96,17 @@ export async function checkDocumentRefs(
   if (options.text !== undefined && !mayReferToFiles(options.text)) {
     return { checked: 0, danglingCount: 0, dangling: [] };
   }
-  const index = await createRefIndex({
-    document,
-    oasVersion,
+  const parsed = documentFromObject(document as object, {
     source: options.source,
     baseDir: options.baseDir,
-    sourceMap: () => createSourceMap("", "json", options.source),
-  }, { reader: options.reader ?? createDefaultReader(), readSet: new ReadSet() });
-  return checkIndex(index);
+    validateStructure: false,
+  });
+  const set = await loadDocumentSet({ ...parsed, oasVersion }, {
+    reader: options.reader ?? createDefaultReader(),
+    readSet: new ReadSet(),
+    lenient: false,
+  });
+  return checkIndex(set.index);
 }
 
 /**

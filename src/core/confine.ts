@@ -216,6 +216,8 @@ export interface ReadRoot {
   reader?: DocumentReader;
   /** Its text, when known: a text no `$ref` of which names another file needs no following. */
   text?: string;
+  /** Whether its references were already followed into this set (its document set was loaded). */
+  followed?: boolean;
 }
 
 /**
@@ -251,6 +253,11 @@ export class ReadSet {
   /** Records a loaded document (its referenced files are found before an output is written). */
   addRoot(root: ReadRoot): void {
     this.#roots.push(root);
+  }
+
+  /** Records that the references of the loaded document `data` were followed (its files are in this set). */
+  markFollowed(data: unknown): void {
+    for (const r of this.#roots) if (r.data === data) r.followed = true;
   }
 
   /** Adds every file and document of another set. */

@@ -8,6 +8,7 @@
  */
 import { type InputSource, isParseResult, loadDocument, type ParseResult } from "./load.ts";
 import type { LoadDocumentOptions } from "./load.ts";
+import { defaultReader, type DocumentReader } from "./reader.ts";
 import { refIndexOf } from "./refs.ts";
 import type { RefIndex } from "./ref_index.ts";
 import type { ReadSet } from "./confine.ts";
@@ -42,7 +43,23 @@ export interface DocumentSet {
   index: RefIndex;
   /** Every file read to load the set (see `writeDocument`, which never writes over one of them). */
   readSet?: ReadSet;
+  /** Whether the index also follows references in places the layout does not describe (see `lenient`). */
+  lenient?: boolean;
+  /** The reader the referenced files were read with. */
+  reader?: DocumentReader;
 }
+
+/** Whether a value is a {@link DocumentSet} (rather than an input or a single loaded document). */
+export function isDocumentSet(input: unknown): input is DocumentSet {
+  return input !== null && typeof input === "object" && "root" in input && "files" in input &&
+    "index" in input && isParseResult((input as { root: unknown }).root);
+}
+
+/**
+ * The set already loaded for a parse result (a parse result is a snapshot of its input: its set is loaded once,
+ * and every verb given that parse result takes the same files; another `lenient` gets another view of them).
+ */
+const setsOf = new WeakMap<ParseResult, DocumentSet>();
 
 /** Options of {@link loadDocumentSet}. */
 export interface LoadDocumentSetOptions extends LoadDocumentOptions {
@@ -54,9 +71,33 @@ export interface LoadDocumentSetOptions extends LoadDocumentOptions {
 }
 
 /**
+ * Says that a loaded document was changed in place (a verb given `inPlace`): the index of the set loaded for it
+ * forgets what it resolved, so the next verb given it resolves the changed document (its files are not read
+ * again).
+ */
+export function documentChanged(parsed: ParseResult): void {
+  setsOf.get(parsed)?.index.forget();
+}
+
+/**
+ * Gives `next`, a parse result of another root document at the place of `from` with the same version (what a
+ * command changed: `withDocument`), the set of `from` with that root, so that a verb given `next` reads none of
+ * the files again. Nothing happens when no set was loaded for `from`, or the versions differ.
+ */
+export function documentSetDerived(next: ParseResult, from: ParseResult): void {
+  const set = setsOf.get(from);
+  if (set === undefined || next.oasVersion !== from.oasVersion || setsOf.has(next)) return;
+  const index = next.document === from.document ? set.index : set.index.withRootDocument(next.document);
+  const files = set.files.map((f) => f.root ? { ...f, document: next.document, text: next.text } : f);
+  setsOf.set(next, { ...set, root: next, files, index });
+}
+
+/**
  * Loads a document and every file it reaches through `$ref` (confined to the root's folder tree, regular files
  * only, remote references refused from local documents, same-origin references from a URL). Files that cannot
- * be read are recorded in the index as unresolved, not thrown.
+ * be read are recorded in the index as unresolved, not thrown. The one loading path of every verb: the input is
+ * a file path, URL, `-` or content ({@link InputSource}), a loaded document (its set is loaded once: a second
+ * call with the same parse result, reader and `lenient` returns the same set), or a set (returned as it is).
  *
  * @example
  * ```ts
@@ -67,16 +108,30 @@ export interface LoadDocumentSetOptions extends LoadDocumentOptions {
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the root cannot be loaded.
  */
 export async function loadDocumentSet(
-  input: InputSource | ParseResult,
+  input: InputSource | ParseResult | DocumentSet,
   options: LoadDocumentSetOptions = {},
 ): Promise<DocumentSet> {
-  const root = isParseResult(input) ? input : await loadDocument(input, options);
-  const index = await refIndexOf(root, {
-    reader: options.reader,
-    readSet: options.readSet ?? root.readSet,
-    maxInputSize: options.maxInputSize,
-    lenient: options.lenient ?? true,
-  });
+  const lenient = options.lenient ?? true;
+  if (isDocumentSet(input)) {
+    return options.lenient === undefined || input.index.withLenient(lenient) === input.index
+      ? input
+      : { ...input, index: input.index.withLenient(lenient), lenient };
+  }
+  const reader = options.reader ?? defaultReader;
+  const given = isParseResult(input);
+  if (given && options.readSet === undefined) {
+    const known = setsOf.get(input);
+    if (known !== undefined && known.reader === reader) {
+      return known.lenient === lenient
+        ? known
+        : { ...known, index: known.index.withLenient(lenient), lenient };
+    }
+  }
+  const root = given ? input : await loadDocument(input, options);
+  const readSet = options.readSet ?? root.readSet;
+  const index = await refIndexOf(root, { reader, readSet, maxInputSize: options.maxInputSize, lenient });
+  // Its references are followed: an output written later need not follow them again to know what was read.
+  if (readSet !== undefined && readSet === root.readSet) readSet.markFollowed(root.document);
   const files: DocumentSetFile[] = index.documents.map((doc) => {
     const isRoot = doc.key === index.rootKey;
     return {
@@ -89,5 +144,7 @@ export async function loadDocumentSet(
       sourceMap: isRoot ? root.sourceMap : doc.sourceMap,
     };
   });
-  return { root, files, index, readSet: root.readSet };
+  const set: DocumentSet = { root, files, index, readSet: root.readSet, lenient, reader };
+  if (options.readSet === undefined) setsOf.set(root, set);
+  return set;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createMemoryReader } from "./memory_reader.ts";
-import { loadDocumentSet } from "./document_set.ts";
+import { documentChanged, documentSetDerived, loadDocumentSet } from "./document_set.ts";
 import { loadDocument } from "./load.ts";
 
 const FILES = {
@@ -36,4 +36,53 @@ Deno.test("loadDocumentSet: a file that cannot be read is recorded in the index,
   assert.equal(set.files.length, 1);
   const r = set.index.resolve("paths/a.json");
   assert.equal(r.ok, false);
+});
+
+/** A memory reader over {@link FILES} that counts the reads of each file. */
+function counting(): { reader: ReturnType<typeof createMemoryReader>; reads: string[] } {
+  const inner = createMemoryReader(FILES);
+  const reads: string[] = [];
+  return {
+    reads,
+    reader: {
+      ...inner,
+      readFile(path, options) {
+        reads.push(path);
+        return inner.readFile(path, options);
+      },
+    },
+  };
+}
+
+Deno.test("loadDocumentSet: a parse result's set is loaded once; a set is taken as it is; lenient is a view", async () => {
+  const { reader, reads } = counting();
+  const parsed = await loadDocument("/api/openapi.yaml", { reader });
+  const set = await loadDocumentSet(parsed, { reader });
+  assert.equal(reads.length, 3);
+  assert.equal(await loadDocumentSet(parsed, { reader }), set); // the same parse result: the same set
+  assert.equal(await loadDocumentSet(set), set);
+  const strict = await loadDocumentSet(parsed, { reader, lenient: false });
+  assert.equal(strict.files, set.files);
+  assert.notEqual(strict.index, set.index);
+  assert.equal(strict.index.follow("../common.yaml#/ok", "/api/paths/a.json").ok, true);
+  assert.equal(reads.length, 3); // nothing read again
+  // Another reader loads anew (its files may differ).
+  assert.notEqual(await loadDocumentSet(parsed, { reader: createMemoryReader(FILES) }), set);
+});
+
+Deno.test("loadDocumentSet: a document changed in place is resolved anew; a derived root keeps the files", async () => {
+  const { reader, reads } = counting();
+  const parsed = await loadDocument("/api/openapi.yaml", { reader });
+  const set = await loadDocumentSet(parsed, { reader });
+  assert.equal(set.index.resolve("#/components/schemas/A").ok, false);
+  (parsed.document as Record<string, unknown>).components = { schemas: { A: { type: "string" } } };
+  documentChanged(parsed);
+  assert.equal((await loadDocumentSet(parsed, { reader })).index.resolve("#/components/schemas/A").ok, true);
+  const next = { ...parsed, document: structuredClone(parsed.document) };
+  documentSetDerived(next, parsed);
+  const derived = await loadDocumentSet(next, { reader });
+  assert.equal(derived.root, next);
+  assert.equal(derived.index.document(derived.index.rootKey)?.data, next.document);
+  assert.equal(derived.index.follow("../common.yaml#/ok", "/api/paths/a.json").ok, true);
+  assert.equal(reads.length, 3);
 });

@@ -13,7 +13,7 @@ import { isInside, mayReferToFiles } from "./confine.ts";
 import { deepCopy } from "./data_tree.ts";
 import { forEachRef } from "./traverse.ts";
 import { isRemoteRef, splitRef } from "./ref_index.ts";
-import { refIndexOf } from "./refs.ts";
+import { loadDocumentSet } from "./document_set.ts";
 import { quote } from "./bounded_text.ts";
 import { computeStats } from "./stats.ts";
 import type { ParseResult } from "./load.ts";
@@ -208,7 +208,7 @@ export async function rebaseParsed(
       }: it was loaded from a URL, and a local file cannot refer to its files; leave out --keep-refs to bundle the document into one file.`,
     );
   }
-  const index = await refIndexOf(parsed, { reader });
+  const index = (await loadDocumentSet(parsed, { reader })).index;
   const files = index.documents.map((d) => d.key).filter((k) => k !== index.rootKey && !/^https?:/i.test(k));
   const fromDir = await realFolder(parsed.baseDir, reader);
   return rebaseRefs(document, parsed.oasVersion, { fromDir, toDir, files }).document;

@@ -138,6 +138,39 @@ export class RefIndex {
     return new RefIndex(document, oasVersion);
   }
 
+  /**
+   * The same documents (nothing read again) with `lenient` as given: this index when it already is, else a new
+   * index over the same files and failures.
+   */
+  withLenient(lenient: boolean): RefIndex {
+    return lenient === this.#lenient ? this : this.#copy(this.#docs.get(this.rootKey)!.data, lenient);
+  }
+
+  /**
+   * A new index over the same files and failures (nothing read again) whose root is `document`: the root
+   * changed by a command, at the same place.
+   */
+  withRootDocument(document: unknown): RefIndex {
+    return this.#copy(document, this.#lenient);
+  }
+
+  #copy(document: unknown, lenient: boolean): RefIndex {
+    const root = this.#docs.get(this.rootKey)!;
+    const copy = new RefIndex(document, this.oasVersion, {
+      source: root.source,
+      key: this.rootKey,
+      baseDir: this.#baseDir,
+      realBase: this.#realBase,
+      url: this.#rootUrl,
+      sourceMap: root.sourceMap,
+      lenient,
+    });
+    const newRoot = copy.#docs.get(this.rootKey)!;
+    for (const [key, doc] of this.#docs) copy.#docs.set(key, doc === root ? newRoot : doc);
+    for (const [key, why] of this.#failed) copy.#failed.set(key, why);
+    return copy;
+  }
+
   /** Every document taking part, the root first. */
   get documents(): RefDocument[] {
     return [...new Set(this.#docs.values())];
@@ -152,7 +185,13 @@ export class RefIndex {
   addDocument(doc: RefDocument, alias?: string): void {
     this.#docs.set(doc.key, doc);
     if (alias !== undefined && alias !== doc.key) this.#docs.set(alias, doc);
+    this.forget();
+  }
+
+  /** Forgets every resolution and walk remembered: call it after changing a document of the set in place. */
+  forget(): void {
     this.#edges = undefined;
+    this.#referrers = undefined;
     this.#anchors = undefined;
     this.#ids = undefined;
     this.#chains.clear();
@@ -164,6 +203,11 @@ export class RefIndex {
   addFailure(file: string, why: UnresolvedRef): void {
     this.#failed.set(file, why);
     this.#resolved.clear();
+  }
+
+  /** How many files a reference names could not be used (see {@link failure}). */
+  get failureCount(): number {
+    return this.#failed.size;
   }
 
   /** A failure recorded for a file. */

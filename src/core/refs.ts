@@ -67,6 +67,8 @@ export interface RefResolverOptions {
   readSet?: ReadSet;
   /** Largest referenced file accepted, in bytes. @default the reader's (256 MiB) */
   maxInputSize?: number;
+  /** {@link resolveRefs}: the index of the root's document set already loaded (nothing is read again). */
+  index?: RefIndex;
 }
 
 /** The resolver of a root document and its files: the {@link RefIndex} (the name kept for compatibility). */
@@ -306,7 +308,7 @@ export async function resolveRefs(
   root: RefRoot,
   options: RefResolverOptions = {},
 ): Promise<ResolveRefsResult> {
-  const index = await createRefIndex(root, { ...options, lenient: true });
+  const index = options.index?.withLenient(true) ?? await createRefIndex(root, { ...options, lenient: true });
   const warnings: Finding[] = [];
   // Work on copies of every document so the input stays untouched.
   const copies = new Map<string, unknown>();

@@ -12,9 +12,8 @@ import { WriteError } from "./errors.ts";
 import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "./confine.ts";
 import type { DocumentFormat } from "./parse_text.ts";
 import { serializeDocument } from "./serialize.ts";
-import { createRefResolver } from "./refs.ts";
-import { detectVersion } from "./version.ts";
-import { createSourceMap } from "./source_map.ts";
+import { loadDocumentSet } from "./document_set.ts";
+import { documentFromObject, type ParseResult } from "./load.ts";
 import { defaultReader } from "./reader.ts";
 import { permissionMessage } from "./permission.ts";
 import {
@@ -114,22 +113,19 @@ async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
     for (const root of set.takeRoots()) {
       if (root.path === undefined && root.url !== undefined) continue; // its references never name local files
       if (root.text !== undefined && !mayReferToFiles(root.text)) continue; // every reference is local
-      let oasVersion;
+      if (root.followed) continue; // its document set was loaded: its files are in the set already
+      let parsed: ParseResult;
       try {
-        oasVersion = detectVersion(root.data, root.source).oasVersion;
+        parsed = documentFromObject(root.data as object, {
+          source: root.source,
+          baseDir: root.baseDir,
+          validateStructure: false,
+        });
       } catch {
         continue; // not an OpenAPI document (an overlay): its `$ref`s are not references
       }
-      await createRefResolver({
-        document: root.data,
-        oasVersion,
-        source: root.source,
-        path: root.path,
-        url: root.url,
-        baseDir: root.baseDir,
-        readSet: set,
-        sourceMap: () => createSourceMap("", "json", root.source),
-      }, { reader: root.reader ?? defaultReader, readSet: set });
+      const at = { ...parsed, path: root.path, url: root.url, readSet: set, text: root.text ?? "" };
+      await loadDocumentSet(at, { reader: root.reader ?? defaultReader, readSet: set, lenient: false });
     }
     all.addAll(set);
   }
