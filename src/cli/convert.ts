@@ -1,7 +1,7 @@
 import { renderConversionReport } from "../format/convert.ts";
 import { createStyle, formatDuration } from "../format/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
-import { loadDocument, UsageError } from "../core/mod.ts";
+import { loadDocumentSet, UsageError } from "../core/mod.ts";
 import { documentSetStats } from "../parser/mod.ts";
 import {
   bundled,
@@ -68,10 +68,10 @@ the input cannot be read.`,
     }
     parseTarget(f.target);
     const output = outputTarget(f.output);
-    const parsed = await loadDocument(inputArgument(ctx.args[0], "the input"), {
+    const parsed = (await loadDocumentSet(inputArgument(ctx.args[0], "the input"), {
       reader: ctx.reader,
       validateStructure: false,
-    });
+    })).root;
     const plan = await refPlan(io, [parsed], output, f["keep-refs"]);
     // The converter converts the root document alone: a document bundled for another folder is converted whole.
     const source = plan.handling === "bundle" ? await bundled(io, parsed) : parsed;

@@ -1,4 +1,4 @@
-import { loadDocument } from "../core/mod.ts";
+import { loadDocumentSet } from "../core/mod.ts";
 import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
 import { escapeText } from "../format/escape.ts";
 import { documentSetStats } from "../parser/mod.ts";
@@ -102,7 +102,8 @@ file stays), or the input cannot be read.`,
     const started = performance.now();
     const { io, flags: f } = ctx;
     const dryRun = f["dry-run"];
-    const parsed = await loadDocument(inputArgument(ctx.args[0], "the input"), { reader: ctx.reader });
+    const parsed =
+      (await loadDocumentSet(inputArgument(ctx.args[0], "the input"), { reader: ctx.reader })).root;
     const result = await fix(parsed, {
       reader: ctx.reader,
       inPlace: true,

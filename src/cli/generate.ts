@@ -4,7 +4,7 @@ import { renderGenerateReport } from "../format/generate.ts";
 import { createStyle } from "../format/report.ts";
 import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { type GenerateOptions, resolveOptions } from "../generator/generate.ts";
-import { loadDocument } from "../core/load.ts";
+import { loadDocumentSet } from "../core/document_set.ts";
 import { escapeText } from "../format/escape.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag, wholeNumber } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -184,7 +184,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
     let result;
     let readSet;
     try {
-      const parsed = await loadDocument(input, { reader: ctx.reader });
+      const parsed = (await loadDocumentSet(input, { reader: ctx.reader })).root;
       readSet = parsed.readSet;
       result = await generate(parsed, options);
     } catch (error) {

@@ -13,13 +13,14 @@ import {
   type DocumentStats,
   type Finding,
   type InputSource,
-  loadDocument,
+  isParseResult,
   type OASVersion,
   type ParseResult,
   type ReadSet,
   SUPPORTED_VERSIONS,
   UsageError,
 } from "../core/mod.ts";
+import { documentChanged, type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
 import { Step } from "./_context.ts";
 import { down31to30 } from "./_down.ts";
 import { up30to31 } from "./_up.ts";
@@ -177,11 +178,6 @@ export function convertDocument(
   };
 }
 
-function isParseResult(input: unknown): input is ParseResult {
-  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
-    "sourceMap" in input;
-}
-
 /**
  * Converts an OpenAPI document (a file, URL, standard input, inline content, or an already loaded
  * {@link ParseResult}) to another OpenAPI version; the result is valid for the target version wherever the
@@ -199,14 +195,16 @@ function isParseResult(input: unknown): input is ParseResult {
  *   {@link UnsupportedVersionError} when the input cannot be read.
  */
 export async function convert(
-  input: InputSource | ParseResult,
+  input: InputSource | ParseResult | DocumentSet,
   options: ConvertOptions,
 ): Promise<ConvertFileResult> {
   parseTarget(options.target);
-  const given = isParseResult(input);
-  const loaded = given
+  const given = isParseResult(input) || isDocumentSet(input);
+  const loaded = isDocumentSet(input)
+    ? input.root
+    : isParseResult(input)
     ? input
-    : await loadDocument(input, { reader: options.reader, validateStructure: false });
+    : (await loadDocumentSet(input, { reader: options.reader, validateStructure: false })).root;
   const started = performance.now();
   // A document loaded here is nobody else's: it is converted in place.
   const result = convertDocument(loaded.document as Record<string, unknown>, {
@@ -214,6 +212,7 @@ export async function convert(
     inPlace: options.inPlace || !given,
   });
   const convertTimeMs = performance.now() - started;
+  if (given && options.inPlace) documentChanged(loaded); // its set's index forgets what it resolved before
   if (options.sourceMap && loaded.text !== "") {
     const map = loaded.sourceMap();
     for (const issue of result.issues) {

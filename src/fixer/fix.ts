@@ -7,11 +7,18 @@ import {
   computeStats,
   deepCopy,
   type InputSource,
-  loadDocument,
+  isParseResult,
   type OpenAPIDocument,
   type ParseResult,
   type SourcePosition,
 } from "../core/mod.ts";
+import {
+  documentChanged,
+  type DocumentSet,
+  documentSetDerived,
+  isDocumentSet,
+  loadDocumentSet,
+} from "../core/document_set.ts";
 import { validate } from "../validator/mod.ts";
 import { walkDocument } from "../walker/mod.ts";
 import { FixContext } from "./_context.ts";
@@ -27,11 +34,6 @@ import { pruneSchemas } from "./prune_schemas.ts";
 import { fixSchemaNames } from "./schema_names.ts";
 import { stubMissingRefs } from "./stub_missing_refs.ts";
 import type { FixOptions, FixResult } from "./types.ts";
-
-function isParseResult(input: unknown): input is ParseResult {
-  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
-    "sourceMap" in input;
-}
 
 /**
  * Fixes a document, in the order of the pipeline: stubs for missing references (`stubMissingRefs`), missing
@@ -61,13 +63,20 @@ function isParseResult(input: unknown): input is ParseResult {
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the input cannot be read.
  * @throws {UsageError} when the operationId template is invalid.
  */
-export async function fix(input: InputSource | ParseResult, options: FixOptions = {}): Promise<FixResult> {
+export async function fix(
+  input: InputSource | ParseResult | DocumentSet,
+  options: FixOptions = {},
+): Promise<FixResult> {
   // An invalid template is refused before anything is read.
   if (options.fixDuplicateOperationIds) {
     compileOperationIdTemplate(options.operationIdTemplate ?? DEFAULT_OPERATION_ID_TEMPLATE);
   }
-  const given = isParseResult(input);
-  const parsed = given ? input : await loadDocument(input, { reader: options.reader });
+  const given = isParseResult(input) || isDocumentSet(input);
+  const parsed = isDocumentSet(input)
+    ? input.root
+    : isParseResult(input)
+    ? input
+    : (await loadDocumentSet(input, { reader: options.reader })).root;
   const started = performance.now();
   const copy = options.dryRun === true || (given && options.inPlace !== true);
   const doc = (copy ? deepCopy(parsed.document) : parsed.document) as Record<string, unknown>;
@@ -88,12 +97,14 @@ export async function fix(input: InputSource | ParseResult, options: FixOptions 
   if (options.pruneSchemas) pruneSchemas(ctx);
   if (options.prunePaths) prunePaths(ctx);
   const fixTimeMs = performance.now() - started;
+  if (doc === parsed.document) documentChanged(parsed); // its set's index forgets what it resolved before
 
   const stats = computeStats(doc, parsed.oasVersion);
   let remainingErrors: FixResult["remainingErrors"] = [];
   let validateTimeMs = 0;
   if (options.validate !== false) {
     const fixed: ParseResult = { ...parsed, document: doc as OpenAPIDocument, stats, errors: [] };
+    documentSetDerived(fixed, parsed); // the files the input's set read are not read again
     const v = await validate(fixed, { reader: options.reader });
     remainingErrors = v.errors;
     validateTimeMs = v.validateTimeMs;

@@ -1,12 +1,14 @@
 /**
- * The input of the walk queries: a loaded document or where to load one from; its references resolved when
- * asked, and its reference index. `mod.ts` exports its input types.
+ * The input of the walk queries: a loaded document or where to load one from; its document set loaded once
+ * (`loadDocumentSet`), its references resolved when asked. `mod.ts` exports its input types.
  *
  * @module
  */
-import { type InputSource, loadDocument, resolveRefs } from "../core/mod.ts";
-import { createRefIndex, mayReferToFiles, type RefRoot } from "../core/refs.ts";
+import { computeStats, type InputSource, isParseResult, type ParseResult, resolveRefs } from "../core/mod.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { refRootOf } from "../core/refs.ts";
 import { RefIndex } from "../core/ref_index.ts";
+import type { OpenAPIDocument } from "../core/types.ts";
 import type { Source } from "./_collect.ts";
 import type { WalkCommonOptions } from "./types.ts";
 
@@ -27,42 +29,58 @@ export interface LoadedDocument {
   path?: string;
 }
 
-/** What a walk query reads: a loaded document, or where to load one from (a path, URL, `-`, or content). */
-export type WalkInput = InputSource | LoadedDocument;
+/**
+ * What a walk query reads: a loaded document, its document set, or where to load one from (a path, URL, `-`,
+ * or content).
+ */
+export type WalkInput = InputSource | LoadedDocument | DocumentSet;
 
-function isLoaded(input: WalkInput): input is LoadedDocument {
-  return typeof input === "object" && "document" in input && "oasVersion" in input;
-}
-
-/** The reference root of a loaded document (a ParseResult is one already). */
-function refRoot(loaded: LoadedDocument): RefRoot {
-  if ("sourceMap" in loaded && typeof loaded.sourceMap === "function") return loaded as unknown as RefRoot;
+/** A loaded document that is not a full parse result, as one (its text unknown, so its references are followed). */
+function asParseResult(loaded: LoadedDocument): ParseResult {
+  if (isParseResult(loaded)) return loaded;
+  const text = (loaded as { text?: unknown }).text;
   return {
-    ...loaded,
+    document: loaded.document as OpenAPIDocument,
+    version: loaded.oasVersion,
+    oasVersion: loaded.oasVersion,
+    format: "json",
+    source: loaded.source,
+    path: loaded.path,
+    baseDir: loaded.baseDir,
+    text: typeof text === "string" ? text : "",
+    sizeBytes: 0,
+    loadTimeMs: 0,
+    stats: computeStats(loaded.document, loaded.oasVersion),
+    errors: [],
+    warnings: [],
     sourceMap: () => {
       throw new Error("no source map");
     },
   };
 }
 
+function isLoaded(input: WalkInput): input is LoadedDocument {
+  return typeof input === "object" && "document" in input && "oasVersion" in input;
+}
+
 /**
- * Loads the input (unless loaded), resolves its references when asked, and builds the reference index of its
- * document set: the root with every file it references, so the queries list what lives in them too. A root whose
- * text names no other file (`mayReferToFiles`) gets the index of the document alone: nothing more is read.
+ * The input's document set (`loadDocumentSet`: loaded unless given, the one loading path of every verb), its
+ * references resolved when asked: the queries list what lives in every file of the set. A root whose text names
+ * no other file gets the index of the document alone: nothing more is read.
  */
 export async function sourceOf(input: WalkInput, options: WalkCommonOptions): Promise<Source> {
-  const root = refRoot(isLoaded(input) ? input : await loadDocument(input, { reader: options.reader }));
+  const set = await loadDocumentSet(
+    isDocumentSet(input) || !isLoaded(input) ? input : asParseResult(input),
+    { reader: options.reader, lenient: false },
+  );
+  const root = set.root;
   let doc: unknown = root.document;
-  let index: RefIndex;
+  let index = set.index;
   if (options.resolveRefs) {
-    const resolved = await resolveRefs(root, { reader: options.reader });
+    const resolved = await resolveRefs(refRootOf(root), { reader: options.reader, index: set.index });
     doc = resolved.document;
+    // The resolved document is a new one (its references inlined): its own index, of it alone.
     index = new RefIndex(doc, root.oasVersion, { source: root.source, key: resolved.resolver.rootKey });
-  } else {
-    const text = (input as { text?: unknown }).text;
-    index = typeof text === "string" && text !== "" && !mayReferToFiles(text)
-      ? new RefIndex(root.document, root.oasVersion, { source: root.source, key: root.path ?? root.source })
-      : await createRefIndex(root, { reader: options.reader });
   }
   const rootKey = index.rootKey;
   return {
