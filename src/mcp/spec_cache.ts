@@ -1,11 +1,12 @@
 /**
- * The session cache of the tool server (behaviour rule 5): parsed documents by a key that changes when the
- * source does, least recently used evicted, bounded in entries and in estimated bytes; concurrent loads of one
+ * The session cache of the tool server (behaviour rule 5): document sets (a root document with every file it
+ * reaches, loaded once) by a key that changes when the root's source does, least recently used evicted, bounded in entries and in estimated bytes; concurrent loads of one
  * key share a single load.
  *
  * @module
  */
-import type { ParseResult } from "../core/mod.ts";
+import type { DocumentFormat, DocumentSet, ParseResult } from "../core/mod.ts";
+import { byteLength } from "../core/load.ts";
 
 /** Entries kept by default. */
 export const DEFAULT_CACHE_SIZE = 10;
@@ -19,9 +20,19 @@ export const DEFAULT_CACHE_MAX_BYTES: number = 256 * 1024 * 1024;
  */
 const BYTES_PER_SOURCE_BYTE = { json: 5, yaml: 7 } as const;
 
-/** The estimated memory of a parse result, in bytes: its source size times the measured factor of its format. */
-export function estimateBytes(result: ParseResult): number {
-  return Math.max(1, result.sizeBytes) * BYTES_PER_SOURCE_BYTE[result.format === "yaml" ? "yaml" : "json"];
+function perByte(format: DocumentFormat): number {
+  return BYTES_PER_SOURCE_BYTE[format === "yaml" ? "yaml" : "json"];
+}
+
+/**
+ * The estimated memory of a document set (or a single parse result), in bytes: the source size of each of its
+ * files times the measured factor of the file's format.
+ */
+export function estimateBytes(value: DocumentSet | ParseResult): number {
+  if (!("files" in value)) return Math.max(1, value.sizeBytes) * perByte(value.format);
+  let bytes = Math.max(1, value.root.sizeBytes) * perByte(value.root.format);
+  for (const f of value.files) if (!f.root) bytes += byteLength(f.text) * perByte(f.format);
+  return bytes;
 }
 
 /** What a cache tells about its entries as they change (the worker pool keeps one budget across caches). */
@@ -43,18 +54,18 @@ export interface SpecCacheOptions {
 }
 
 interface Entry {
-  value: ParseResult;
+  value: DocumentSet;
   bytes: number;
 }
 
 /**
  * A least-recently-used map from a source key (`file:<absolute path>:<modification time>:…` or
- * `content:<SHA-256>`) to the parse result loaded from it. Cached results are shared between calls: tools read
+ * `content:<SHA-256>`) to the document set loaded from it. Cached sets are shared between calls: tools read
  * them and never change them.
  */
 export class SpecCache {
   #entries = new Map<string, Entry>();
-  #loading = new Map<string, Promise<ParseResult>>();
+  #loading = new Map<string, Promise<DocumentSet>>();
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -77,7 +88,7 @@ export class SpecCache {
   }
 
   /** The entry for `key`, marked as the most recently used, or undefined. */
-  get(key: string): ParseResult | undefined {
+  get(key: string): DocumentSet | undefined {
     const found = this.#entries.get(key);
     if (found === undefined) {
       this.#misses++;
@@ -92,11 +103,22 @@ export class SpecCache {
 
   /**
    * The entry for `key`, or the result of `load()` stored under it. Concurrent calls with the same key while a
-   * load runs share that load (one read and parse, one copy in memory); a failed load is not kept.
+   * load runs share that load (one read and parse, one copy in memory); a failed load is not kept. With
+   * `fresh`, an entry found is checked first (its referenced files unchanged): one that is not is removed and
+   * loaded again.
    */
-  async getOrLoad(key: string, load: () => Promise<ParseResult>): Promise<ParseResult> {
+  async getOrLoad(
+    key: string,
+    load: () => Promise<DocumentSet>,
+    fresh?: (value: DocumentSet) => Promise<boolean>,
+  ): Promise<DocumentSet> {
     const found = this.get(key);
-    if (found !== undefined) return found;
+    if (found !== undefined) {
+      if (fresh === undefined || await fresh(found)) return found;
+      this.#hits--; // not answered from the cache after all
+      this.#misses++;
+      if (this.#entries.get(key)?.value === found) this.#remove(key, true);
+    }
     const running = this.#loading.get(key);
     if (running !== undefined) return await running;
     const loading = (async () => {
@@ -119,7 +141,7 @@ export class SpecCache {
    * Stores an entry as the most recently used, evicting the least recently used beyond the capacity and the
    * byte budget; returns false when it is not kept (the cache is off, or the entry alone is over the budget).
    */
-  set(key: string, value: ParseResult, bytes: number = estimateBytes(value)): boolean {
+  set(key: string, value: DocumentSet, bytes: number = estimateBytes(value)): boolean {
     if (this.capacity <= 0 || bytes > this.maxBytes) return false;
     this.#remove(key, false);
     this.#entries.set(key, { value, bytes });

@@ -1,15 +1,28 @@
 import { assertEquals, assertRejects } from "../core/_assert_test.ts";
-import type { ParseResult } from "../core/mod.ts";
+import type { DocumentSet, ParseResult } from "../core/mod.ts";
 import { estimateBytes, SpecCache } from "./spec_cache.ts";
 
-/** A stand-in parse result of `sizeBytes` bytes in `format`. */
-function doc(sizeBytes: number, format: "json" | "yaml" = "json"): ParseResult {
-  return { sizeBytes, format } as ParseResult;
+/** A stand-in document set of one root of `sizeBytes` bytes in `format`. */
+function doc(sizeBytes: number, format: "json" | "yaml" = "json"): DocumentSet {
+  return { root: { sizeBytes, format } as ParseResult, files: [{ root: true }] } as DocumentSet;
 }
 
 Deno.test("SpecCache: estimated bytes are the source size times 5 (JSON) or 7 (YAML)", () => {
   assertEquals(estimateBytes(doc(1000)), 5000);
   assertEquals(estimateBytes(doc(1000, "yaml")), 7000);
+  assertEquals(estimateBytes(doc(1000).root), 5000);
+});
+
+Deno.test("SpecCache: a set's estimate counts every file of it, each by its format", () => {
+  const set = {
+    root: { sizeBytes: 100, format: "json" } as ParseResult,
+    files: [{ root: true }, { root: false, text: "a".repeat(10), format: "yaml" }, {
+      root: false,
+      text: "é".repeat(5), // 10 bytes in UTF-8
+      format: "json",
+    }],
+  } as DocumentSet;
+  assertEquals(estimateBytes(set), 100 * 5 + 10 * 7 + 10 * 5);
 });
 
 Deno.test("SpecCache: bounded in bytes as in entries; an entry over the budget is not kept", () => {

@@ -10,8 +10,9 @@ import {
   detectVersion,
   type DocumentFormat,
   type DocumentReader,
+  type DocumentSet,
   formatFromName,
-  loadDocument,
+  loadDocumentSet,
   OatoolError,
   type ParseResult,
   type ReadSet,
@@ -146,20 +147,62 @@ export async function fileKey(
 }
 
 /**
- * Loads the OpenAPI document a specification input object names. With `cached` (behaviour rule 5), file inputs
- * are looked up by {@link fileKey} (path, modification time, size, device and inode, and a content hash when
- * the file is recent) and content inputs by their SHA-256; URL inputs are always fetched. Concurrent calls with
- * the same key share one load. Cached results are shared: never change them.
+ * The keys ({@link fileKey}) of the files other than the root of a cached set, as they were just after it was
+ * loaded; `undefined` for a file that has none (then the set is never taken from the cache again).
  */
-export async function loadSpec(
+const referencedKeys = new WeakMap<DocumentSet, (readonly [string, string | undefined])[]>();
+
+/** The keys of a set's files other than the root (files only: a URL is never cached). */
+async function keysOfReferenced(set: DocumentSet): Promise<(readonly [string, string | undefined])[]> {
+  const out: (readonly [string, string | undefined])[] = [];
+  for (const f of set.files) {
+    if (f.root || /^https?:/i.test(f.key)) continue;
+    out.push([f.key, await recentSafeKey(f.key)]);
+  }
+  return out;
+}
+
+/**
+ * {@link fileKey} of a referenced file, or undefined when it changed within the last 2 seconds: its key is
+ * taken after its text was read, so a change in between would be keyed but not loaded (the set is loaded again).
+ */
+async function recentSafeKey(path: string): Promise<string | undefined> {
+  try {
+    const info = await Deno.stat(path);
+    if (info.mtime === null || info.mtime.getTime() >= Date.now() - RECENT_MS) return undefined;
+  } catch {
+    return undefined;
+  }
+  return await fileKey(path);
+}
+
+/** Whether every referenced file of a cached set is as it was when the set was loaded. */
+async function referencedUnchanged(set: DocumentSet): Promise<boolean> {
+  const known = referencedKeys.get(set);
+  if (known === undefined) return false;
+  for (const [path, key] of known) {
+    if (key === undefined || await fileKey(path) !== key) return false;
+  }
+  return set.index.failureCount === 0; // a file it could not read (missing then) may be there now
+}
+
+/**
+ * Loads the document set (`loadDocumentSet`: the root and every file it reaches) a specification input object
+ * names. With `cached` (behaviour rule 5), file inputs are looked up by {@link fileKey} of the root (path,
+ * modification time, size, device and inode, and a content hash when the file is recent) and content inputs by
+ * their SHA-256; a set found is used only when each of its referenced files still has the key it had after
+ * the load, else it is loaded again. URL inputs are always fetched. Concurrent calls with the same key share one
+ * load. Cached sets are shared: never change them.
+ */
+export async function loadSpecSet(
   ctx: ToolContext,
   spec: SpecInput,
   options: { field?: string; cached?: boolean } = {},
-): Promise<ParseResult> {
+): Promise<DocumentSet> {
   const field = options.field ?? "spec";
   const kind = sourceOf(spec, field);
   const load = (input: { file: string } | { url: string } | { content: string }) =>
-    loadDocument(input, { reader: ctx.reader });
+    loadDocumentSet(input, { reader: ctx.reader });
   if (kind === "url") return await load({ url: spec.url! });
   let key: string | undefined;
   let input: { file: string } | { content: string };
@@ -176,9 +219,23 @@ export async function loadSpec(
   if (key === undefined) return await load(input);
   return await ctx.cache.getOrLoad(key, async () => {
     const result = await load(input);
+    referencedKeys.set(result, await keysOfReferenced(result));
     if (kind === "file") ctx.cache.dropPrefix(`file:${path}:`); // an older version of the same file
     return result;
-  });
+  }, referencedUnchanged);
+}
+
+/**
+ * Loads the OpenAPI document a specification input object names: the root of its document set
+ * ({@link loadSpecSet}, cached with `cached`). Verbs given it with the server's reader take that set, so its
+ * referenced files are not read again.
+ */
+export async function loadSpec(
+  ctx: ToolContext,
+  spec: SpecInput,
+  options: { field?: string; cached?: boolean } = {},
+): Promise<ParseResult> {
+  return (await loadSpecSet(ctx, spec, options)).root;
 }
 
 /** Loads an Overlay document named by a specification input object (never cached). */

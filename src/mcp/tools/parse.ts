@@ -7,7 +7,7 @@ import { z } from "zod";
 import { resolveRefs } from "../../core/mod.ts";
 import { documentSetStats, overview } from "../../parser/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, specInput } from "../spec_input.ts";
+import { loadSpecSet, specInput } from "../spec_input.ts";
 import { documentField } from "./_fields.ts";
 
 /** Descriptions in summary mode are cut to this many characters (behaviour rule 1). */
@@ -49,7 +49,8 @@ export const parseTool: Tool = defineTool({
   },
   readOnly: true,
   async run(args, ctx) {
-    const parsed = await loadSpec(ctx, args.spec, { cached: true });
+    const set = await loadSpecSet(ctx, args.spec, { cached: true });
+    const parsed = set.root;
     const full = args.full === true;
     const info = (parsed.document as { info?: Record<string, unknown> }).info ?? {};
     const { servers, tags } = overview(parsed);
@@ -67,7 +68,7 @@ export const parseTool: Tool = defineTool({
     };
     if (!full) return { summary };
     const document = args.resolve_refs === true
-      ? (await resolveRefs(parsed, { reader: ctx.reader })).document
+      ? (await resolveRefs(parsed, { reader: ctx.reader, index: set.index })).document
       : parsed.document;
     return { summary, document: document as Record<string, unknown> };
   },
