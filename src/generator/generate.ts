@@ -5,9 +5,12 @@
  * @module
  */
 import { pushAll } from "../core/bounded_text.ts";
-import { refIndexOf } from "../core/refs.ts";
 import type { Finding } from "../core/finding.ts";
-import { type InputSource, loadDocument, type ParseResult } from "../core/load.ts";
+import type { InputSource, ParseResult } from "../core/load.ts";
+import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { withDocument } from "../core/rebase_refs.ts";
+import type { RefIndex } from "../core/ref_index.ts";
+import { bundle } from "../bundler/mod.ts";
 import type { DocumentReader } from "../core/reader.ts";
 import type { DocumentStats } from "../core/stats.ts";
 import { isObject } from "../core/json.ts";
@@ -128,11 +131,6 @@ export interface GenerateResult {
   generateTimeMs: number;
 }
 
-function isParseResult(input: unknown): input is ParseResult {
-  return input !== null && typeof input === "object" && "document" in input && "oasVersion" in input &&
-    "sourceMap" in input;
-}
-
 /** The options with defaults applied; usage errors for extensions without the server or a bad router. */
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const server = options.server === true;
@@ -190,7 +188,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 /**
  * Generates Go code from an OpenAPI document: `types.go`, and on request `client.go`, `server.go`,
  * `security_helpers.go` (with the client), and `README.md`. The code uses only the Go standard library, is in
- * gofmt layout, and is the same for the same input on every run.
+ * gofmt layout, and is the same for the same input on every run. The input is a path, URL, `-` or content, a
+ * loaded document, or its document set (`loadDocumentSet`'s, used as it is); a set of several files gives the
+ * code of its bundle (`bundle()`), its types named as the bundle names its components.
  *
  * @example
  * ```ts
@@ -209,7 +209,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * @throws {UsageError} for an invalid package name or limit; load errors for unreadable documents.
  */
 export async function generate(
-  input: InputSource | ParseResult,
+  input: InputSource | ParseResult | DocumentSet,
   options: GenerateOptions = {},
 ): Promise<GenerateResult> {
   const pkg = options.packageName ?? "api";
@@ -220,12 +220,14 @@ export async function generate(
   }
   const resolved = resolveOptions(options);
   const { maxLines, maxTypes, maxOps } = resolved;
-  const parsed = isParseResult(input) ? input : await loadDocument(input, { reader: options.reader });
+  const set = await loadDocumentSet(input, { reader: options.reader });
   const started = performance.now();
+  const { parsed, index } = set.files.length > 1
+    ? await bundledSet(set, options.reader)
+    : { parsed: set.root, index: set.index };
   const client = options.client === true;
   const server = options.server === true;
   const doc = parsed.document as unknown;
-  const index = await refIndexOf(parsed, { reader: options.reader });
   const model = new TypeModel(index, {
     pointers: options.noPointers !== true,
     validation: options.noValidation !== true,
@@ -345,6 +347,20 @@ export async function generate(
     loadTimeMs: parsed.loadTimeMs,
     generateTimeMs: performance.now() - started,
   };
+}
+
+/**
+ * A set of several files as one document: its bundle (each file's components become components, Path Item
+ * files are inlined), so the Go code of a multi-file specification is that of its bundle, its types named as
+ * the bundle names its components. The bundle's references are all local: its index reads nothing.
+ */
+async function bundledSet(
+  set: DocumentSet,
+  reader: GenerateOptions["reader"],
+): Promise<{ parsed: ParseResult; index: RefIndex }> {
+  const bundled = await bundle(set);
+  const one = await loadDocumentSet(withDocument(set.root, bundled.document), { reader });
+  return { parsed: one.root, index: one.index };
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */

@@ -232,12 +232,19 @@ Deno.test("generate: an undeclared path parameter is an issue", async () => {
   assert.match(file(r, "client.go"), /path := "\/a\/\{id\}"/);
 });
 
-Deno.test("generate: references inside referenced files resolve from their own file", async () => {
+Deno.test("generate: references inside referenced files resolve from their own file; their types are named as the bundle names its components", async () => {
   const r = await generate(`${ROOT}refs/root.yaml`, { client: true });
   assert.deepEqual(r.issues, []);
   const t = file(r, "types.go");
-  assert.match(t, /type PetOwner struct \{\n\tName \*string `json:"name,omitempty"`/);
-  assert.match(t, /\tOwner \*PetOwner `json:"owner,omitempty"`/);
+  // schemas/nested/owner.yaml, referenced from schemas/pet.yaml#/Pet as "nested/owner.yaml": the component Owner.
+  assert.match(
+    t,
+    /type Owner struct \{\n\tName \*string `json:"name,omitempty"`\n\tBad  \*int64  `json:"bad,omitempty"`/,
+  );
+  assert.match(
+    t,
+    /type Pet struct \{\n\tName  \*string `json:"name,omitempty"`\n\tOwner \*Owner  `json:"owner,omitempty"`/,
+  );
 });
 
 Deno.test("generate: schemas that only name one another become interface{} with a warning, not Go types defined by each other", async () => {

@@ -22,6 +22,8 @@ export { GENERATED_HEADER } from "./unit.ts";
 export type {
   DocumentFormat,
   DocumentReader,
+  DocumentSet,
+  DocumentSetFile,
   DocumentStats,
   Finding,
   InputSource,

@@ -124,41 +124,48 @@ interface RawOp {
   at: (string | number)[];
 }
 
-/** Finds the operations of the document of `index` (in document order). */
+/**
+ * Finds the operations of the document of `index` (in document order): those under `paths`, then those of the
+ * Path Items that `paths` refers to (in the order of the references), each at the path that refers to it.
+ */
 function findOperations(index: RefIndex, doc: unknown): RawOp[] {
   const found: RawOp[] = [];
   const version = index.oasVersion;
   const methods = new Set(HTTP_METHODS[version]);
-  const visit = (op: Record<string, unknown>, at: Walker) => {
-    const p = at.path;
-    if (p[0] !== "paths" || !(p.length === 3 || (p.length === 4 && p[2] === "additionalOperations"))) return;
-    const item = at.parent;
-    if (item === undefined) return;
-    const method = String(p[p.length - 1]);
-    if (p.length === 3 && !methods.has(method)) return;
-    found.push({ path: String(p[1]), method: method.toUpperCase(), op, item, at: [...p] });
-  };
-  const referenced: [string, Record<string, unknown>][] = [];
+  const rootKey = index.rootKey;
   // Operations are all that is needed here: the walk does not go into them, nor into schemas or components.
   const skip = (_node: Record<string, unknown>, at: Walker) => at.skip();
   const walker = new Walker(version, [{
     operation: (op, at) => {
-      visit(op, at);
       at.skip();
+      const item = at.parent;
+      if (item === undefined) return;
+      // A referenced Path Item is walked where it lives: its operations are placed at the path referring to it.
+      const via = at.via;
+      let p: (string | number)[];
+      if (via === undefined) {
+        p = at.path;
+      } else {
+        if (via.file !== rootKey || via.expected !== "pathItem" || via.path.length !== 2) return;
+        p = [...via.path, ...at.path.slice(via.target.length)];
+      }
+      if (p[0] !== "paths" || !(p.length === 3 || (p.length === 4 && p[2] === "additionalOperations"))) {
+        return;
+      }
+      const method = String(p[p.length - 1]);
+      if (p.length === 3 && !methods.has(method)) return;
+      found.push({ path: String(p[1]), method: method.toUpperCase(), op, item, at: [...p] });
     },
     components: skip,
     schema: skip,
-    $ref: (_holder, ref, expected, at) => {
-      if (expected !== "pathItem" || at.path.length !== 2 || at.path[0] !== "paths") return;
-      const r = index.follow(ref);
-      if (r.ok && isObject(r.value)) referenced.push([String(at.path[1]), r.value]);
+  }], {
+    follow: (ref, file) => {
+      const r = index.follow(ref, file);
+      return r.ok ? { file: r.file, segments: r.segments, value: r.value } : undefined;
     },
-  }]);
-  walker.walkDocument(doc);
-  for (const [path, item] of referenced) {
-    const inner = new Walker(version, [{ operation: visit }]);
-    inner.walk(item, index.rootKey, "pathItem", ["paths", path]);
-  }
+    pathItemsPerPath: true,
+  });
+  walker.walkDocument(doc, rootKey);
   return found;
 }
 
