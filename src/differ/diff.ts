@@ -8,14 +8,14 @@ import {
   type DocumentReader,
   getAt,
   type InputSource,
-  isParseResult,
-  loadDocument,
   LoadError,
   type ParseResult,
   type SourcePosition,
   UsageError,
 } from "../core/mod.ts";
-import { createRefIndex } from "../core/refs.ts";
+import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { withDocument } from "../core/rebase_refs.ts";
+import { bundle } from "../bundler/mod.ts";
 import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
@@ -36,10 +36,10 @@ import {
 } from "./types.ts";
 
 /**
- * A document to compare: a path, a URL, `-` (standard input), `{ file }`, `{ url }`, `{ content }`, or a document
- * already loaded (`loadDocument`'s result; it is not changed).
+ * A document to compare: a path, a URL, `-` (standard input), `{ file }`, `{ url }`, `{ content }`, a document
+ * already loaded (`loadDocument`'s result; it is not changed), or its document set (`loadDocumentSet`'s).
  */
-export type DiffInput = InputSource | ParseResult;
+export type DiffInput = InputSource | ParseResult | DocumentSet;
 
 /** Options of {@link diff}. */
 export interface DiffOptions {
@@ -94,17 +94,25 @@ export interface DiffResult {
   stats: DiffStats;
 }
 
-async function load(input: DiffInput, what: string, options: DiffOptions): Promise<ParseResult> {
-  const loaded = isParseResult(input)
-    ? input
-    : await loadDocument(input, { reader: options.reader, maxInputSize: options.maxInputSize });
-  const first = loaded.errors[0];
+/**
+ * The document set of one side. A set of several files is compared as its bundle (each file's components become
+ * components, Path Item files are inlined), so two multi-file versions differ as their bundles do, and every
+ * reference is followed from the file that holds it.
+ */
+async function load(input: DiffInput, what: string, options: DiffOptions): Promise<DocumentSet> {
+  const loadOptions = { reader: options.reader, maxInputSize: options.maxInputSize };
+  const set = await loadDocumentSet(input, loadOptions);
+  const first = set.root.errors[0];
   if (first !== undefined) {
     throw new LoadError(
-      `${what} ${loaded.source} is not a valid OpenAPI document: ${first.path || "(root)"}: ${first.message}`,
+      `${what} ${set.root.source} is not a valid OpenAPI document: ${
+        first.path || "(root)"
+      }: ${first.message}`,
     );
   }
-  return loaded;
+  if (set.files.length === 1) return set;
+  const bundled = await bundle(set);
+  return await loadDocumentSet(withDocument(set.root, bundled.document), loadOptions);
 }
 
 function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
@@ -185,17 +193,20 @@ export async function diff(
     ? {}
     : parseSeverities(options.severities, "severities");
   const ignore = parseIgnoreList(options.ignore ?? [], "ignore");
-  const s = await load(source, "the source", options);
-  const t = await load(target, "the target", options);
+  const sSet = await load(source, "the source", options);
+  const tSet = await load(target, "the target", options);
+  const s = sSet.root;
+  const t = tSet.root;
   // Different versions: the older is converted to the newer one's version; the format change is reported.
   const normalised = s.oasVersion === t.oasVersion ? undefined : normalise(s, t);
   const sp = normalised?.sourceIsOlder ? normalised.converted : s;
   const tp = normalised !== undefined && !normalised.sourceIsOlder ? normalised.converted : t;
   const started = performance.now();
-  const [si, ti] = await Promise.all([
-    createRefIndex(sp, { reader: options.reader, maxInputSize: options.maxInputSize }),
-    createRefIndex(tp, { reader: options.reader, maxInputSize: options.maxInputSize }),
-  ]);
+  // Each side's index is its set's; a side converted to the other's version is a new document (one file).
+  const loadOptions = { reader: options.reader, maxInputSize: options.maxInputSize };
+  const indexOf = async (parsed: ParseResult, set: DocumentSet): Promise<RefIndex> =>
+    parsed === set.root ? set.index : (await loadDocumentSet(parsed, loadOptions)).index;
+  const [si, ti] = await Promise.all([indexOf(sp, sSet), indexOf(tp, tSet)]);
   const sSide = new Side(sp.document as Record<string, unknown>, sp.oasVersion, si, sp.source);
   const tSide = new Side(tp.document as Record<string, unknown>, tp.oasVersion, ti, tp.source);
   sSide.stableRefs = tSide.stableRefs = stableReferences(sSide, tSide);

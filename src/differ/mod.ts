@@ -30,6 +30,8 @@ export type {
 export type {
   DocumentFormat,
   DocumentReader,
+  DocumentSet,
+  DocumentSetFile,
   DocumentStats,
   Finding,
   InputSource,
