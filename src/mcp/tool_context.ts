@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createDefaultReader } from "../core/mod.ts";
+import { createDefaultReader, type DocumentReader } from "../core/mod.ts";
 import type { SpecCache } from "./spec_cache.ts";
 import type { ToolContext } from "./spec_input.ts";
 import { createUrlGuard } from "./url_guard.ts";
@@ -32,14 +32,29 @@ export interface ToolSettings {
   cacheMaxBytes: number;
 }
 
-/** The tools' context built from `settings`, with `cache`, for calls in the folders `roots`. */
+/**
+ * The reader of each settings object: one for every call with them (it keeps no state of a call), so a document
+ * set cached by one call is taken by the verbs of the next (a set is reused only with the reader it was loaded
+ * with).
+ */
+const readers = new WeakMap<ToolSettings, DocumentReader>();
+
+/**
+ * The tools' context built from `settings`, with `cache`, for calls in the folders `roots`; calls with the same
+ * settings share one reader.
+ */
 export function toolContext(settings: ToolSettings, cache: SpecCache, roots: readonly string[]): ToolContext {
-  return {
-    reader: createDefaultReader({
+  let reader = readers.get(settings);
+  if (reader === undefined) {
+    reader = createDefaultReader({
       maxInputSize: settings.maxInputSize,
       timeoutMs: settings.timeoutMs,
       checkUrl: settings.allowPrivateUrls ? undefined : createUrlGuard(),
-    }),
+    });
+    readers.set(settings, reader);
+  }
+  return {
+    reader,
     cache,
     cwd: settings.cwd,
     workspace: new Workspace(roots),
