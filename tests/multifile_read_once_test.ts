@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { countingReader } from "../src/mcp/_test_client.ts";
 import { validate } from "../src/validator/mod.ts";
 import { parse } from "../src/parser/mod.ts";
+import { bundle } from "../src/bundler/mod.ts";
+import { loadDocumentSet } from "../src/core/document_set.ts";
 
 const FIXTURE = "testdata/multifile_stats/v31";
 /** The root and the five files it reaches (Path Items under paths, a webhook and a component; a chain). */
@@ -36,4 +38,22 @@ Deno.test("multi-file parse reads each file of the set once, also resolving its 
     assert.deepEqual(r.stats, STATS);
     assert.deepEqual(rereads(reader.reads), { twice: [], files: SET_SIZE }, `resolveRefs: ${resolveRefs}`);
   }
+});
+
+Deno.test("validate and bundle of a document set already loaded read nothing, and report as for its file", async () => {
+  const root = `${await Deno.realPath(FIXTURE)}/openapi.yaml`;
+  const reader = countingReader(Deno.cwd());
+  const set = await loadDocumentSet(root, { reader });
+  assert.deepEqual(rereads(reader.reads), { twice: [], files: SET_SIZE });
+  const fromSet = await validate(set, { sourceMap: true });
+  const bundled = await bundle(set);
+  assert.equal(reader.reads.length, SET_SIZE);
+  const fromFile = await validate(root, { sourceMap: true });
+  assert.deepEqual([fromSet.errors, fromSet.warnings, fromSet.stats], [
+    fromFile.errors,
+    fromFile.warnings,
+    fromFile.stats,
+  ]);
+  assert.deepEqual(bundled.stats, STATS);
+  assert.deepEqual(fromSet.stats, STATS);
 });
