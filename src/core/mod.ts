@@ -26,7 +26,7 @@ export {
   loadStructured,
   toParseResult,
 } from "./load.ts";
-export { documentChanged, documentSetDerived, isDocumentSet, loadDocumentSet } from "./document_set.ts";
+export { loadDocumentSet } from "./document_set.ts";
 export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./document_set.ts";
 export type {
   DocumentFromObjectOptions,
