@@ -312,7 +312,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSecurity",
   ],
   "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
-  "./bundler": ["bundle"],
+  "./bundler": ["bundle", "bundledDocumentSet"],
 };
 
 Deno.test("mod.ts exports exactly the documented public surface", () => {

@@ -11,6 +11,7 @@ import type { Finding } from "../core/finding.ts";
 import type { OpenAPIDocument } from "../core/types.ts";
 import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
 import { resolveRefs } from "../core/refs.ts";
+import { withDocument } from "../core/rebase_refs.ts";
 import { componentSections } from "../walker/mod.ts";
 import { formatPointer, getAt } from "../core/pointer.ts";
 import { isObject } from "../core/json.ts";
@@ -218,4 +219,27 @@ function countComponents(document: unknown, root: ParseResult): number {
     if (isObject(map)) n += Object.keys(map).length;
   }
   return n;
+}
+
+/**
+ * The document set of a set's bundle: a set of one file stays as it is; a set of several files becomes the set
+ * of its bundled document ({@link bundleSet}), one file with only local references, so that a verb that works
+ * on one document (generate, diff) sees every component of every file, named as the bundle names them.
+ *
+ * @example
+ * ```ts
+ * import { loadDocumentSet } from "../core/document_set.ts";
+ * import { bundledDocumentSet } from "./bundle.ts";
+ * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
+ * (await bundledDocumentSet(set)) === set; // true: one file
+ * ```
+ * @throws {RefResolutionError} when the bundle would exceed the expansion budget.
+ */
+export async function bundledDocumentSet(
+  set: DocumentSet,
+  options: { reader?: DocumentReader; maxInputSize?: number } = {},
+): Promise<DocumentSet> {
+  if (set.files.length <= 1) return set;
+  const bundled = await bundleSet(set);
+  return await loadDocumentSet(withDocument(set.root, bundled.document), options);
 }

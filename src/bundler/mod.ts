@@ -11,5 +11,5 @@
  *
  * @module
  */
-export { bundle } from "./bundle.ts";
+export { bundle, bundledDocumentSet } from "./bundle.ts";
 export type { BundleOptions, BundleResult, BundleSetOptions } from "./bundle.ts";

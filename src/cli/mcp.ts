@@ -41,7 +41,7 @@ a folder below it, is followed.`,
       default: DEFAULT_CACHE_MAX_BYTES,
       placeholder: "bytes",
       description:
-        "Estimated memory of the parsed documents kept in the session cache (a document counts 5x its size as JSON, 7x as YAML; one over it is not kept), K, M, G allowed",
+        "Estimated memory of the parsed documents kept in the session cache (each file of a document set counts 5x its size as JSON, 7x as YAML; a set over it is not kept), K, M, G allowed",
     },
     "max-concurrent": {
       type: "string",

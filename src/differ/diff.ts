@@ -14,8 +14,7 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
-import { withDocument } from "../core/rebase_refs.ts";
-import { bundle } from "../bundler/mod.ts";
+import { bundledDocumentSet } from "../bundler/mod.ts";
 import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
@@ -110,9 +109,7 @@ async function load(input: DiffInput, what: string, options: DiffOptions): Promi
       }: ${first.message}`,
     );
   }
-  if (set.files.length === 1) return set;
-  const bundled = await bundle(set);
-  return await loadDocumentSet(withDocument(set.root, bundled.document), loadOptions);
+  return await bundledDocumentSet(set, loadOptions);
 }
 
 function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {

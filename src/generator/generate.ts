@@ -8,9 +8,7 @@ import { pushAll } from "../core/bounded_text.ts";
 import type { Finding } from "../core/finding.ts";
 import type { InputSource, ParseResult } from "../core/load.ts";
 import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
-import { withDocument } from "../core/rebase_refs.ts";
-import type { RefIndex } from "../core/ref_index.ts";
-import { bundle } from "../bundler/mod.ts";
+import { bundledDocumentSet } from "../bundler/mod.ts";
 import type { DocumentReader } from "../core/reader.ts";
 import type { DocumentStats } from "../core/stats.ts";
 import { isObject } from "../core/json.ts";
@@ -222,9 +220,8 @@ export async function generate(
   const { maxLines, maxTypes, maxOps } = resolved;
   const set = await loadDocumentSet(input, { reader: options.reader });
   const started = performance.now();
-  const { parsed, index } = set.files.length > 1
-    ? await bundledSet(set, options.reader)
-    : { parsed: set.root, index: set.index };
+  const one = await bundledDocumentSet(set, { reader: options.reader });
+  const { root: parsed, index } = one;
   const client = options.client === true;
   const server = options.server === true;
   const doc = parsed.document as unknown;
@@ -347,20 +344,6 @@ export async function generate(
     loadTimeMs: parsed.loadTimeMs,
     generateTimeMs: performance.now() - started,
   };
-}
-
-/**
- * A set of several files as one document: its bundle (each file's components become components, Path Item
- * files are inlined), so the Go code of a multi-file specification is that of its bundle, its types named as
- * the bundle names its components. The bundle's references are all local: its index reads nothing.
- */
-async function bundledSet(
-  set: DocumentSet,
-  reader: GenerateOptions["reader"],
-): Promise<{ parsed: ParseResult; index: RefIndex }> {
-  const bundled = await bundle(set);
-  const one = await loadDocumentSet(withDocument(set.root, bundled.document), { reader });
-  return { parsed: one.root, index: one.index };
 }
 
 /** The files of the server extensions and the security extras, in the order of the spec's table. */

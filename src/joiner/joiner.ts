@@ -14,6 +14,7 @@ import {
   type DocumentReader,
   type Finding,
   type InputSource,
+  isParseResult,
   loadDocument,
   type OASVersion,
   type OpenAPIDocument,
@@ -46,13 +47,6 @@ const VALID_PREFIX = /^[a-zA-Z0-9._-]+$/;
 
 /** A document to join that is already parsed: a parse result, or a plain OpenAPI object. */
 export type ParsedInput = ParseResult | Readonly<Record<string, unknown>>;
-
-function isParseResult(v: unknown): v is ParseResult {
-  if (v === null || typeof v !== "object") return false;
-  const r = v as Record<string, unknown>;
-  return r.document !== null && typeof r.document === "object" && typeof r.oasVersion === "string" &&
-    typeof r.source === "string" && typeof r.sourceMap === "function";
-}
 
 interface Prepared {
   result: ParseResult;
