@@ -15,7 +15,7 @@ import { type GeneratedFile, splitFiles } from "./split.ts";
 import { pathPattern } from "./go_regexp.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
-import type { GoRuntime } from "./_security_runtime.ts";
+import type { GoRuntime } from "./go_runtime.ts";
 
 /** A security scheme of the document. */
 export interface SchemeEntry {

@@ -16,7 +16,7 @@ import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
-import { BINDER_HELPERS } from "./_runtime_binder.ts";
+import { BINDER_HELPERS } from "./go_runtime.ts";
 import type { GoField } from "./go_decls.ts";
 import { BinderTypes, type BindShape, type DeepShape, defaultLiteral } from "./binder_types.ts";
 

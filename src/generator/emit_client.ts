@@ -10,7 +10,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import { nilable } from "./schema_facts.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
-import { CLIENT_HELPERS } from "./_runtime.ts";
+import { CLIENT_HELPERS } from "./go_runtime.ts";
 
 /** The part of client.go every split keeps in client.go: types, constructor, options, helpers. */
 export function emitClientCore(): Unit {

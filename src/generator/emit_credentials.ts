@@ -11,7 +11,7 @@
 import type { EmitContext } from "./context.ts";
 import type { GeneratedFile } from "./split.ts";
 import { securitySchemes, tableFiles } from "./_security_extras.ts";
-import { CREDENTIALS_RUNTIME } from "./_security_runtime.ts";
+import { CREDENTIALS_RUNTIME } from "./go_runtime.ts";
 
 /** credentials.go (and its per-group parts when the operations' table is split). */
 export function emitCredentialFiles(ctx: EmitContext): GeneratedFile[] {

@@ -15,7 +15,7 @@ import type { GeneratedFile } from "./split.ts";
 import type { EmitContext } from "./context.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { runtimeUnit, type SchemeEntry, securitySchemes } from "./_security_extras.ts";
-import { OAUTH2_RUNTIME } from "./_security_runtime.ts";
+import { OAUTH2_RUNTIME } from "./go_runtime.ts";
 
 /** One flow of an OAuth2 scheme. */
 export interface OAuth2Flow {

@@ -12,7 +12,7 @@ import type { EmitContext } from "./context.ts";
 import type { GeneratedFile } from "./split.ts";
 import { goFile } from "./unit.ts";
 import { runtimeUnit, securitySchemes } from "./_security_extras.ts";
-import { OIDC_RUNTIME } from "./_security_runtime.ts";
+import { OIDC_RUNTIME } from "./go_runtime.ts";
 
 const WELL_KNOWN = "/.well-known/openid-configuration";
 

@@ -17,6 +17,7 @@ import { mainType, scalarGoType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import type { EmitContext } from "./context.ts";
+import { RESPONSE_HELPERS } from "./go_runtime.ts";
 
 /** How a response's body is written. */
 export interface ResponseBody {
@@ -229,42 +230,11 @@ function emitHeaders(u: Unit, name: string, what: string, fields: HeaderField[],
   w.close();
 }
 
-const RESPONSE_HELPERS =
-  `// responsesWrite sends a response: the content type (when not empty), the status and the body.
-func responsesWrite(w http.ResponseWriter, status int, contentType string, body []byte) error {
-	if contentType != "" {
-		w.Header().Set("Content-Type", contentType)
-	}
-	w.WriteHeader(status)
-	if len(body) == 0 {
-		return nil
-	}
-	_, err := w.Write(body)
-	return err
-}
-
-// responsesJSON sends a response with body encoded as JSON.
-func responsesJSON(w http.ResponseWriter, status int, contentType string, body interface{}) error {
-	data, err := json.Marshal(body)
-	if err != nil {
-		return err
-	}
-	return responsesWrite(w, status, contentType, data)
-}
-
-// responsesStatus checks a status given for a range ("2XX": class 2) or for default (class 0: any status).
-func responsesStatus(status, class int) error {
-	if status < 100 || status > 599 || (class != 0 && status/100 != class) {
-		return fmt.Errorf("status %d is not a status of this response", status)
-	}
-	return nil
-}`;
-
 /** server_responses.go (split like the server when large). */
 export function emitResponses(ctx: EmitContext): GeneratedFile[] {
   const core = unit("", 0);
-  for (const i of ["encoding/json", "fmt", "net/http"]) core.imports.add(i);
-  core.w.raw(RESPONSE_HELPERS);
+  for (const i of RESPONSE_HELPERS.imports) core.imports.add(i);
+  core.w.raw(RESPONSE_HELPERS.code);
   const units = ctx.ops.map((op) => emitOperationResponses(ctx, op));
   const { maxLines, maxOps } = ctx.options;
   return splitFiles("server_responses", ctx.packageName, [core], units, {

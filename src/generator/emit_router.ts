@@ -14,7 +14,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
-import { ROUTER_CHI, ROUTER_COMMON, ROUTER_STDLIB } from "./_runtime_router.ts";
+import { ROUTER_CHI, ROUTER_COMMON, ROUTER_STDLIB } from "./go_runtime.ts";
 
 /** The exported names server_router.go declares (renamed with a suffix when a schema took one). */
 export const ROUTER_NAMES: readonly string[] = [

@@ -12,7 +12,7 @@
 import type { EmitContext } from "./context.ts";
 import type { GeneratedFile } from "./split.ts";
 import { securitySchemes, tableFiles } from "./_security_extras.ts";
-import { ENFORCE_RUNTIME } from "./_security_runtime.ts";
+import { ENFORCE_RUNTIME } from "./go_runtime.ts";
 
 /** security_enforce.go (and its per-group parts when the operations' table is split). */
 export function emitSecurityEnforceFiles(ctx: EmitContext): GeneratedFile[] {

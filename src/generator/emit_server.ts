@@ -11,7 +11,7 @@ import { pathPattern } from "./go_regexp.ts";
 import type { GoOperation } from "./operations.ts";
 import { bodyFieldType, statusConditions } from "./emit_client.ts";
 import { type Unit, unit, writeDoc } from "./unit.ts";
-import { SERVER_HELPERS } from "./_runtime.ts";
+import { SERVER_HELPERS } from "./go_runtime.ts";
 
 function handlerName(op: GoOperation): string {
   return "handle" + op.name;

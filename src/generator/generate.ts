@@ -34,7 +34,7 @@ import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
 import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitLazily } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
-import { NULLABLE_HELPERS, SHARED_HELPERS } from "./_runtime.ts";
+import { NULLABLE_HELPERS, SHARED_HELPERS } from "./go_runtime.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
 
 export type { GeneratedFile } from "./split.ts";

@@ -1,25 +1,19 @@
-/**
- * The fixed Go helpers the compiled validators of server_middleware.go call: JSON pointer escaping, numbers,
- * canonical JSON (for enum, const and uniqueItems) and the formats checked. Kept as text in gofmt layout.
- *
- * @module
- */
+package runtime
 
-/** The value helpers of the middleware's runtime. */
-export const VALIDATION_RUNTIME: { code: string; imports: readonly string[] } = {
-  imports: [
-    "encoding/json",
-    "math",
-    "net",
-    "net/mail",
-    "net/url",
-    "regexp",
-    "sort",
-    "strconv",
-    "strings",
-    "time",
-  ],
-  code: `// rvIsNumber tells whether s is a number in JSON's syntax.
+import (
+	"encoding/json"
+	"math"
+	"net"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// rvIsNumber tells whether s is a number in JSON's syntax.
 func rvIsNumber(s string) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
@@ -194,5 +188,3 @@ func rvFormat(format, s string) bool {
 	}
 	return true
 }
-`,
-};

@@ -1,27 +1,19 @@
-/**
- * Go helper code of server_binder.go (see emit_binder.ts): BindError, the readers of each parameter location
- * and style, the body decoders and the typed item parsers. Kept here as text in gofmt layout; the binder tests
- * build it with Go 1.19.
- *
- * @module
- */
+package runtime
 
-/** The binder's helpers. */
-export const BINDER_HELPERS: { code: string; imports: readonly string[] } = {
-  imports: [
-    "encoding/json",
-    "fmt",
-    "io",
-    "mime/multipart",
-    "net/http",
-    "net/url",
-    "sort",
-    "strconv",
-    "strings",
-    "time",
-  ],
-  code: String
-    .raw`// BindError is a parameter or body the Bind functions could not read: where it is, its name and why. Use
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// BindError is a parameter or body the Bind functions could not read: where it is, its name and why. Use
 // errors.As to tell it from other errors (a client error: answer it with 400).
 type BindError struct {
 	// In is where the value is: path, query, header, cookie or body.
@@ -304,5 +296,4 @@ func binderTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%q is not an RFC 3339 date-time", s)
 	}
 	return t, nil
-}`,
-};
+}

@@ -1,34 +1,19 @@
-/**
- * The fixed Go code of server_middleware.go (standard library only, Go 1.19): the options, the problem body,
- * the middleware, parameter and body reading, and the failure list with its work and depth bounds. Kept as text
- * in gofmt layout; the exported names are replaced by the ones the package-wide registry hands out.
- *
- * @module
- */
+package runtime
 
-/** The exported Go names the runtime declares (renamed when a schema took one). */
-export const MIDDLEWARE_EXPORTS: readonly string[] = [
-  "ValidationMiddleware",
-  "ValidationOptions",
-  "ValidationFailure",
-  "ValidationProblem",
-];
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
-/** The request side of the middleware's runtime. */
-export const MIDDLEWARE_RUNTIME: { code: string; imports: readonly string[] } = {
-  imports: [
-    "bytes",
-    "encoding/json",
-    "io",
-    "mime",
-    "net/http",
-    "net/url",
-    "regexp",
-    "strconv",
-    "strings",
-    "unicode/utf8",
-  ],
-  code: `// ValidationOptions configures ValidationMiddleware; a zero field takes its default.
+// ValidationOptions configures ValidationMiddleware; a zero field takes its default.
 type ValidationOptions struct {
 	// BaseURL is a path prefix removed before matching ("" for none).
 	BaseURL string
@@ -45,25 +30,25 @@ type ValidationOptions struct {
 // ValidationFailure is one failed check of a request.
 type ValidationFailure struct {
 	// In is where the value is: path, query, header, cookie or body.
-	In string \`json:"in"\`
+	In string `json:"in"`
 	// Name is the parameter's name (with /index for array items) or the JSON pointer into the body.
-	Name string \`json:"name"\`
+	Name string `json:"name"`
 	// Message says what is wrong, without repeating the value.
-	Message string \`json:"message"\`
+	Message string `json:"message"`
 }
 
 // ValidationProblem is the RFC 9457 problem body (application/problem+json) of a rejected request.
 type ValidationProblem struct {
 	// Type is "about:blank": the status says what happened.
-	Type string \`json:"type"\`
+	Type string `json:"type"`
 	// Title is the status text.
-	Title string \`json:"title"\`
+	Title string `json:"title"`
 	// Status is the HTTP status code.
-	Status int \`json:"status"\`
+	Status int `json:"status"`
 	// Detail says why the request was rejected.
-	Detail string \`json:"detail"\`
+	Detail string `json:"detail"`
 	// Errors lists the failed checks (empty for 413 and 415).
-	Errors []ValidationFailure \`json:"errors"\`
+	Errors []ValidationFailure `json:"errors"`
 }
 
 // ValidationMiddleware validates each request of a known operation (method and path template) against the
@@ -442,7 +427,7 @@ func rvDepthOK(data []byte, max int) bool {
 		if inString {
 			if escaped {
 				escaped = false
-			} else if c == '\\\\' {
+			} else if c == '\\' {
 				escaped = true
 			} else if c == '"' {
 				inString = false
@@ -483,5 +468,3 @@ func rvProblem(w http.ResponseWriter, status int, detail string, errs []Validati
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
 }
-`,
-};

@@ -1,0 +1,3 @@
+module oatool.dev/runtime
+
+go 1.19
