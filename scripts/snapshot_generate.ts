@@ -15,13 +15,8 @@ import { join } from "node:path";
 import { generate, type GenerateOptions } from "../src/generator/mod.ts";
 import { EVERY_EXTENSION } from "../src/generator/_ext_test_util.ts";
 
-const [out, ...extra] = Deno.args;
-if (out === undefined) {
-  console.error("usage: deno run -A scripts/snapshot_generate.ts <out.txt> [document ...]");
-  Deno.exit(2);
-}
-
-async function documentsUnder(dir: string, into: string[]): Promise<void> {
+/** Collects the documents (`.yaml`, `.yml`, `.json`) under `dir`, recursively, into `into` (unsorted). */
+export async function documentsUnder(dir: string, into: string[]): Promise<void> {
   for await (const e of Deno.readDir(dir)) {
     const path = join(dir, e.name);
     if (e.isDirectory) await documentsUnder(path, into);
@@ -29,12 +24,8 @@ async function documentsUnder(dir: string, into: string[]): Promise<void> {
   }
 }
 
-const files: string[] = [];
-await documentsUnder(new URL("../testdata", import.meta.url).pathname, files);
-files.sort();
-files.push(...extra);
-
-const OPTION_SETS: Record<string, GenerateOptions> = {
+/** The generator's option sets, by name (scripts/snapshot_all.ts uses them too). */
+export const OPTION_SETS: Record<string, GenerateOptions> = {
   plain: { client: true, server: true },
   all: EVERY_EXTENSION,
   small: {
@@ -55,23 +46,38 @@ async function hash(text: string): Promise<string> {
   return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const lines: string[] = [];
-for (const file of files) {
-  for (const [name, options] of Object.entries(OPTION_SETS)) {
-    let fingerprint: string;
-    try {
-      const r = await generate(file, options);
-      const issues = JSON.stringify(r.issues.map((i) => [i.severity, i.path, i.message]));
-      fingerprint = await hash(r.files.map((f) => `==${f.name}\n${f.content}`).join("") + issues);
-    } catch (error) {
-      fingerprint = `error: ${error instanceof Error ? error.message.split("\n")[0].slice(0, 100) : error}`;
-    }
-    lines.push(`${file.replace(/^.*\/testdata\//, "testdata/")}\t${name}\t${fingerprint}`);
+/** The fingerprint of one generation: a hash of the files' names and contents and of the issues, or the error. */
+export async function generateFingerprint(file: string, options: GenerateOptions): Promise<string> {
+  try {
+    const r = await generate(file, options);
+    const issues = JSON.stringify(r.issues.map((i) => [i.severity, i.path, i.message]));
+    return await hash(r.files.map((f) => `==${f.name}\n${f.content}`).join("") + issues);
+  } catch (error) {
+    return `error: ${error instanceof Error ? error.message.split("\n")[0].slice(0, 100) : error}`;
   }
 }
-await Deno.writeTextFile(out, lines.join("\n") + "\n");
-console.log(
-  `${lines.length} fingerprints (${files.length} documents × ${
-    Object.keys(OPTION_SETS).length
-  } option sets) in ${out}`,
-);
+
+if (import.meta.main) {
+  const [out, ...extra] = Deno.args;
+  if (out === undefined) {
+    console.error("usage: deno run -A scripts/snapshot_generate.ts <out.txt> [document ...]");
+    Deno.exit(2);
+  }
+  const files: string[] = [];
+  await documentsUnder(new URL("../testdata", import.meta.url).pathname, files);
+  files.sort();
+  files.push(...extra);
+  const lines: string[] = [];
+  for (const file of files) {
+    for (const [name, options] of Object.entries(OPTION_SETS)) {
+      const fingerprint = await generateFingerprint(file, options);
+      lines.push(`${file.replace(/^.*\/testdata\//, "testdata/")}\t${name}\t${fingerprint}`);
+    }
+  }
+  await Deno.writeTextFile(out, lines.join("\n") + "\n");
+  console.log(
+    `${lines.length} fingerprints (${files.length} documents × ${
+      Object.keys(OPTION_SETS).length
+    } option sets) in ${out}`,
+  );
+}
