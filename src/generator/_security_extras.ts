@@ -15,7 +15,7 @@ import { type GeneratedFile, splitFiles } from "./split.ts";
 import { pathPattern } from "./go_regexp.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
-import type { GoRuntime } from "./go_runtime.ts";
+import { type GoRuntime, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
 
 /** A security scheme of the document. */
 export interface SchemeEntry {
@@ -78,25 +78,16 @@ export function runtimeUnit(
 ): { unit: Unit; name: (declared: string) => string } {
   const u = unit("", 0);
   for (const i of rt.imports) u.imports.add(i);
-  const renames = new Map<string, string>();
-  for (const name of rt.names) {
-    const taken = model.names.take(name);
-    if (taken !== name) {
-      renames.set(name, taken);
-      model.issue(
-        "info",
-        [],
-        `${file} declares ${taken} instead of ${name}, a name the package already uses.`,
-        "generate-security-extras",
-      );
-    }
+  const renames = takeRuntimeNames(model.names, [rt]);
+  for (const [name, taken] of renames) {
+    model.issue(
+      "info",
+      [],
+      `${file} declares ${taken} instead of ${name}, a name the package already uses.`,
+      "generate-security-extras",
+    );
   }
-  let code = rt.code;
-  if (renames.size > 0) {
-    const words = new RegExp(`\\b(${[...renames.keys()].join("|")})\\b`, "g");
-    code = code.replace(words, (m) => renames.get(m) ?? m);
-  }
-  u.w.raw(code);
+  u.w.raw(renameRuntime(rt.code, renames));
   return { unit: u, name: (declared) => renames.get(declared) ?? declared };
 }
 

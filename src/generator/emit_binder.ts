@@ -16,7 +16,7 @@ import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
-import { BINDER_HELPERS } from "./go_runtime.ts";
+import { BINDER_HELPERS, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
 import type { GoField } from "./go_decls.ts";
 import { BinderTypes, type BindShape, type DeepShape, defaultLiteral } from "./binder_types.ts";
 
@@ -71,16 +71,12 @@ interface Target {
 /** server_binder.go (split per group like server.go when large), or nothing without `--server-binder`. */
 export function emitBinder(ctx: EmitContext): GeneratedFile[] {
   if (!ctx.options.serverBinder || !ctx.options.server) return [];
-  const errorName = ctx.model.names.take("BindError");
+  const renames = takeRuntimeNames(ctx.model.names, [BINDER_HELPERS]);
   const types = new BinderTypes(ctx);
   const units = ctx.ops.map((op) => emitBind(ctx, types, op));
   const core = unit("", 0);
   for (const i of BINDER_HELPERS.imports) core.imports.add(i);
-  core.w.raw(
-    errorName === "BindError"
-      ? BINDER_HELPERS.code
-      : BINDER_HELPERS.code.replace(/\bBindError\b/g, errorName),
-  );
+  core.w.raw(renameRuntime(BINDER_HELPERS.code, renames));
   for (const [name, parse] of [...types.named].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
     core.w.line();
     core.w.open(`func binderParse${name}(s string) (${name}, error) {`);

@@ -17,7 +17,7 @@ import { mainType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { unit } from "./unit.ts";
 import { ValidationCompiler } from "./validation_code.ts";
-import { MIDDLEWARE_RUNTIME, VALIDATION_RUNTIME } from "./go_runtime.ts";
+import { MIDDLEWARE_RUNTIME, renameRuntime, takeRuntimeNames, VALIDATION_RUNTIME } from "./go_runtime.ts";
 
 type Path = (string | number)[];
 
@@ -27,8 +27,7 @@ const KIND: Record<string, string> = { integer: "'i'", number: "'n'", boolean: "
 /** The files of `--server-middleware` (none unless it is asked). */
 export function emitMiddleware(ctx: EmitContext): GeneratedFile[] {
   if (!ctx.options.server || !ctx.options.serverMiddleware) return [];
-  const renames = new Map<string, string>();
-  for (const name of MIDDLEWARE_RUNTIME.names) renames.set(name, ctx.model.names.take(name));
+  const renames = takeRuntimeNames(ctx.model.names, [MIDDLEWARE_RUNTIME, VALIDATION_RUNTIME]);
   const compiler = new ValidationCompiler(ctx.index, ctx.model);
   const ops = matchOrder(ctx.ops);
   const texts = ops.map((op) => operationCode(ctx, compiler, op));
@@ -41,11 +40,7 @@ export function emitMiddleware(ctx: EmitContext): GeneratedFile[] {
   });
   const core = unit("", 0);
   for (const i of [...MIDDLEWARE_RUNTIME.imports, ...VALIDATION_RUNTIME.imports]) core.imports.add(i);
-  let code = `${MIDDLEWARE_RUNTIME.code}\n\n${VALIDATION_RUNTIME.code}\n`;
-  for (const [from, to] of renames) {
-    if (from !== to) code = code.replace(new RegExp(`\\b${from}\\b`, "g"), to);
-  }
-  core.w.raw(code);
+  core.w.raw(renameRuntime(`${MIDDLEWARE_RUNTIME.code}\n\n${VALIDATION_RUNTIME.code}\n`, renames));
   core.w.comment(["rvOperations are the operations in matching order (fewer path parameters first)."]);
   if (ops.length === 0) core.w.line("var rvOperations = []*rvOperation{}");
   else {

@@ -14,16 +14,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
-import { ROUTER_CHI, ROUTER_COMMON, ROUTER_STDLIB } from "./go_runtime.ts";
-
-/** The exported names server_router.go declares (renamed with a suffix when a schema took one). */
-export const ROUTER_NAMES: readonly string[] = [
-  "NewRouter",
-  "RouterOptions",
-  "PathParam",
-  "RawPathParams",
-  "RouteOperation",
-];
+import { renameRuntime, ROUTER_CHI, ROUTER_COMMON, ROUTER_STDLIB, takeRuntimeNames } from "./go_runtime.ts";
 
 /** A path template cut into segments: each the literal pieces around its parameters. */
 export interface TemplateSegments {
@@ -98,7 +89,8 @@ export function chiPattern(t: TemplateSegments): { pattern: string; keys: string
 export function emitRouter(ctx: EmitContext): GeneratedFile[] {
   const kind = ctx.options.serverRouter;
   if (kind === undefined || !ctx.options.server) return [];
-  const rename = new Map(ROUTER_NAMES.map((n) => [n, ctx.model.names.take(n)]));
+  const runtime = kind === "chi" ? ROUTER_CHI : ROUTER_STDLIB;
+  const renames = takeRuntimeNames(ctx.model.names, [ROUTER_COMMON, runtime]);
   const sorted = [...ctx.ops].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.method < b.method ? -1 : a.method > b.method ? 1 : 0
   );
@@ -149,11 +141,8 @@ export function emitRouter(ctx: EmitContext): GeneratedFile[] {
     }
   }
   const core = unit("", 0);
-  const runtime = kind === "chi" ? ROUTER_CHI : ROUTER_STDLIB;
   for (const i of [...ROUTER_COMMON.imports, ...runtime.imports]) core.imports.add(i);
-  let code = ROUTER_COMMON.code + "\n\n" + runtime.code;
-  for (const [from, to] of rename) if (from !== to) code = code.replace(new RegExp(`\\b${from}\\b`, "g"), to);
-  core.w.raw(code);
+  core.w.raw(renameRuntime(`${ROUTER_COMMON.code}\n\n${runtime.code}`, renames));
   core.w.line();
   core.w.comment(["routerAllRoutes returns the routes of every operation."]);
   core.w.open("func routerAllRoutes() []routerRoute {");

@@ -68,11 +68,13 @@ export function takeRuntimeNames(
   return renames;
 }
 
-/** `code` with every whole-word use of a renamed runtime name replaced by the name the registry gave. */
+/**
+ * `code` with every identifier that is a renamed runtime name replaced by the name the registry gave (in
+ * comments and strings too, so the documentation names the declared type).
+ */
 export function renameRuntime(code: string, renames: ReadonlyMap<string, string>): string {
   if (renames.size === 0) return code;
-  const words = new RegExp(`\\b(${[...renames.keys()].join("|")})\\b`, "g");
-  return code.replace(words, (m) => renames.get(m) ?? m);
+  return code.replace(/[\p{L}_][\p{L}\p{Nd}_]*/gu, (id) => renames.get(id) ?? id);
 }
 
 /** Helpers of client.go. */

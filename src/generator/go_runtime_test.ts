@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as runtime from "./go_runtime.ts";
-import { parseGoRuntime } from "./go_runtime.ts";
+import { parseGoRuntime, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
+import { NameRegistry } from "./naming.ts";
 import { checkGoRuntime, RUNTIME_DIR } from "../../scripts/check_go_runtime.ts";
 import { ROOT, spawnOatool, withTempDir } from "../../tests/_spawn.ts";
 
@@ -39,6 +40,19 @@ Deno.test("go runtime: the import list and the exported names come from the file
   assert.deepEqual(runtime.BINDER_HELPERS.names, ["BindError"]);
   assert.ok(runtime.MIDDLEWARE_RUNTIME.imports.includes("unicode/utf8"));
   assert.throws(() => parseGoRuntime("y.go", 'package other\n\nimport "fmt"\n'), /runtime\/y\.go is not/);
+});
+
+Deno.test("go runtime: the registry names the runtime's exported names, and only whole identifiers are renamed", () => {
+  const registry = new NameRegistry(["BindError", "Other"]);
+  const renames = takeRuntimeNames(registry, [runtime.BINDER_HELPERS]);
+  assert.deepEqual([...renames], [["BindError", "BindError2"]]);
+  assert.equal(registry.has("BindError2"), true);
+  const code = "// BindError is a BindErrors.\ntype BindError struct{}\n\nvar x = &BindError{} // xBindError";
+  assert.equal(
+    renameRuntime(code, renames),
+    "// BindError2 is a BindErrors.\ntype BindError2 struct{}\n\nvar x = &BindError2{} // xBindError",
+  );
+  assert.equal(takeRuntimeNames(new NameRegistry(), [runtime.ROUTER_COMMON]).size, 0);
 });
 
 Deno.test("go runtime: gofmt -l, go vet and go test pass on the runtime package (Go 1.19)", async () => {
