@@ -94,7 +94,8 @@ export function oauth2Flows(ctx: EmitContext, s: SchemeEntry): OAuth2Flow[] {
         "info",
         at,
         name === "deviceAuthorization"
-          ? `the device authorization flow of scheme "${s.name}" has no generated helper (only client credentials, authorization code, password and implicit); its scopes are listed.`
+          ? `the device authorization flow of scheme "${s.name}" has no generated helper (only client ` +
+            "credentials, authorization code, password and implicit); its scopes are listed."
           : `OAuth2 flow "${name}" of scheme "${s.name}" is not known; no config is generated for it.`,
         "generate-oauth2",
       );

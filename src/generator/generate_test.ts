@@ -202,9 +202,12 @@ Deno.test("generate: security helpers per scheme, left out with noSecurity", asy
   });
   const r = await generate(doc, { client: true, noReadme: true });
   const s = file(r, "security_helpers.go");
-  assert.match(
-    s,
-    /func WithAPIKey\(key string\) RequestEditorFn \{\n\treturn func\(ctx context\.Context, req \*http\.Request\) error \{\n\t\treq\.Header\.Set\("X-API-Key", key\)/,
+  assert.ok(
+    s.includes(
+      "func WithAPIKey(key string) RequestEditorFn {\n" +
+        "\treturn func(ctx context.Context, req *http.Request) error {\n" +
+        '\t\treq.Header.Set("X-API-Key", key)',
+    ),
   );
   assert.match(s, /func WithQueryKey\(key string\) RequestEditorFn \{\n[^}]*q\.Set\("key", key\)/);
   assert.match(s, /req\.AddCookie\(&http\.Cookie\{Name: "sid", Value: key\}\)/);
@@ -232,7 +235,7 @@ Deno.test("generate: an undeclared path parameter is an issue", async () => {
   assert.match(file(r, "client.go"), /path := "\/a\/\{id\}"/);
 });
 
-Deno.test("generate: references inside referenced files resolve from their own file; their types are named as the bundle names its components", async () => {
+Deno.test("generate: references in referenced files resolve from their file; their types take the bundle's names", async () => {
   const r = await generate(`${ROOT}refs/root.yaml`, { client: true });
   assert.deepEqual(r.issues, []);
   const t = file(r, "types.go");

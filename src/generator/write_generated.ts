@@ -81,7 +81,8 @@ function vetFolder(dir: string, files: readonly GeneratedFile[]): {
       if (file.replaced) {
         const marked = GENERATED.test((ours.get(file.name) ?? "").slice(0, 4096));
         if (marked && file.head.trim() !== "" && !GENERATED.test(file.head)) {
-          return `refusing to replace "${name}" in the output directory "${where}": it has no "Code generated … DO NOT EDIT." line, so it was not generated; move it, or choose another output directory.`;
+          return `refusing to replace "${name}" in the output directory "${where}": it has no ` +
+            `"Code generated … DO NOT EDIT." line, so it was not generated; move it, or choose another output directory.`;
         }
         return undefined;
       }
@@ -93,7 +94,8 @@ function vetFolder(dir: string, files: readonly GeneratedFile[]): {
       }
       const theirs = shortName(found.name);
       const or = isGoPackageName(found.name) ? `, or -p ${theirs}` : "";
-      return `refusing to generate package "${pkg}" into the output directory "${where}": "${name}" there is package "${theirs}" and a folder holds one Go package; choose another output directory${or}.`;
+      return `refusing to generate package "${pkg}" into the output directory "${where}": "${name}" there is ` +
+        `package "${theirs}" and a folder holds one Go package; choose another output directory${or}.`;
     },
   };
 }
