@@ -24,9 +24,42 @@ export interface DocumentStats {
   webhookCount: number;
 }
 
+/** One operation of a Path Item. */
+export interface PathItemOperation {
+  /** A fixed field's name (`get`, 3.2 `query`), or an `additionalOperations` key as written (3.2, `COPY`). */
+  method: string;
+  /** The Operation Object. */
+  operation: Record<string, unknown>;
+  /** Whether it is an entry of `additionalOperations`. */
+  additional: boolean;
+}
+
+/**
+ * The operations of a Path Item (its `$ref` not followed), in document order: the fields of the version's
+ * {@link HTTP_METHODS} (the walker's table), then 3.2 `additionalOperations`. Entries that are not objects are
+ * left out.
+ */
+export function pathItemOperations(
+  item: Record<string, unknown>,
+  oasVersion: OASVersion,
+): PathItemOperation[] {
+  const methods = HTTP_METHODS[oasVersion];
+  const out: PathItemOperation[] = [];
+  for (const key of Object.keys(item)) {
+    const operation = item[key];
+    if (methods.includes(key) && isObject(operation)) out.push({ method: key, operation, additional: false });
+  }
+  if (oasVersion === "3.2" && isObject(item.additionalOperations)) {
+    for (const [method, operation] of Object.entries(item.additionalOperations)) {
+      if (isObject(operation)) out.push({ method, operation, additional: true });
+    }
+  }
+  return out;
+}
+
 /**
  * The operations of one Path Item as `[method, operation]` pairs, in document order: fixed methods, then 3.2
- * `additionalOperations`. A Path Item that is a local `$ref` is followed once.
+ * `additionalOperations` (see {@link pathItemOperations}). A Path Item that is a local `$ref` is followed once.
  */
 export function operationsOf(
   pathItem: unknown,
@@ -39,17 +72,7 @@ export function operationsOf(
     if (target.ok && isObject(target.value)) item = target.value;
   }
   if (!isObject(item)) return [];
-  const methods = HTTP_METHODS[oasVersion];
-  const out: [string, Record<string, unknown>][] = [];
-  for (const key of Object.keys(item)) {
-    if (methods.includes(key) && isObject(item[key])) out.push([key, item[key] as Record<string, unknown>]);
-  }
-  if (oasVersion === "3.2" && isObject(item.additionalOperations)) {
-    for (const [method, op] of Object.entries(item.additionalOperations)) {
-      if (isObject(op)) out.push([method, op]);
-    }
-  }
-  return out;
+  return pathItemOperations(item, oasVersion).map((o) => [o.method, o.operation]);
 }
 
 function countKeys(v: unknown, skipExtensions: boolean): number {

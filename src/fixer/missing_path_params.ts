@@ -8,6 +8,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { RefIndex } from "../core/ref_index.ts";
+import { templateParams } from "../core/path_template.ts";
 import { type FixContext, type FixStep, q } from "./_context.ts";
 
 /** The type (and format) of an added path parameter from its name: see the fix command's table. */
@@ -18,11 +19,9 @@ export function inferType(name: string, infer: boolean): { type: string; format?
   return { type: "string" };
 }
 
-/** The `{name}`s of a path template, each once, in order. */
+/** The `{name}`s of a path template, each once, in order (an empty `{}` names nothing). */
 export function templateNames(template: string): string[] {
-  const out = new Set<string>();
-  for (const m of template.matchAll(/\{([^{}]+)\}/g)) out.add(m[1]);
-  return [...out];
+  return [...new Set(templateParams(template))].filter((name) => name !== "");
 }
 
 interface Pending {

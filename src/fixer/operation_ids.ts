@@ -13,6 +13,7 @@
  * @module
  */
 import { formatPath, UsageError } from "../core/mod.ts";
+import { parseTemplate } from "../core/path_template.ts";
 import { CASE_STYLES, type CaseStyle, convertCase } from "../template/mod.ts";
 import { type FixContext, type FixStep, q } from "./_context.ts";
 
@@ -61,34 +62,33 @@ export type OperationIdTemplate = (values: OperationIdValues) => string;
 export function compileOperationIdTemplate(template: string): OperationIdTemplate & { usesN: boolean } {
   const parts: Part[] = [];
   let usesN = false;
-  const re = /\{([^{}]*)\}|[{}]/g;
-  let last = 0;
-  for (const m of template.matchAll(re)) {
-    if (m.index > last) parts.push(template.slice(last, m.index));
-    last = m.index + m[0].length;
-    if (m[1] === undefined) {
+  for (const part of parseTemplate(template)) {
+    if (part.kind === "text") {
+      parts.push(part.text);
+      continue;
+    }
+    if (part.kind === "brace") {
       throw new UsageError(
-        `the operationId template ${q(template)} has an unmatched "${m[0]}" at offset ${m.index}; ` +
+        `the operationId template ${q(template)} has an unmatched "${part.brace}" at offset ${part.start}; ` +
           `write placeholders as {operationId}, {method}, {path}, {tag}, {tags} or {n}.`,
       );
     }
-    const [name, style, extra] = m[1].split(":");
+    const [name, style, extra] = part.name.split(":");
     if (!OPERATION_ID_PLACEHOLDERS.includes(name)) {
       throw new UsageError(
-        `the operationId template ${q(template)} has the unknown placeholder {${m[1]}}; ` +
+        `the operationId template ${q(template)} has the unknown placeholder {${part.name}}; ` +
           `use {operationId}, {method}, {path}, {tag}, {tags} or {n}.`,
       );
     }
     if (extra !== undefined || (style !== undefined && !Object.hasOwn(CASE_STYLES, style))) {
       throw new UsageError(
-        `the operationId template ${q(template)} has the unknown modifier in {${m[1]}}; ` +
+        `the operationId template ${q(template)} has the unknown modifier in {${part.name}}; ` +
           `use :${Object.keys(CASE_STYLES).join(", :")}.`,
       );
     }
     if (name === "n") usesN = true;
     parts.push({ name, style: style as CaseStyle | undefined });
   }
-  if (last < template.length) parts.push(template.slice(last));
   const fn = (values: OperationIdValues): string => {
     let out = "";
     for (const p of parts) {

@@ -4,18 +4,11 @@
  * @module
  */
 import { quote } from "../../core/bounded_text.ts";
-import { type OASVersion, operationsOf as pathItemOperations } from "../../core/mod.ts";
+import type { OASVersion } from "../../core/mod.ts";
+import { pathItemOperations } from "../../core/stats.ts";
 import type { Resolved, RuleContext } from "../rule.ts";
 import { isObject } from "../../core/json.ts";
 export { isObject };
-
-/** The `{name}` expressions of a path or URL template, in order. */
-export function templateNames(template: string): string[] {
-  const out: string[] = [];
-  const re = /\{([^{}]*)\}/g;
-  for (let m = re.exec(template); m !== null; m = re.exec(template)) out.push(m[1]);
-  return out;
-}
 
 /** An operation of a Path Item with the path to it from the Path Item. */
 export interface OperationAt {
@@ -27,10 +20,10 @@ export interface OperationAt {
 
 /** The operations of a Path Item, in document order (fixed fields, then 3.2 `additionalOperations`). */
 export function operationsOf(item: Record<string, unknown>, version: OASVersion): OperationAt[] {
-  return pathItemOperations(item, version).map(([method, operation]) => ({
+  return pathItemOperations(item, version).map(({ method, operation, additional }) => ({
     method,
     operation,
-    rel: item[method] === operation ? [method] : ["additionalOperations", method],
+    rel: additional ? ["additionalOperations", method] : [method],
   }));
 }
 

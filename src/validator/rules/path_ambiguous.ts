@@ -1,4 +1,5 @@
 import type { Rule } from "../rule.ts";
+import { templateShape } from "../../core/path_template.ts";
 import { q } from "./_helpers.ts";
 
 /** `path-ambiguous`: two paths that differ only in the names of their parameters cannot be told apart. */
@@ -13,7 +14,7 @@ export const pathAmbiguous: Rule = {
         const seen = new Map<string, string>();
         for (const path of Object.keys(paths)) {
           if (path.startsWith("x-")) continue;
-          const shape = path.replace(/\{[^{}]*\}/g, "{}");
+          const shape = templateShape(path);
           const first = seen.get(shape);
           if (first === undefined) seen.set(shape, path);
           else if (first !== path) {

@@ -1,5 +1,6 @@
 import type { Rule, RuleContext } from "../rule.ts";
-import { isObject, operationsOf, parametersOf, q, templateNames } from "./_helpers.ts";
+import { templateParams } from "../../core/path_template.ts";
+import { isObject, operationsOf, parametersOf, q } from "./_helpers.ts";
 
 /** Checks the path parameters of the Path Item at `paths[template]`, reporting through `report`. */
 function checkPathItem(
@@ -9,7 +10,7 @@ function checkPathItem(
   file: string,
   itemPath: (string | number)[],
 ): void {
-  const names = templateNames(template);
+  const names = templateParams(template);
   const inTemplate = new Set(names);
   const common = parametersOf(ctx, item.parameters, file, [...itemPath, "parameters"]);
   const commonPath = common.filter((p) => p.parameter.in === "path");

@@ -1,5 +1,6 @@
 import type { Rule } from "../rule.ts";
-import { isObject, q, templateNames } from "./_helpers.ts";
+import { templateParams } from "../../core/path_template.ts";
+import { isObject, q } from "./_helpers.ts";
 
 /** What a version says about a server variable's `enum` and `default`, with the sentences it says it in. */
 interface VariableRules {
@@ -42,7 +43,7 @@ export const serverVariables: Rule = {
       server(server, at) {
         if (typeof server.url !== "string") return;
         const vars = isObject(server.variables) ? server.variables : {};
-        for (const name of new Set(templateNames(server.url))) {
+        for (const name of new Set(templateParams(server.url))) {
           if (!Object.hasOwn(vars, name)) {
             ctx.report(
               [...at.path, "url"],
