@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isObject } from "./json.ts";
+import { isObject, type Obj } from "./json.ts";
 
 /** Comparison depth of {@link findDifference}: `none` never equal, `shallow` top-level fields, `deep` everything. */
 export type DifferenceMode = "none" | "shallow" | "deep";
@@ -29,8 +29,6 @@ export interface Difference {
   /** Why they differ, such as `"string" on the left, "integer" on the right`. */
   reason: string;
 }
-
-type Obj = Record<string, unknown>;
 
 function kindOf(v: unknown): string {
   if (v === null) return "null";

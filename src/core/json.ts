@@ -6,8 +6,11 @@
  * @module
  */
 
+/** A JSON object as the library reads it: keys to values not yet checked. */
+export type Obj = Record<string, unknown>;
+
 /** True for a JSON object: not null, not an array. */
-export function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Obj {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

@@ -6,10 +6,8 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
+import { isObject, type Obj } from "../core/json.ts";
 import { type Place, type Side, under } from "./_context.ts";
-
-type Obj = Record<string, unknown>;
 
 /** Deepest `allOf` nesting expanded (members beyond it are merged as written). */
 const MAX_MEMBERS = 1000;

@@ -7,13 +7,11 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
+import { isObject, type Obj } from "../core/json.ts";
 import { type Collector, flip, type Place, under } from "./_context.ts";
 import { canonical, equivalent, PAIRWISE_BUDGET } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
 import type { SchemaStep } from "./_schema.ts";
-
-type Obj = Record<string, unknown>;
 
 const LISTS = [
   ["oneOf", "one-of-alternative"],

@@ -5,13 +5,11 @@
  *
  * @module
  */
-import { deepEqual, isObject } from "../core/json.ts";
+import { deepEqual, isObject, type Obj } from "../core/json.ts";
 import { componentSections } from "../walker/mod.ts";
 import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
 import { canonical, equivalent, PAIRWISE_BUDGET, same } from "./_same.ts";
 import { compareExtensions } from "./_extensions.ts";
-
-type Obj = Record<string, unknown>;
 
 /** A server list as `url → [server, place]` (2.0: built from schemes, host and basePath). */
 function serversOf(

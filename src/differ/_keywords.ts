@@ -5,10 +5,9 @@
  * @module
  */
 import { type Collector, q } from "./_context.ts";
+import type { Obj } from "../core/json.ts";
 import { equivalent } from "./_same.ts";
 import type { SchemaReporter } from "./_schema.ts";
-
-type Obj = Record<string, unknown>;
 
 /** Keywords the specific checks compare. */
 const HANDLED = new Set([

@@ -17,7 +17,8 @@ import { isObject } from "../core/json.ts";
 import { type SectionSpec, TYPE_LABELS } from "./_sections.ts";
 import { isEmptySchema, semanticallyIdentical } from "./_canonical.ts";
 import type { NameRequest } from "./naming.ts";
-import { mapAt, type Obj } from "./_merge_tree.ts";
+import { mapAt } from "./_merge_tree.ts";
+import type { Obj } from "../core/json.ts";
 import type {
   Decision,
   MergeInput,

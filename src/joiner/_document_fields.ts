@@ -9,7 +9,8 @@ import { ValueSet } from "../core/canonical_key.ts";
 import { formatPath, formatPosition } from "../core/mod.ts";
 import { isObject, setMember } from "../core/json.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
-import { ensureMapAt, equal, type Obj } from "./_merge_tree.ts";
+import { ensureMapAt, equal } from "./_merge_tree.ts";
+import type { Obj } from "../core/json.ts";
 import type { MergeReporter } from "./_merge_types.ts";
 
 /** The part of an input the field rules read. */

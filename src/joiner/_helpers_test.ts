@@ -4,9 +4,8 @@
  * @module
  */
 import { documentFromObject, getAtPointer, type ParseResult } from "../core/mod.ts";
+import type { Obj } from "../core/json.ts";
 import { validate } from "../validator/mod.ts";
-
-type Obj = Record<string, unknown>;
 
 /** Wraps a plain document as a parse result with a source name (so rename templates see `Source`). */
 export function named(source: string, doc: Obj): ParseResult {

@@ -5,11 +5,9 @@
  * @module
  */
 import { findDifference } from "../core/difference.ts";
-import { isObject, setMember } from "../core/json.ts";
+import { isObject, type Obj, setMember } from "../core/json.ts";
 
 /** A JSON object. */
-export type Obj = Record<string, unknown>;
-
 /** The object at `segments` under `root`, or undefined. */
 export function mapAt(root: Obj, segments: readonly string[]): Obj | undefined {
   let cur: unknown = root;

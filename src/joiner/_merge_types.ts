@@ -9,7 +9,7 @@ import type { JoinerConfig } from "./joiner_config.ts";
 import type { CollisionDetail, StructuredWarning, WarningCategory } from "./join_result.ts";
 import type { SchemaNamer } from "./naming.ts";
 import type { SectionSpec } from "./_sections.ts";
-import type { Obj } from "./_merge_tree.ts";
+import type { Obj } from "../core/json.ts";
 
 /** Where the merger's parts send their messages: warnings, and the source position of a place in an input. */
 export interface MergeReporter<I> {

@@ -20,7 +20,8 @@ import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rena
 import { sectionsOf, type SectionSpec } from "./_sections.ts";
 import { DocumentFields } from "./_document_fields.ts";
 import { CollisionResolver } from "./_collisions.ts";
-import { ensureMapAt, mapAt, type Obj } from "./_merge_tree.ts";
+import { ensureMapAt, mapAt } from "./_merge_tree.ts";
+import type { Obj } from "../core/json.ts";
 import type { MergeInput, MergeOutput, MergerSettings, Origin, RoundState } from "./_merge_types.ts";
 
 /** Folds documents into one. Create one per join. */

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Obj } from "../core/json.ts";
 import { getAt } from "../core/pointer.ts";
 import {
   acceptLeft,
@@ -22,8 +23,6 @@ import {
 import { JoinCollisionError } from "./errors.ts";
 import { join, type JoinOptions } from "./join.ts";
 import { danglingRefs, named, oas3 } from "./_helpers_test.ts";
-
-type Obj = Record<string, unknown>;
 
 const use = (ref: string) => ({
   get: {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Obj } from "../core/json.ts";
 import { getAt } from "../core/pointer.ts";
 import { UsageError } from "../core/mod.ts";
 import type { CollisionType } from "./collision_handler.ts";
@@ -8,7 +9,6 @@ import { join } from "./join.ts";
 import type { JoinResult } from "./join_result.ts";
 import { danglingRefs, follow, named, oas2, oas3 } from "./_helpers_test.ts";
 
-type Obj = Record<string, unknown>;
 type Side = "L" | "R";
 type Family = "2.0" | "3.2";
 

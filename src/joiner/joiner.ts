@@ -4,6 +4,7 @@
  * @module
  */
 import { pushAll } from "../core/bounded_text.ts";
+import type { Obj } from "../core/json.ts";
 import { basename, resolve } from "node:path";
 import {
   computeStats,
@@ -40,8 +41,6 @@ import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
 import { writeResult } from "./write_result.ts";
-
-type Obj = Record<string, unknown>;
 
 const VALID_PREFIX = /^[a-zA-Z0-9._-]+$/;
 

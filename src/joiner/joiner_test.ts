@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Obj } from "../core/json.ts";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -20,8 +21,6 @@ import { join } from "./join.ts";
 import { Joiner } from "./joiner.ts";
 import { writeResult } from "./write_result.ts";
 import { danglingRefs, lineOf, named, oas2, oas3 } from "./_helpers_test.ts";
-
-type Obj = Record<string, unknown>;
 
 const fixture = (p: string) => fileURLToPath(new URL(`../../testdata/joiner/${p}`, import.meta.url));
 const USERS = fixture("oas3/users.yaml");

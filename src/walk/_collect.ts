@@ -6,7 +6,7 @@
  * @module
  */
 import { formatPointer, type OASVersion, type RefIndex } from "../core/mod.ts";
-import { isObject } from "../core/json.ts";
+import { isObject, type Obj } from "../core/json.ts";
 import { HTTP_METHODS, type Visitors, Walker, type Walker as At } from "../walker/mod.ts";
 import type { Entry } from "./_query.ts";
 import type {
@@ -31,8 +31,6 @@ export interface Source {
   /** Name of a file of the set for messages (the root's source for the root). */
   sourceOf(file: string): string;
 }
-
-type Obj = Record<string, unknown>;
 
 /**
  * Walks the document set: the root, then every place its references lead to in other files (or to places the
