@@ -4,14 +4,13 @@
  *
  * @module
  */
-import { deepEqual, isObject } from "../core/json.ts";
+import { deepEqual, isObject, type Obj } from "../core/json.ts";
 import { type Collector, type Direction, flip, type Place, q, requestCheck, under } from "./_context.ts";
 import { equivalent } from "./_same.ts";
+import type { CheckId } from "./checks.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { compareSchemas } from "./_schema.ts";
 import { type BodyView, type MediaView, responseContentOf, simpleSchema } from "./_views.ts";
-
-type Obj = Record<string, unknown>;
 
 function compareContent(
   c: Collector,
@@ -339,7 +338,7 @@ function compareHeaders(
     const sr = c.source.resolve(sh[sk], under(sAt, "headers", sk));
     const s1 = isObject(sr.value) ? sr.value : {};
     const h = `the header ${q(tk)} of ${what}`;
-    const emit = (id: string, message: string) =>
+    const emit = (id: CheckId, message: string) =>
       c.emit(id, "modified", tr.at, "target", message, { endpoint });
     if (s1.required === true && t1.required !== true) {
       emit("response-header-became-optional", `${h} became optional.`);

@@ -10,7 +10,7 @@ import { fitsJson, MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_tex
 import { placeTexts } from "../core/place_texts.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { componentSections } from "../walker/mod.ts";
-import { CHECKS } from "./checks.ts";
+import { CHECKS, type CheckId } from "./checks.ts";
 import type { Change, ChangeType, DiffSeverity } from "./types.ts";
 
 /** Where a value is: the file (reference index key) and its path inside it. */
@@ -118,7 +118,7 @@ export function flip(dir: Direction): Direction {
  * In webhooks and callbacks the API sends the request, so what breaks clients (the receivers) is the opposite of
  * a request they send: these checks take the place of the usual ones there.
  */
-const OUTGOING: Readonly<Record<string, string>> = {
+const OUTGOING: Readonly<Partial<Record<CheckId, CheckId>>> = {
   "new-required-request-parameter": "callback-parameter-added",
   "new-optional-request-parameter": "callback-parameter-added",
   "request-parameter-removed": "callback-parameter-removed",
@@ -132,7 +132,7 @@ const OUTGOING: Readonly<Record<string, string>> = {
 };
 
 /** The check of a request-side change: the usual one, or its webhook/callback form when the API sends it. */
-export function requestCheck(id: string, dir: Direction): string {
+export function requestCheck(id: CheckId, dir: Direction): CheckId {
   return dir === "response" ? OUTGOING[id] ?? id : id;
 }
 
@@ -190,15 +190,14 @@ export class Collector {
 
   /** Records one change of a check at a place (target side, or source side for removals). */
   emit(
-    id: string,
+    id: CheckId,
     type: ChangeType,
     at: Place,
     side: "source" | "target",
     message: string,
     extra: EmitExtra = {},
   ): void {
-    const check = CHECKS.get(id);
-    if (check === undefined) throw new Error(`unknown check ${id}`);
+    const check = CHECKS.get(id)!;
     const s = side === "source" ? this.source : this.target;
     const inRoot = at.file === s.index.rootKey;
     const { path, pointer } = placeTexts(at.segments);

@@ -6,18 +6,18 @@
  * @module
  */
 import { pushAll } from "../core/bounded_text.ts";
-import { isObject } from "../core/json.ts";
-import { HTTP_METHODS } from "../walker/mod.ts";
+import { isObject, type Obj } from "../core/json.ts";
+import { pathItemOperations } from "../core/stats.ts";
+import { templateShape } from "../core/path_template.ts";
 import { type Collector, type Direction, flip, type Place, q, under } from "./_context.ts";
 import { same } from "./_same.ts";
+import type { CheckId } from "./checks.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { compareParameters } from "./_parameters.ts";
 import { compareRequestBody, compareResponses } from "./_bodies.ts";
 import { parametersOf, requestBodyOf } from "./_views.ts";
 import { compareServers } from "./_document.ts";
 import { compareSecurity } from "./_security.ts";
-
-type Obj = Record<string, unknown>;
 
 /** A pair of path items to compare. */
 interface ItemTask {
@@ -36,27 +36,13 @@ interface ItemTask {
   callback?: boolean;
 }
 
-/** The shape of a path template: variables unnamed. */
-export function pathShape(path: string): string {
-  return path.replace(/\{[^}]*\}/g, "{}");
-}
-
 /** The operations of a path item, in document order: `[key, operation, place]` (`additionalOperations/NAME`). */
 function operationsOf(c: Collector, item: Obj, at: Place): [string, Obj, Place][] {
-  const methods = new Set(HTTP_METHODS[c.target.version]);
-  const out: [string, Obj, Place][] = [];
-  for (const k of Object.keys(item)) {
-    if (methods.has(k) && isObject(item[k])) out.push([k, item[k] as Obj, under(at, k)]);
-  }
-  const extra = item.additionalOperations;
-  if (isObject(extra)) {
-    for (const k of Object.keys(extra)) {
-      if (isObject(extra[k])) {
-        out.push([`additionalOperations/${k}`, extra[k] as Obj, under(at, "additionalOperations", k)]);
-      }
-    }
-  }
-  return out;
+  return pathItemOperations(item, c.target.version).map(({ method, operation, additional }) =>
+    additional
+      ? [`additionalOperations/${method}`, operation, under(at, "additionalOperations", method)]
+      : [method, operation, under(at, method)]
+  );
 }
 
 function methodName(key: string): string {
@@ -76,7 +62,7 @@ export function compareEndpoints(c: Collector): void {
   const tRoot = c.target.root;
   const byShape = new Map<string, string>();
   for (const k of Object.keys(sPaths)) {
-    if (!k.startsWith("x-") && !byShape.has(pathShape(k))) byShape.set(pathShape(k), k);
+    if (!k.startsWith("x-") && !byShape.has(templateShape(k))) byShape.set(templateShape(k), k);
   }
   const matched = new Set<string>();
   const run = (task: ItemTask) => {
@@ -88,7 +74,7 @@ export function compareEndpoints(c: Collector): void {
   };
   for (const tk of Object.keys(tPaths)) {
     if (tk.startsWith("x-")) continue;
-    const sk = Object.hasOwn(sPaths, tk) ? tk : byShape.get(pathShape(tk));
+    const sk = Object.hasOwn(sPaths, tk) ? tk : byShape.get(templateShape(tk));
     const tAt = under(tRoot, "paths", tk);
     if (sk === undefined || matched.has(sk)) {
       wholePath(c, "target", tPaths[tk], tAt, tk);
@@ -240,7 +226,7 @@ function compareOperation(
     return [];
   }
   const emit = (
-    id: string,
+    id: CheckId,
     type: "added" | "removed" | "modified",
     message: string,
     old?: unknown,

@@ -4,13 +4,12 @@
  *
  * @module
  */
-import { deepEqual } from "../core/json.ts";
+import { deepEqual, type Obj } from "../core/json.ts";
 import { type Collector, type Direction, q, requestCheck, under } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
+import type { CheckId } from "./checks.ts";
 import { compareSchemas } from "./_schema.ts";
 import { contentOf, type ParamView, simpleSchema } from "./_views.ts";
-
-type Obj = Record<string, unknown>;
 
 function describe(p: Obj): string {
   return `${p.in} parameter ${q(p.name)}`;
@@ -84,7 +83,7 @@ function compareParameter(
   const s = sp.value;
   const t = tp.value;
   const what = `${describe(t)} of ${endpoint}`;
-  const emit = (id: string, message: string, old?: unknown, now?: unknown) =>
+  const emit = (id: CheckId, message: string, old?: unknown, now?: unknown) =>
     c.emit(id, "modified", tp.at, "target", `${message}.`, { endpoint, old, new: now, from: sp.at });
   if (s.in === "path" && s.name !== t.name) {
     emit(

@@ -6,18 +6,16 @@
  *
  * @module
  */
-import { deepEqual, isObject } from "../core/json.ts";
+import { deepEqual, isObject, type Obj } from "../core/json.ts";
 import { ValueSet } from "../core/canonical_key.ts";
 import { formatCount, MAX_LISTED } from "../core/bounded_text.ts";
 import { type Collector, type Direction, type Place, q } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { equivalent, same } from "./_same.ts";
-import { BOUNDS } from "./checks/schema.ts";
+import { BOUNDS, type SchemaCheckSuffix } from "./checks/schema.ts";
 import { compareComposition } from "./_compose.ts";
 import { compareKeywords } from "./_keywords.ts";
 import { mergeAllOf, placeOf } from "./_all_of.ts";
-
-type Obj = Record<string, unknown>;
 
 /** One pair of schemas to compare, with where they are used. */
 export interface SchemaPair {
@@ -71,7 +69,7 @@ export type ChildFn = (
 export interface SchemaReporter {
   /** Emits `<dir>-<suffix>`, at the target place (the source place for removals). */
   emit(
-    suffix: string,
+    suffix: SchemaCheckSuffix,
     type: "added" | "removed" | "modified",
     what: string,
     old?: unknown,
@@ -79,7 +77,7 @@ export interface SchemaReporter {
   ): void;
   /** Emits at an explicit place. */
   emitAt(
-    suffix: string,
+    suffix: SchemaCheckSuffix,
     type: "added" | "removed" | "modified",
     at: Place,
     side: "source" | "target",

@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
+import { isObject, type Obj } from "../core/json.ts";
 import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
-
-type Obj = Record<string, unknown>;
+import type { CheckId } from "./checks.ts";
 
 /** A security requirement list as `key → scopes per scheme`; `key` is the sorted scheme names (`""`: anonymous). */
 function requirements(list: unknown): Map<string, Obj> | undefined {
@@ -138,7 +137,7 @@ export function compareSecuritySchemes(c: Collector): void {
     const b = c.target.resolve(tm[name], at);
     const s = isObject(a.value) ? a.value : {};
     const t = isObject(b.value) ? b.value : {};
-    const emit = (id: string, message: string, old?: unknown, now?: unknown) =>
+    const emit = (id: CheckId, message: string, old?: unknown, now?: unknown) =>
       c.emit(id, "modified", b.at, "target", `the security scheme ${q(name)}: ${message}.`, {
         old,
         new: now,

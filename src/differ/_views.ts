@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
+import { isObject, type Obj } from "../core/json.ts";
+import { templateParams } from "../core/path_template.ts";
 import { PARAMETER_VALUE_FIELDS } from "../core/schema_keywords.ts";
 import { type Place, type Side, under } from "./_context.ts";
-
-type Obj = Record<string, unknown>;
 
 /** One media type: the object, its place, and the place and value of its schema. */
 export interface MediaView {
@@ -109,11 +108,6 @@ export interface ParamView {
   key: string;
 }
 
-/** The variables of a path template, in order. */
-export function templateVariables(path: string): string[] {
-  return [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-}
-
 /**
  * The parameters of an operation: the path item's, overridden by the operation's with the same name and
  * place, references followed; path parameters keyed by their position in the template.
@@ -126,7 +120,7 @@ export function parametersOf(
   opAt: Place,
   template: string,
 ): ParamView[] {
-  const vars = templateVariables(template);
+  const vars = templateParams(template);
   const byKey = new Map<string, ParamView>();
   for (const [holder, at] of [[item, itemAt], [op, opAt]] as const) {
     if (!Array.isArray(holder.parameters)) continue;

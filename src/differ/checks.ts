@@ -6,17 +6,31 @@
  */
 import type { Check, CheckCategory } from "./types.ts";
 import { CHECK_CATEGORIES } from "./types.ts";
-import { DOCUMENT_CHECKS } from "./checks/document.ts";
-import { ENDPOINT_CHECKS } from "./checks/endpoint.ts";
-import { OPERATION_CHECKS } from "./checks/operation.ts";
-import { PARAMETER_CHECKS } from "./checks/parameter.ts";
-import { REQUEST_BODY_CHECKS } from "./checks/request_body.ts";
-import { RESPONSE_CHECKS } from "./checks/response.ts";
-import { SCHEMA_CHECKS } from "./checks/schema.ts";
-import { SECURITY_CHECKS } from "./checks/security.ts";
-import { SERVER_CHECKS } from "./checks/server.ts";
-import { INFO_CHECKS } from "./checks/info.ts";
-import { EXTENSION_CHECKS } from "./checks/extension.ts";
+import { DOCUMENT_CHECKS, type DocumentCheckId } from "./checks/document.ts";
+import { ENDPOINT_CHECKS, type EndpointCheckId } from "./checks/endpoint.ts";
+import { OPERATION_CHECKS, type OperationCheckId } from "./checks/operation.ts";
+import { PARAMETER_CHECKS, type ParameterCheckId } from "./checks/parameter.ts";
+import { REQUEST_BODY_CHECKS, type RequestBodyCheckId } from "./checks/request_body.ts";
+import { RESPONSE_CHECKS, type ResponseCheckId } from "./checks/response.ts";
+import { SCHEMA_CHECKS, type SchemaCheckId } from "./checks/schema.ts";
+import { SECURITY_CHECKS, type SecurityCheckId } from "./checks/security.ts";
+import { SERVER_CHECKS, type ServerCheckId } from "./checks/server.ts";
+import { INFO_CHECKS, type InfoCheckId } from "./checks/info.ts";
+import { EXTENSION_CHECKS, type ExtensionCheckId } from "./checks/extension.ts";
+
+/** The id of a check: a union of the tables' ids, so that a misspelt id fails `deno check`. */
+export type CheckId =
+  | DocumentCheckId
+  | EndpointCheckId
+  | OperationCheckId
+  | ParameterCheckId
+  | RequestBodyCheckId
+  | ResponseCheckId
+  | SchemaCheckId
+  | SecurityCheckId
+  | ServerCheckId
+  | InfoCheckId
+  | ExtensionCheckId;
 
 const ALL: readonly Check[] = [
   ...DOCUMENT_CHECKS,

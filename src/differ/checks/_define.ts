@@ -9,6 +9,9 @@ import type { Check, CheckCategory, DiffSeverity } from "../types.ts";
 /** A table row: id, default severity, description. */
 export type Row = readonly [id: string, severity: DiffSeverity, description: string];
 
+/** The ids of a table written `as const` (a union of string literals, so that a misspelt id fails `deno check`). */
+export type IdOf<Rows extends readonly (readonly [string, ...unknown[]])[]> = Rows[number][0];
+
 /** Builds the checks of one category from its rows. */
 export function table(category: CheckCategory, rows: readonly Row[]): Check[] {
   return rows.map(([id, severity, description]) => ({ id, category, severity, description }));

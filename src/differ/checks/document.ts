@@ -1,9 +1,8 @@
 /** Checks on the document as a whole: its OpenAPI version and its reusable components. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `document` category. */
-export const DOCUMENT_CHECKS: readonly Check[] = table("document", [
+const ROWS = [
   [
     "openapi-version-changed",
     "INFO",
@@ -27,4 +26,10 @@ export const DOCUMENT_CHECKS: readonly Check[] = table("document", [
     "WARNING",
     "Documents of different versions: something of the older document the newer version cannot say the same way.",
   ],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `document` checks. */
+export type DocumentCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `document` category. */
+export const DOCUMENT_CHECKS: readonly Check[] = table("document", ROWS);

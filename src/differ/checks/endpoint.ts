@@ -1,9 +1,8 @@
 /** Checks on endpoints: paths and webhooks. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `endpoint` category. */
-export const ENDPOINT_CHECKS: readonly Check[] = table("endpoint", [
+const ROWS = [
   ["endpoint-added", "INFO", "A path was added: one change per operation it has."],
   ["endpoint-removed", "CRITICAL", "A path was removed: one change per operation it had."],
   [
@@ -15,4 +14,10 @@ export const ENDPOINT_CHECKS: readonly Check[] = table("endpoint", [
   ["endpoint-description-changed", "INFO", "The description of a path item changed."],
   ["webhook-added", "INFO", "A webhook was added."],
   ["webhook-removed", "ERROR", "A webhook was removed: subscribers no longer receive it."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `endpoint` checks. */
+export type EndpointCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `endpoint` category. */
+export const ENDPOINT_CHECKS: readonly Check[] = table("endpoint", ROWS);

@@ -1,10 +1,15 @@
 /** Checks on specification extensions (`x-…`). @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `extension` category. */
-export const EXTENSION_CHECKS: readonly Check[] = table("extension", [
+const ROWS = [
   ["extension-added", "INFO", "A specification extension (`x-…`) was added."],
   ["extension-removed", "INFO", "A specification extension was removed."],
   ["extension-changed", "INFO", "The value of a specification extension changed."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `extension` checks. */
+export type ExtensionCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `extension` category. */
+export const EXTENSION_CHECKS: readonly Check[] = table("extension", ROWS);

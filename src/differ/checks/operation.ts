@@ -1,9 +1,8 @@
 /** Checks on operations and callbacks. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `operation` category. */
-export const OPERATION_CHECKS: readonly Check[] = table("operation", [
+const ROWS = [
   [
     "operation-added",
     "INFO",
@@ -33,4 +32,10 @@ export const OPERATION_CHECKS: readonly Check[] = table("operation", [
   ],
   ["callback-expression-added", "INFO", "A callback got a runtime expression (a new URL it calls)."],
   ["callback-expression-removed", "WARNING", "A callback lost a runtime expression."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `operation` checks. */
+export type OperationCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `operation` category. */
+export const OPERATION_CHECKS: readonly Check[] = table("operation", ROWS);

@@ -1,9 +1,8 @@
 /** Checks on request parameters (path, query, header, cookie, 2.0 formData). @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `parameter` category. */
-export const PARAMETER_CHECKS: readonly Check[] = table("parameter", [
+const ROWS = [
   [
     "new-required-request-parameter",
     "ERROR",
@@ -62,4 +61,10 @@ export const PARAMETER_CHECKS: readonly Check[] = table("parameter", [
     "A webhook or callback parameter may now be left out by the API.",
   ],
   ["callback-parameter-became-required", "INFO", "A webhook or callback parameter is now always sent."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `parameter` checks. */
+export type ParameterCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `parameter` category. */
+export const PARAMETER_CHECKS: readonly Check[] = table("parameter", ROWS);

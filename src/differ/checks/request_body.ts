@@ -1,9 +1,8 @@
 /** Checks on request bodies and their media types. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `request-body` category. */
-export const REQUEST_BODY_CHECKS: readonly Check[] = table("request-body", [
+const ROWS = [
   ["new-required-request-body", "ERROR", "A required request body was added: existing calls send none."],
   ["new-optional-request-body", "INFO", "An optional request body was added."],
   ["request-body-removed", "WARNING", "The request body was removed: the server ignores or rejects it."],
@@ -30,4 +29,10 @@ export const REQUEST_BODY_CHECKS: readonly Check[] = table("request-body", [
     "The API may now send a webhook or callback request without its body.",
   ],
   ["callback-request-body-became-required", "INFO", "A webhook or callback request now always has a body."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `request-body` checks. */
+export type RequestBodyCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `request-body` category. */
+export const REQUEST_BODY_CHECKS: readonly Check[] = table("request-body", ROWS);

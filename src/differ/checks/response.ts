@@ -1,9 +1,8 @@
 /** Checks on responses: status codes and ranges, headers, media types. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `response` category. */
-export const RESPONSE_CHECKS: readonly Check[] = table("response", [
+const ROWS = [
   [
     "response-success-status-added",
     "WARNING",
@@ -42,4 +41,10 @@ export const RESPONSE_CHECKS: readonly Check[] = table("response", [
   ["response-header-description-changed", "INFO", "The description of a response header changed."],
   ["response-link-added", "INFO", "A response got a link."],
   ["response-link-removed", "WARNING", "A response lost a link."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `response` checks. */
+export type ResponseCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `response` category. */
+export const RESPONSE_CHECKS: readonly Check[] = table("response", ROWS);

@@ -6,13 +6,12 @@
  * @module
  */
 import type { Check, DiffSeverity } from "../types.ts";
-import { directional, type DirectionalRow } from "./_define.ts";
+import { directional, type DirectionalRow, type IdOf } from "./_define.ts";
 
 const NARROW: readonly [DiffSeverity, DiffSeverity] = ["ERROR", "INFO"];
 const WIDEN: readonly [DiffSeverity, DiffSeverity] = ["INFO", "WARNING"];
 
-/** Bounds, as `[name, keyword, upper]`: an upper bound narrows when it decreases, a lower one when it grows. */
-export const BOUNDS: readonly (readonly [name: string, keyword: string, upper: boolean])[] = [
+const BOUND_ROWS = [
   ["max-length", "maxLength", true],
   ["min-length", "minLength", false],
   ["maximum", "maximum", true],
@@ -21,7 +20,13 @@ export const BOUNDS: readonly (readonly [name: string, keyword: string, upper: b
   ["min-items", "minItems", false],
   ["max-properties", "maxProperties", true],
   ["min-properties", "minProperties", false],
-];
+] as const satisfies readonly (readonly [name: string, keyword: string, upper: boolean])[];
+
+/** The name of a bound in its checks' ids: `max-length` (`max-length-decreased`). */
+export type BoundName = IdOf<typeof BOUND_ROWS>;
+
+/** Bounds, as `[name, keyword, upper]`: an upper bound narrows when it decreases, a lower one when it grows. */
+export const BOUNDS: readonly (readonly [name: BoundName, keyword: string, upper: boolean])[] = BOUND_ROWS;
 
 function boundRows(): DirectionalRow[] {
   const rows: DirectionalRow[] = [];
@@ -43,8 +48,7 @@ function boundRows(): DirectionalRow[] {
   return rows;
 }
 
-/** Checks of the `schema` category. */
-export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
+const BEFORE_BOUNDS = [
   [
     "type-narrowed",
     "ERROR",
@@ -65,7 +69,9 @@ export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
   ["const-added", "ERROR", "INFO", "A const now fixes the value."],
   ["const-removed", "INFO", "ERROR", "The const was removed."],
   ["const-changed", "ERROR", "ERROR", "The const changed."],
-  ...boundRows(),
+] as const satisfies readonly DirectionalRow[];
+
+const AFTER_BOUNDS = [
   ["pattern-added", "ERROR", "INFO", "A pattern was added."],
   ["pattern-removed", "INFO", "WARNING", "The pattern was removed."],
   ["pattern-changed", "WARNING", "WARNING", "The pattern changed."],
@@ -138,4 +144,20 @@ export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
   ],
   ["schema-description-changed", "INFO", "INFO", "The description or title of a schema changed."],
   ["schema-example-changed", "INFO", "INFO", "The example(s) of a schema changed."],
+] as const satisfies readonly DirectionalRow[];
+
+/** A schema check without its direction: `type-narrowed`, `max-length-decreased`. */
+export type SchemaCheckSuffix =
+  | IdOf<typeof BEFORE_BOUNDS>
+  | IdOf<typeof AFTER_BOUNDS>
+  | `${BoundName}-${"added" | "removed" | "increased" | "decreased"}`;
+
+/** The ids of the `schema` checks: each suffix in a request and in a response. */
+export type SchemaCheckId = `${"request" | "response"}-${SchemaCheckSuffix}`;
+
+/** Checks of the `schema` category. */
+export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
+  ...BEFORE_BOUNDS,
+  ...boundRows(),
+  ...AFTER_BOUNDS,
 ]);

@@ -1,9 +1,8 @@
 /** Checks on security requirements and security schemes. @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `security` category. */
-export const SECURITY_CHECKS: readonly Check[] = table("security", [
+const ROWS = [
   ["security-added", "ERROR", "Security is now required where none was: anonymous calls fail."],
   ["security-removed", "INFO", "Security is no longer required."],
   ["security-alternative-added", "INFO", "A new way to authenticate (a security requirement) was added."],
@@ -30,4 +29,10 @@ export const SECURITY_CHECKS: readonly Check[] = table("security", [
   ["security-scheme-oauth-scope-added", "INFO", "An OAuth flow offers a new scope."],
   ["security-scheme-oauth-scope-removed", "WARNING", "An OAuth flow no longer offers a scope."],
   ["security-scheme-description-changed", "INFO", "The description of a security scheme changed."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `security` checks. */
+export type SecurityCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `security` category. */
+export const SECURITY_CHECKS: readonly Check[] = table("security", ROWS);

@@ -1,9 +1,8 @@
 /** Checks on servers (document, path and operation level; 2.0 host, basePath and schemes). @module */
 import type { Check } from "../types.ts";
-import { table } from "./_define.ts";
+import { type IdOf, type Row, table } from "./_define.ts";
 
-/** Checks of the `server` category. */
-export const SERVER_CHECKS: readonly Check[] = table("server", [
+const ROWS = [
   ["server-added", "INFO", "A server URL was added."],
   ["server-removed", "WARNING", "A server URL was removed: clients configured with it break."],
   ["server-description-changed", "INFO", "The description of a server changed."],
@@ -12,4 +11,10 @@ export const SERVER_CHECKS: readonly Check[] = table("server", [
   ["server-variable-default-changed", "WARNING", "The default of a server variable changed."],
   ["server-variable-enum-value-added", "INFO", "A server variable allows a new value."],
   ["server-variable-enum-value-removed", "WARNING", "A server variable no longer allows a value."],
-]);
+] as const satisfies readonly Row[];
+
+/** The ids of the `server` checks. */
+export type ServerCheckId = IdOf<typeof ROWS>;
+
+/** Checks of the `server` category. */
+export const SERVER_CHECKS: readonly Check[] = table("server", ROWS);
