@@ -3,14 +3,29 @@
  *
  * @module
  */
-import type { Finding } from "../core/finding.ts";
+import type { Finding, Severity } from "../core/finding.ts";
 import type { DocumentStats } from "../core/stats.ts";
 
-/** Severity of a change: CRITICAL and ERROR are breaking; WARNING asks for attention; INFO is compatible. */
-export type DiffSeverity = "CRITICAL" | "ERROR" | "WARNING" | "INFO";
+/**
+ * Severity of a change: the library's one scale ({@link Severity}), spelled in upper case as the specification's
+ * diff output writes it. CRITICAL and ERROR are breaking; WARNING asks for attention; INFO is compatible.
+ */
+export type DiffSeverity = Uppercase<Severity>;
+
+/** A severity of the library's scale in the diff output's spelling (`critical` → `CRITICAL`). */
+export function toDiffSeverity(severity: Severity): DiffSeverity {
+  return severity.toUpperCase() as DiffSeverity;
+}
+
+/** A diff severity on the library's scale (`CRITICAL` → `critical`). */
+export function fromDiffSeverity(severity: DiffSeverity): Severity {
+  return severity.toLowerCase() as Severity;
+}
+
+const SCALE: readonly Severity[] = ["critical", "error", "warning", "info"];
 
 /** Every severity, most serious first. */
-export const DIFF_SEVERITIES: readonly DiffSeverity[] = ["CRITICAL", "ERROR", "WARNING", "INFO"];
+export const DIFF_SEVERITIES: readonly DiffSeverity[] = SCALE.map(toDiffSeverity);
 
 /** Rank of a severity: 0 for CRITICAL … 3 for INFO (lower is more serious). */
 export function severityRank(severity: DiffSeverity): number {
@@ -112,7 +127,7 @@ export interface DiffStats {
 /** Converts a change into a plain {@link Finding} (CRITICAL and ERROR become `error`). */
 export function changeToFinding(change: Change): Finding {
   const { path, pointer, message, rule, location, hint, specLink } = change;
-  const severity = change.severity === "INFO" ? "info" : change.severity === "WARNING" ? "warning" : "error";
+  const severity = change.severity === "CRITICAL" ? "error" : fromDiffSeverity(change.severity);
   const f: Finding = { severity, path, pointer, message, rule };
   if (location !== undefined) f.location = location;
   if (hint !== undefined) f.hint = hint;
