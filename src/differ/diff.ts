@@ -49,6 +49,11 @@ export interface DiffOptions {
   breaking?: boolean;
   /** Leave INFO changes out. @default false */
   noInfo?: boolean;
+  /**
+   * Keep only breaking changes (CRITICAL and ERROR): WARNING changes are left out, and INFO ones as with
+   * `noInfo`. @default false
+   */
+  breakingOnly?: boolean;
   /** The result `failed` when a change is at or above this severity (overrides the mode's rule). */
   failOn?: DiffSeverity;
   /** Changes to silence: check ids, paths or globs (see {@link IgnoreRule}). */
@@ -73,9 +78,9 @@ export interface DiffResult {
   changes: Change[];
   /** CRITICAL and ERROR changes. */
   breakingCount: number;
-  /** WARNING changes. */
+  /** WARNING changes (0 with `breakingOnly`). */
   warningCount: number;
-  /** INFO changes (0 with `noInfo`). */
+  /** INFO changes (0 with `noInfo` or `breakingOnly`). */
   infoCount: number;
   /** Whether a breaking change (CRITICAL or ERROR) was found; the specification's exact field name. */
   HasBreakingChanges: boolean;
@@ -235,10 +240,11 @@ export async function diff(
       ignoredCount++;
       continue;
     }
-    if (options.noInfo && change.severity === "INFO") {
+    if ((options.noInfo || options.breakingOnly) && change.severity === "INFO") {
       droppedInfoCount++;
       continue;
     }
+    if (options.breakingOnly && change.severity === "WARNING") continue;
     if (options.sourceMap) {
       const synthetic = normalised === undefined ? undefined : normalised.sourceIsOlder ? "source" : "target";
       const position = locate(change, { si, ti, synthetic }, options.sourceMap === "target");

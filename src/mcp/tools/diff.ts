@@ -40,13 +40,12 @@ export const diffTool: Tool = defineTool({
     const revision = await loadSpec(ctx, args.revision, { field: "revision", cached: true });
     const result = await diff(base, revision, {
       reader: ctx.reader,
-      noInfo: args.no_info === true || args.breaking_only === true,
+      noInfo: args.no_info === true,
+      breakingOnly: args.breaking_only === true,
     });
-    const changes = args.breaking_only === true
-      ? result.changes.filter((c) => c.severity === "CRITICAL" || c.severity === "ERROR")
-      : result.changes;
-    const warnings = args.breaking_only === true ? 0 : result.warningCount;
-    const infos = args.breaking_only === true ? 0 : result.infoCount;
+    const changes = result.changes;
+    const warnings = result.warningCount;
+    const infos = result.infoCount;
     const shown = boundedItems(
       changes,
       (c) => ({ severity: c.severity, type: c.type, path: c.path, message: c.message }),
