@@ -25,7 +25,7 @@
 import { join, relative, resolve } from "node:path";
 import { main, processIO } from "../src/cli/main.ts";
 import type { CliIO } from "../src/cli/types.ts";
-import { documentsUnder, generateFingerprint, OPTION_SETS } from "./snapshot_generate.ts";
+import { documentsUnder, generateText, OPTION_SETS } from "./snapshot_generate.ts";
 import { libraryCases } from "./_snapshot_lib.ts";
 import { cliCases, globalCases, type SnapshotCase } from "./_snapshot_cases.ts";
 
@@ -176,8 +176,8 @@ async function snapshot(args: Args): Promise<void> {
       for (const [name, options] of Object.entries(OPTION_SETS)) {
         const key = [doc, "generate", name, "-"];
         if (args.only !== undefined && !args.only.test(key.join("\t"))) continue;
-        const fingerprint = await generateFingerprint(doc, options);
-        await add(key, fingerprint.startsWith("error") ? "error" : "ok", normalise(fingerprint, tmp));
+        const r = await generateText(doc, options);
+        await add(key, r.ok ? "ok" : "error", normalise(r.text, tmp));
       }
       console.error(
         `[${i + 1}/${documents.length}] ${doc} (${

@@ -46,15 +46,30 @@ async function hash(text: string): Promise<string> {
   return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The fingerprint of one generation: a hash of the files' names and contents and of the issues, or the error. */
-export async function generateFingerprint(file: string, options: GenerateOptions): Promise<string> {
+/**
+ * What one generation is fingerprinted by: the files' names and contents and the issues (`ok`), or the first
+ * line of the error (`error`).
+ */
+export async function generateText(
+  file: string,
+  options: GenerateOptions,
+): Promise<{ ok: boolean; text: string }> {
   try {
     const r = await generate(file, options);
     const issues = JSON.stringify(r.issues.map((i) => [i.severity, i.path, i.message]));
-    return await hash(r.files.map((f) => `==${f.name}\n${f.content}`).join("") + issues);
+    return { ok: true, text: r.files.map((f) => `==${f.name}\n${f.content}`).join("") + issues };
   } catch (error) {
-    return `error: ${error instanceof Error ? error.message.split("\n")[0].slice(0, 100) : error}`;
+    return {
+      ok: false,
+      text: `error: ${error instanceof Error ? error.message.split("\n")[0].slice(0, 100) : error}`,
+    };
   }
+}
+
+/** The fingerprint of one generation: a hash of {@link generateText}, or the error. */
+export async function generateFingerprint(file: string, options: GenerateOptions): Promise<string> {
+  const { ok, text } = await generateText(file, options);
+  return ok ? await hash(text) : text;
 }
 
 if (import.meta.main) {
