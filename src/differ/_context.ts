@@ -10,7 +10,7 @@ import { fitsJson, MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_tex
 import { placeTexts } from "../core/place_texts.ts";
 import type { RefIndex } from "../core/ref_index.ts";
 import { componentSections } from "../walker/mod.ts";
-import { CHECKS, type CheckId } from "./checks.ts";
+import { type CheckId, CHECKS } from "./checks.ts";
 import type { Change, ChangeType, DiffSeverity } from "./types.ts";
 
 /** Where a value is: the file (reference index key) and its path inside it. */
