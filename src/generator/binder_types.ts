@@ -9,8 +9,9 @@ import { fitsFloat } from "./go_literal.ts";
 import type { EmitContext } from "./context.ts";
 import { goString } from "./go_writer.ts";
 import type { GoField } from "./go_decls.ts";
+import { goDeref, type GoType, goTypeText } from "./go_type.ts";
 
-/** The typed reader of each base Go type. */
+/** The typed reader of each base Go type (by its Go text). */
 const BASE_PARSERS: Record<string, string> = {
   "string": "binderString",
   "int64": "binderInt64",
@@ -27,13 +28,13 @@ const BASE_PARSERS: Record<string, string> = {
 export type BindShape =
   | { kind: "scalar"; parse: string; base: string }
   | { kind: "array"; item: { parse: string; base: string } }
-  | { kind: "nullable"; inner: string; of: Exclude<BindShape, { kind: "json" | "nullable" }> }
+  | { kind: "nullable"; inner: GoType; of: Exclude<BindShape, { kind: "json" | "nullable" }> }
   | { kind: "json" };
 
 /** The deepObject reading of a parameter's Go type: a struct (named or defined from one) or a map of scalars. */
 export type DeepShape =
   | { kind: "struct"; fields: GoField[] }
-  | { kind: "map"; value: string; parse: string };
+  | { kind: "map"; value: GoType; parse: string };
 
 /** Reads a Go type (no pointer) can be bound with: typed scalars and arrays of them, else JSON text. */
 export class BinderTypes {
@@ -47,11 +48,11 @@ export class BinderTypes {
   }
 
   /** The shape of `type` (a pointer's element type is read; a `Nullable[T]` is read as its T). */
-  shapeOf(type: string): BindShape {
-    const t = type.replace(/^\*/, "");
-    if (t.startsWith("Nullable[") && t.endsWith("]")) {
-      const inner = t.slice("Nullable[".length, -1);
-      const of = inner.startsWith("*") ? undefined : this.shapeOf(inner);
+  shapeOf(type: GoType): BindShape {
+    const t = goDeref(type);
+    if (t.kind === "named" && t.name === "Nullable" && t.args?.length === 1) {
+      const inner = t.args[0];
+      const of = inner.kind === "pointer" ? undefined : this.shapeOf(inner);
       return of?.kind === "scalar" || of?.kind === "array"
         ? { kind: "nullable", inner, of }
         : { kind: "json" };
@@ -64,17 +65,17 @@ export class BinderTypes {
   }
 
   /** How a deepObject parameter of Go type `type` is read, or undefined when it is neither a struct nor a map of scalars. */
-  deepOf(type: string): DeepShape | undefined {
-    let t = type.replace(/^\*/, "");
+  deepOf(type: GoType): DeepShape | undefined {
+    let t = goDeref(type);
     for (let depth = 0; depth <= 16; depth++) {
-      if (t.startsWith("map[string]")) {
-        const value = t.slice("map[string]".length);
+      if (t.kind === "map") {
+        const value = t.elem;
         const shape = this.shapeOf(value);
-        return shape.kind === "scalar" && !value.startsWith("*")
+        return shape.kind === "scalar" && value.kind !== "pointer"
           ? { kind: "map", value, parse: shape.parse }
           : undefined;
       }
-      const d = this.#ctx.model.decl(t);
+      const d = this.#decl(t);
       if (d?.kind === "struct") return { kind: "struct", fields: d.fields };
       if (d?.kind !== "defined") return undefined;
       t = d.type;
@@ -82,24 +83,30 @@ export class BinderTypes {
     return undefined;
   }
 
-  #scalar(t: string, depth = 0): { parse: string; base: string } | undefined {
-    const base = BASE_PARSERS[t];
-    if (base !== undefined) return { parse: base, base: t };
+  /** The declaration a named type refers to. */
+  #decl(t: GoType) {
+    return t.kind === "named" && t.args === undefined ? this.#ctx.model.decl(t.name) : undefined;
+  }
+
+  #scalar(t: GoType, depth = 0): { parse: string; base: string } | undefined {
+    const text = goTypeText(t);
+    const base = BASE_PARSERS[text];
+    if (base !== undefined) return { parse: base, base: text };
     if (depth > 16) return undefined;
-    const d = this.#ctx.model.decl(t);
+    const d = this.#decl(t);
     if (d === undefined) return undefined;
     let inner: { parse: string; base: string } | undefined;
     if (d.kind === "enum") inner = { parse: "binderString", base: "string" };
     else if (d.kind === "defined") inner = this.#scalar(d.type, depth + 1);
     if (inner === undefined) return undefined;
-    this.named.set(t, inner.parse);
-    return { parse: `binderParse${t}`, base: inner.base };
+    this.named.set(text, inner.parse);
+    return { parse: `binderParse${text}`, base: inner.base };
   }
 
-  #arrayItem(t: string, depth: number): { parse: string; base: string } | undefined {
-    if (t.startsWith("[]")) return this.#scalar(t.slice(2));
+  #arrayItem(t: GoType, depth: number): { parse: string; base: string } | undefined {
+    if (t.kind === "slice") return this.#scalar(t.elem);
     if (depth > 16) return undefined;
-    const d = this.#ctx.model.decl(t);
+    const d = this.#decl(t);
     return d?.kind === "defined" ? this.#arrayItem(d.type, depth + 1) : undefined;
   }
 }

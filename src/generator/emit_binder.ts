@@ -12,6 +12,7 @@
 import { isObject } from "../core/json.ts";
 import type { EmitContext } from "./context.ts";
 import { bodyFieldType } from "./emit_client.ts";
+import { goDeref, type GoType, goTypeText, isGoNamed } from "./go_type.ts";
 import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
@@ -62,7 +63,7 @@ interface Target {
   /** Go lvalue (`req.Limit`, `body.Name`). */
   dst: string;
   /** Go type of the lvalue. */
-  type: string;
+  type: GoType;
   required: boolean;
   /** Go expression of the default ("" for none). */
   defaultExpr: string;
@@ -99,13 +100,13 @@ function defaultExpr(
   ctx: EmitContext,
   types: BinderTypes,
   schema: unknown,
-  type: string,
+  type: GoType,
   at: (string | number)[],
   what: string,
 ): string {
   const s = resolved(ctx, schema);
   if (s === undefined || !("default" in s)) return "";
-  const plain = type.replace(/^\*/, "");
+  const plain = goTypeText(goDeref(type));
   const expr = defaultOf(types.shapeOf(type), type, s.default);
   if (expr === undefined) {
     ctx.model.issue(
@@ -120,18 +121,18 @@ function defaultExpr(
 }
 
 /** The Go expression of `value` for a value of Go type `type` read by `shape`, or undefined when it does not fit. */
-function defaultOf(shape: BindShape, type: string, value: unknown): string | undefined {
-  const plain = type.replace(/^\*/, "");
+function defaultOf(shape: BindShape, type: GoType, value: unknown): string | undefined {
+  const plain = goTypeText(goDeref(type));
   let expr: string | undefined;
   if (shape.kind === "nullable") {
     const inner = defaultOf(shape.of, shape.inner, value);
-    return inner === undefined ? undefined : `NewNullableValue[${shape.inner}](${inner})`;
+    return inner === undefined ? undefined : `NewNullableValue[${goTypeText(shape.inner)}](${inner})`;
   }
   const s = { default: value };
   if (shape.kind === "scalar") {
     const lit = defaultLiteral(s.default, shape.base);
     if (lit !== undefined) {
-      const untyped = !type.startsWith("*") || plain === "string" || plain === "bool";
+      const untyped = type.kind !== "pointer" || plain === "string" || plain === "bool";
       expr = plain === shape.base && untyped ? lit : `${plain}(${lit})`;
     }
   } else if (shape.kind === "array" && Array.isArray(s.default)) {
@@ -227,7 +228,7 @@ function isArray(shape: BindShape): boolean {
  * property name, required properties checked, defaults applied), a map value by value. No key: missing.
  */
 function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoParam, deep: DeepShape): void {
-  const plain = p.type.replace(/^\*/, "");
+  const plain = goTypeText(goDeref(p.type));
   const dst = `req.${p.field}`;
   w.open(`if props, ok := binderDeepObject(query, ${goString(p.name)}); ok {`);
   if (deep.kind === "map") {
@@ -235,8 +236,8 @@ function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoPar
     w.open("if err != nil {");
     w.line("return req, err");
     w.close();
-    const conv = plain === `map[string]${deep.value}` ? "m" : `${plain}(m)`;
-    if (p.type.startsWith("*")) {
+    const conv = goDeref(p.type).kind === "map" ? "m" : `${plain}(m)`;
+    if (p.type.kind === "pointer") {
       w.line(`x := ${conv}`);
       w.line(`${dst} = &x`);
     } else w.line(`${dst} = ${conv}`);
@@ -259,7 +260,7 @@ function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoPar
         `items, ok := binderQuery(props, ${goString(f.json)}, true, ",", ${isArray(shape)}); ok`,
       );
     }
-    w.line(`${dst} = ${p.type.startsWith("*") ? "&obj" : "obj"}`);
+    w.line(`${dst} = ${p.type.kind === "pointer" ? "&obj" : "obj"}`);
   }
   if (p.required) {
     w.mid("} else {");
@@ -278,7 +279,7 @@ function present(w: Block, t: Target, shape: BindShape, cond: string, lead = "if
     w.line(`return req, binderMissing(${goString(t.in)}, ${goString(t.name)})`);
   } else if (t.defaultExpr !== "") {
     w.mid("} else {");
-    if (t.type.startsWith("*")) {
+    if (t.type.kind === "pointer") {
       w.line(`d := ${t.defaultExpr}`);
       w.line(`${t.dst} = &d`);
     } else w.line(`${t.dst} = ${t.defaultExpr}`);
@@ -299,10 +300,11 @@ function assign(w: Block, t: Target, shape: BindShape): void {
     w.close();
     return;
   }
-  const nullable = shape.kind === "nullable" ? shape.inner : undefined;
+  const nullable = shape.kind === "nullable" ? goTypeText(shape.inner) : undefined;
   const of = shape.kind === "nullable" ? shape.of : shape;
-  const pointer = nullable === undefined && t.type.startsWith("*");
-  const plain = nullable ?? t.type.replace(/^\*/, "");
+  const pointer = nullable === undefined && t.type.kind === "pointer";
+  const plainType = shape.kind === "nullable" ? shape.inner : goDeref(t.type);
+  const plain = goTypeText(plainType);
   /** Stores the Go expression `value` (of type `plain`); `addressable` when `&value` may be taken. */
   const store = (value: string, addressable: boolean) => {
     if (nullable !== undefined) w.line(`${t.dst} = NewNullableValue[${nullable}](${value})`);
@@ -325,7 +327,7 @@ function assign(w: Block, t: Target, shape: BindShape): void {
   }
   w.line(`v, err := binderSlice(items, ${of.item.parse})`);
   fail();
-  const conv = plain.startsWith("[]") ? "v" : `${plain}(v)`;
+  const conv = plainType.kind === "slice" ? "v" : `${plain}(v)`;
   store(conv, false);
 }
 
@@ -361,11 +363,13 @@ function fieldTarget(
   return { t, shape };
 }
 
-function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type: string): void {
+function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type: GoType): void {
   ctx.model.issue(
     "info",
     at,
-    `${what} has the type ${type}, which the binder reads from JSON text (a bare word as a string).`,
+    `${what} has the type ${
+      goTypeText(type)
+    }, which the binder reads from JSON text (a bare word as a string).`,
     "generate-binder-json",
   );
 }
@@ -374,13 +378,13 @@ function jsonIssue(ctx: EmitContext, at: (string | number)[], what: string, type
 function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Block, u: Unit): void {
   const b = op.body!;
   const field = bodyFieldType(op);
-  const pointer = field.startsWith("*");
+  const pointer = field.kind === "pointer";
   if (b.encoding === "raw") {
     w.line("req.Body = r.Body");
     return;
   }
   w.open("{");
-  w.line(`var body ${b.type}`);
+  w.line(`var body ${goTypeText(b.type)}`);
   if (b.encoding === "json") {
     w.line(`ok, err := binderJSONBody(r, ${b.required}, &body)`);
     w.open("if err != nil {");
@@ -392,7 +396,7 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
     w.close();
     return;
   }
-  const decl = ctx.model.decl(b.type);
+  const decl = b.type.kind === "named" ? ctx.model.decl(b.type.name) : undefined;
   if (b.encoding === "form") {
     w.open("if err := r.ParseForm(); err != nil {");
     w.line(`return req, binderInvalid("body", "", err)`);
@@ -417,11 +421,12 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
       what: `form field "${f.json}"`,
     });
     const array = isArray(shape) ? "true" : "false";
-    if (b.encoding === "multipart" && f.type.replace(/^\*/, "") === "[]byte") {
+    const file = goDeref(f.type);
+    if (b.encoding === "multipart" && file.kind === "slice" && isGoNamed(file.elem, "byte")) {
       w.open(`if data, ok, err := binderFile(r.MultipartForm, ${goString(f.json)}); err != nil {`);
       w.line(`return req, binderInvalid("body", ${goString(f.json)}, err)`);
       w.mid("} else if ok {");
-      w.line(`${t.dst} = ${f.type.startsWith("*") ? "&data" : "data"}`);
+      w.line(`${t.dst} = ${f.type.kind === "pointer" ? "&data" : "data"}`);
       present(
         w,
         t,

@@ -8,7 +8,7 @@
  */
 import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
-import { nilable } from "./schema_facts.ts";
+import { goNilable, goPointer, type GoType, goTypeText, isGoNamed } from "./go_type.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import { CLIENT_HELPERS } from "./go_runtime.ts";
 
@@ -128,12 +128,12 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
   for (const p of op.params) {
     importsOfType(u, p.type);
     w.comment([`${p.field} is the ${p.in} parameter ${goString(p.name)}${p.required ? " (required)" : ""}.`]);
-    w.row([p.field, p.type]);
+    w.row([p.field, goTypeText(p.type)]);
   }
   if (op.body !== undefined) {
     importsOfType(u, op.body.type);
     w.comment([`Body is the ${op.body.contentType} request body${op.body.required ? " (required)" : ""}.`]);
-    w.row(["Body", bodyFieldType(op)]);
+    w.row(["Body", goTypeText(bodyFieldType(op))]);
   }
   w.comment(["HTTPRequest is the incoming request (server side only)."]);
   w.row(["HTTPRequest", "*http.Request"]);
@@ -154,7 +154,7 @@ export function emitOperationTypes(op: GoOperation, group: string): Unit {
       `${r.field} is the body of status ${r.status}${r.description ? ":" : "."}`,
       ...(r.description ? [oneLine(r.description)] : []),
     ]);
-    w.row([r.field, `*${r.type}`]);
+    w.row([r.field, goTypeText(goPointer(r.type))]);
   }
   w.comment(["HTTPResponse is the raw response (client side only)."]);
   w.row(["HTTPResponse", "*http.Response"]);
@@ -170,17 +170,17 @@ function oneLine(text: string): string {
 }
 
 /** Go type of the Body field of a request struct. */
-export function bodyFieldType(op: GoOperation): string {
+export function bodyFieldType(op: GoOperation): GoType {
   const b = op.body!;
-  return b.required || nilable(b.type) || b.type === "io.Reader" ? b.type : "*" + b.type;
+  return b.required || goNilable(b.type) || isGoNamed(b.type, "io.Reader") ? b.type : goPointer(b.type);
 }
 
 /** The statuses of an operation in matching order (exact codes, ranges, default), as Go conditions. */
 export function statusConditions(
   op: GoOperation,
   variable: string,
-): { cond: string; field: string; type: string }[] {
-  const out: { cond: string; field: string; type: string; rank: number }[] = [];
+): { cond: string; field: string; type: GoType }[] {
+  const out: { cond: string; field: string; type: GoType; rank: number }[] = [];
   for (const r of op.responses) {
     if (r.field === undefined || r.type === undefined) continue;
     const s = r.status.toUpperCase();
@@ -221,7 +221,7 @@ export function emitClientMethod(op: GoOperation, group: string, pointers: boole
   w.line('contentType := ""');
   const b = op.body;
   if (b !== undefined) {
-    const optional = bodyFieldType(op).startsWith("*") || nilable(b.type) || b.type === "io.Reader";
+    const optional = goNilable(bodyFieldType(op)) || isGoNamed(b.type, "io.Reader");
     if (optional) w.open("if req.Body != nil {");
     switch (b.encoding) {
       case "json":
@@ -275,7 +275,7 @@ export function emitClientMethod(op: GoOperation, group: string, pointers: boole
     w.line("switch {");
     for (const c of conds) {
       w.line(c.cond === "true" ? "default:" : `case ${c.cond}:`);
-      w.line(`\tresp.${c.field} = new(${c.type})`);
+      w.line(`\tresp.${c.field} = new(${goTypeText(c.type)})`);
       w.line(`\tif err := json.Unmarshal(data, resp.${c.field}); err != nil {`);
       w.line(`\t\treturn resp, err`);
       w.line("\t}");

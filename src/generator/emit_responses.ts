@@ -18,13 +18,14 @@ import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import type { EmitContext } from "./context.ts";
 import { RESPONSE_HELPERS } from "./go_runtime.ts";
+import { goNamed, goPointer, goSlice, type GoType, goTypeText } from "./go_type.ts";
 
 /** How a response's body is written. */
 export interface ResponseBody {
   /** `json` (encoded), `text` (a Go string written raw), `bytes` (raw), `none`. */
   kind: "json" | "text" | "bytes" | "none";
-  /** Go type the writer takes. */
-  type: string;
+  /** Go type the writer takes (undefined for none). */
+  type?: GoType;
   /** Media type sent ("" for none). */
   contentType: string;
   /** The media type is a range (`image/*`): the writer takes the content type. */
@@ -52,12 +53,12 @@ export function responseBody(r: GoResponse): ResponseBody {
     };
   }
   const key = content === undefined ? undefined : Object.keys(content)[0];
-  if (key === undefined) return { kind: "none", type: "", contentType: "", wildcard: false };
+  if (key === undefined) return { kind: "none", contentType: "", wildcard: false };
   const media = content![key];
   const text = /^text\//i.test(key);
   return {
     kind: text ? "text" : "bytes",
-    type: text ? "string" : "[]byte",
+    type: text ? goNamed("string") : goSlice(goNamed("byte")),
     contentType: key.includes("*") ? "application/octet-stream" : key,
     wildcard: key.includes("*"),
     media: isObject(media) ? media : undefined,
@@ -72,7 +73,7 @@ export interface HeaderField {
   /** Field of the header struct. */
   field: string;
   /** Go type of one value (`[]T` for lists). */
-  type: string;
+  type: GoType;
   /** Required (3.x `required`; 2.0 headers never are). */
   required: boolean;
   /** Description. */
@@ -95,19 +96,19 @@ export function fixedStatus(status: string): number | undefined {
   return /^\d{3}$/.test(status) ? Number(status) : undefined;
 }
 
-function headerType(index: RefIndex, raw: unknown, depth = 0): string {
+function headerType(index: RefIndex, raw: unknown, depth = 0): GoType {
   let schema = raw;
   if (isObject(schema) && typeof schema.$ref === "string") {
     const r = index.follow(schema.$ref);
     schema = r.ok ? r.value : undefined;
   }
-  if (!isObject(schema)) return "string";
+  if (!isObject(schema)) return goNamed("string");
   const type = mainType(schema);
   // A header is text: a binary format stays a string.
   const scalar = scalarGoType(type, schema.format, false);
   if (scalar !== undefined) return scalar;
-  if (type === "array" && depth === 0) return "[]" + headerType(index, schema.items, depth + 1);
-  return "string";
+  if (type === "array" && depth === 0) return goSlice(headerType(index, schema.items, depth + 1));
+  return goNamed("string");
 }
 
 /** The declared headers of a response that writers set (not Content-Type, not names that are no HTTP token). */
@@ -150,8 +151,8 @@ export function headersOf(ctx: EmitContext, r: GoResponse, report = true): Heade
 }
 
 /** The Go expression of one header value `v` of type `type` as text. */
-function formatValue(u: Unit, type: string, v: string): string {
-  switch (type) {
+function formatValue(u: Unit, type: GoType, v: string): string {
+  switch (type.kind === "named" ? type.name : "") {
     case "string":
       return v;
     case "int32":
@@ -174,8 +175,8 @@ function formatValue(u: Unit, type: string, v: string): string {
   return v;
 }
 
-function zeroTest(type: string, v: string): string {
-  switch (type) {
+function zeroTest(type: GoType, v: string): string {
+  switch (type.kind === "named" ? type.name : "") {
     case "string":
       return `${v} != ""`;
     case "bool":
@@ -192,11 +193,11 @@ function emitHeaders(u: Unit, name: string, what: string, fields: HeaderField[],
   w.comment([`${name} holds the headers of ${what}.`]);
   w.open(`type ${name} struct {`);
   for (const f of fields) {
-    const pointer = !f.required && pointers && !f.type.startsWith("[]");
+    const pointer = !f.required && pointers && f.type.kind !== "slice";
     importsOfType(u, f.type);
     w.comment([`${f.field} is the header ${goString(f.name)}${f.required ? " (required)" : ""}.`]);
     writeDoc(w, f.field, f.doc, false);
-    w.line(`${f.field}\v${pointer ? "*" : ""}${f.type}`);
+    w.line(`${f.field}\v${goTypeText(pointer ? goPointer(f.type) : f.type)}`);
   }
   w.close();
   w.line();
@@ -205,9 +206,9 @@ function emitHeaders(u: Unit, name: string, what: string, fields: HeaderField[],
   for (const f of fields) {
     const v = `hs.${f.field}`;
     const key = goString(f.name);
-    if (f.type.startsWith("[]")) {
+    if (f.type.kind === "slice") {
       u.imports.add("strings");
-      const item = f.type.slice(2);
+      const item = f.type.elem;
       w.open(`if len(${v}) > 0 {`);
       w.line(`parts := make([]string, len(${v}))`);
       w.open(`for i, v := range ${v} {`);
@@ -257,7 +258,7 @@ function emitOperationResponses(ctx: EmitContext, op: GoOperation): Unit {
     const code = fixedStatus(r.status);
     const params: string[] = [];
     if (code === undefined) params.push("status int");
-    if (body.kind !== "none") params.push(`body ${body.type}`);
+    if (body.type !== undefined) params.push(`body ${goTypeText(body.type)}`);
     if (body.wildcard) params.push("contentType string");
     let headerType: string | undefined;
     if (headers.length > 0) {
@@ -267,7 +268,7 @@ function emitOperationResponses(ctx: EmitContext, op: GoOperation): Unit {
       first = false;
       params.push(`headers ${headerType}`);
     }
-    if (body.kind !== "none") importsOfType(u, body.type);
+    if (body.type !== undefined) importsOfType(u, body.type);
     const status = code === undefined ? "status" : String(code);
     const contentType = body.wildcard ? "contentType" : goString(body.contentType);
     // The writer.

@@ -10,6 +10,7 @@ import { goString } from "./go_writer.ts";
 import { pathPattern } from "./go_regexp.ts";
 import type { GoOperation } from "./operations.ts";
 import { bodyFieldType, statusConditions } from "./emit_client.ts";
+import { goTypeText } from "./go_type.ts";
 import { type Unit, unit, writeDoc } from "./unit.ts";
 import { SERVER_HELPERS } from "./go_runtime.ts";
 
@@ -179,9 +180,9 @@ export function emitServerHandler(op: GoOperation, group: string): Unit {
   if (b !== undefined) {
     switch (b.encoding) {
       case "json": {
-        const pointer = bodyFieldType(op).startsWith("*");
+        const pointer = bodyFieldType(op).kind === "pointer";
         if (pointer) {
-          w.line(`body := new(${b.type})`);
+          w.line(`body := new(${goTypeText(b.type)})`);
           w.open(`if ok, err := decodeJSONBody(r, ${b.required}, body); err != nil {`);
           w.line("h.options.ErrorHandler(w, r, err)");
           w.line("return");
@@ -198,13 +199,13 @@ export function emitServerHandler(op: GoOperation, group: string): Unit {
       }
       case "form":
       case "multipart": {
-        const pointer = bodyFieldType(op).startsWith("*");
+        const pointer = bodyFieldType(op).kind === "pointer";
         const parse = b.encoding === "form" ? "r.ParseForm()" : "r.ParseMultipartForm(32 << 20)";
         w.open(`if err := ${parse}; err != nil {`);
         w.line(`h.options.ErrorHandler(w, r, &ParamError{In: "body", Err: err})`);
         w.line("return");
         w.close();
-        w.line(`body := new(${b.type})`);
+        w.line(`body := new(${goTypeText(b.type)})`);
         const files = b.encoding === "form" ? "nil" : "r.MultipartForm.File";
         const values = b.encoding === "form" ? "r.PostForm" : "r.MultipartForm.Value";
         w.open(`if err := bindForm(${values}, ${files}, body); err != nil {`);

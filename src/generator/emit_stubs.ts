@@ -14,6 +14,7 @@ import { goLiteral, type LiteralWriter, literalWriter } from "./go_literal.ts";
 import { headersOf, responseBody } from "./emit_responses.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { importsOfType, type Unit, unit } from "./unit.ts";
+import { goPointer, goTypeText, isGoNamed } from "./go_type.ts";
 import type { EmitContext } from "./context.ts";
 
 /** The response a stub answers with: the first 2xx (code or range), else `default`. */
@@ -58,7 +59,9 @@ export function stubHeaders(ctx: EmitContext, r: GoResponse): [string, string][]
       ? schemaExample(ctx.index, h.header, h.at)
       : mediaExample(ctx.index, h.header, h.at);
     let value = found?.value;
-    if (value === undefined && h.required) value = h.type === "time.Time" ? "1970-01-01T00:00:00Z" : "";
+    if (value === undefined && h.required) {
+      value = isGoNamed(h.type, "time.Time") ? "1970-01-01T00:00:00Z" : "";
+    }
     const items = Array.isArray(value) ? value : [value];
     if (items.length === 0 && !h.required) continue;
     if (!items.every((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean")) {
@@ -129,7 +132,7 @@ function emitStubMethod(ctx: EmitContext, lw: LiteralWriter, stub: string, op: G
     }
     if (body.kind === "json" && r.field !== undefined && r.type !== undefined) {
       const before = lw.misfits.length;
-      const value = example === undefined ? undefined : goLiteral(lw, "*" + r.type, example.value);
+      const value = example === undefined ? undefined : goLiteral(lw, goPointer(r.type), example.value);
       for (const m of lw.misfits.slice(before)) {
         ctx.model.issue(
           "info",
@@ -139,7 +142,9 @@ function emitStubMethod(ctx: EmitContext, lw: LiteralWriter, stub: string, op: G
         );
       }
       lw.misfits.length = before;
-      fields.push(`${r.field}: ${value === undefined || value === "nil" ? `new(${r.type})` : value}`);
+      fields.push(
+        `${r.field}: ${value === undefined || value === "nil" ? `new(${goTypeText(r.type)})` : value}`,
+      );
       what += example === undefined ? " and a zero body" : " and the document's example";
       for (const t of lw.typesUsed) importsOfType(u, t);
       importsOfType(u, r.type);

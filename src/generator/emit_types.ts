@@ -9,6 +9,7 @@ import { formatPath } from "../core/pointer.ts";
 import { docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./go_decls.ts";
+import { goPointer, goStringMap, type GoType, goTypeText } from "./go_type.ts";
 import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
 
 /**
@@ -28,7 +29,7 @@ export function emitDecl(decl: GoDecl, group: string, names: NameRegistry = new 
   switch (decl.kind) {
     case "defined":
       importsOfType(u, decl.type);
-      w.line(`type ${decl.name} ${decl.alias ? "= " : ""}${decl.type}`);
+      w.line(`type ${decl.name} ${decl.alias ? "= " : ""}${goTypeText(decl.type)}`);
       break;
     case "enum":
       emitEnum(u, decl.name, decl.values, names);
@@ -77,7 +78,7 @@ export function fieldTag(f: GoField): string {
   return "`" + tag + "`";
 }
 
-function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: string | undefined): void {
+function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: GoType | undefined): void {
   const w = u.w;
   w.open(`type ${name} struct {`);
   for (const f of fields) {
@@ -87,12 +88,12 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
       if (f.threeState) w.comment(["May be null; absent, null and a value are told apart (see Nullable)."]);
       else if (f.nullable) w.comment(["May be null."]);
     }
-    w.row([f.name, f.type, fieldTag(f)]);
+    w.row([f.name, goTypeText(f.type), fieldTag(f)]);
   }
   if (extra !== undefined) {
     importsOfType(u, extra);
     w.comment(["AdditionalProperties holds the properties not declared in the schema."]);
-    w.row(["AdditionalProperties", `map[string]${extra}`, '`json:"-"`']);
+    w.row(["AdditionalProperties", goTypeText(goStringMap(extra)), '`json:"-"`']);
   }
   w.close();
   if (extra === undefined || fields.length === 0) return;
@@ -130,10 +131,10 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: st
   w.line("delete(all, known)");
   w.close();
   w.open("if len(all) > 0 {");
-  w.line(`p.AdditionalProperties = make(map[string]${extra}, len(all))`);
+  w.line(`p.AdditionalProperties = make(${goTypeText(goStringMap(extra))}, len(all))`);
   w.close();
   w.open("for key, raw := range all {");
-  w.line(`var v ${extra}`);
+  w.line(`var v ${goTypeText(extra)}`);
   w.open("if err := json.Unmarshal(raw, &v); err != nil {");
   w.line("return err");
   w.close();
@@ -152,21 +153,21 @@ function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>, names: Nam
   w.open(`type ${name} struct {`);
   for (const a of decl.alternatives) {
     importsOfType(u, a.type);
-    w.row([a.name, `*${a.type}`]);
+    w.row([a.name, goTypeText(goPointer(a.type))]);
   }
   w.close();
   for (const a of decl.alternatives) {
     const from = names.take(`${name}From${a.name}`);
     w.line();
     w.comment([`${from} returns a ${name} holding v.`]);
-    w.open(`func ${from}(v ${a.type}) ${name} {`);
+    w.open(`func ${from}(v ${goTypeText(a.type)}) ${name} {`);
     w.line(`return ${name}{${a.name}: &v}`);
     w.close();
     w.line();
     w.comment([`As${a.name} returns the ${a.name} alternative and whether the value holds it.`]);
-    w.open(`func (u ${name}) As${a.name}() (${a.type}, bool) {`);
+    w.open(`func (u ${name}) As${a.name}() (${goTypeText(a.type)}, bool) {`);
     w.open(`if u.${a.name} == nil {`);
-    w.line(`var zero ${a.type}`);
+    w.line(`var zero ${goTypeText(a.type)}`);
     w.line("return zero, false");
     w.close();
     w.line(`return *u.${a.name}, true`);
@@ -205,7 +206,7 @@ function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>, names: Nam
     w.line("switch probe.Tag {");
     for (const a of tagged) {
       w.line(`case ${a.tags.map(goString).join(", ")}:`);
-      w.line(`\tu.${a.name} = new(${a.type})`);
+      w.line(`\tu.${a.name} = new(${goTypeText(a.type)})`);
       w.line(`\treturn json.Unmarshal(data, u.${a.name})`);
     }
     w.line("}");
@@ -220,7 +221,9 @@ function emitUnion(u: Unit, decl: Extract<GoDecl, { kind: "union" }>, names: Nam
   const tryList = decl.discriminator !== undefined && tagged.length > 0 ? untagged : decl.alternatives;
   for (const strict of [true, false]) {
     for (const a of tryList) {
-      w.open(`if v := new(${a.type}); ${strict ? "decodeStrict" : "json.Unmarshal"}(data, v) == nil {`);
+      w.open(
+        `if v := new(${goTypeText(a.type)}); ${strict ? "decodeStrict" : "json.Unmarshal"}(data, v) == nil {`,
+      );
       w.line(`u.${a.name} = v`);
       w.line("return nil");
       w.close();

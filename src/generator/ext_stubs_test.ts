@@ -13,6 +13,7 @@ import { TypeModel } from "./type_model.ts";
 import { MAX_EXAMPLE_DEPTH, mediaExample, schemaExample } from "./example_value.ts";
 import { canonicalHeader } from "./emit_stubs.ts";
 import { goLiteral, literalWriter, MAX_LITERAL_DEPTH, zeroLiteral } from "./go_literal.ts";
+import { GO_ANY, goNamed, goPointer, goSlice, goStringMap } from "./go_type.ts";
 
 const flag: GenerateOptions = { server: true, serverStubs: true };
 
@@ -147,36 +148,39 @@ Deno.test("Go literals: every kind of type; misfits become zero values; depth bo
   const model = new TypeModel(new RefIndex(doc, "3.1"), { pointers: true, validation: false });
   model.declareComponents();
   const lw = literalWriter(model, "p", "t");
-  assert.equal(goLiteral(lw, "Color", "red"), `Color("red")`);
-  assert.equal(goLiteral(lw, "Ids", [1, 2]), "Ids{1, 2}");
-  assert.equal(goLiteral(lw, "*Ids", [1]), "&Ids{1}");
+  assert.equal(goLiteral(lw, goNamed("Color"), "red"), `Color("red")`);
+  assert.equal(goLiteral(lw, goNamed("Ids"), [1, 2]), "Ids{1, 2}");
+  assert.equal(goLiteral(lw, goPointer(goNamed("Ids")), [1]), "&Ids{1}");
   assert.equal(
-    goLiteral(lw, "Item", { id: 3, at: "2020-01-02T03:04:05+02:00" }),
+    goLiteral(lw, goNamed("Item"), { id: 3, at: "2020-01-02T03:04:05+02:00" }),
     `Item{ID: 3, At: p[time.Time](t("2020-01-02T03:04:05+02:00"))}`,
   );
-  assert.equal(goLiteral(lw, "*int64", 3), "p[int64](3)");
-  assert.equal(goLiteral(lw, "map[string]float64", { 'a"b': 1.5 }), `map[string]float64{"a\\"b": 1.5}`);
+  assert.equal(goLiteral(lw, goPointer(goNamed("int64")), 3), "p[int64](3)");
   assert.equal(
-    goLiteral(lw, "interface{}", { a: [1, "x", null, true] }),
+    goLiteral(lw, goStringMap(goNamed("float64")), { 'a"b': 1.5 }),
+    `map[string]float64{"a\\"b": 1.5}`,
+  );
+  assert.equal(
+    goLiteral(lw, GO_ANY, { a: [1, "x", null, true] }),
     `map[string]interface{}{"a": []interface{}{float64(1), "x", nil, true}}`,
   );
-  assert.equal(goLiteral(lw, "[]byte", "raw"), `[]byte("raw")`);
+  assert.equal(goLiteral(lw, goSlice(goNamed("byte")), "raw"), `[]byte("raw")`);
   assert.equal(lw.misfits.length, 0);
-  assert.equal(goLiteral(lw, "Item", { id: 2 ** 40 }), "Item{}");
-  assert.equal(goLiteral(lw, "int64", 1.5), "0");
-  assert.equal(goLiteral(lw, "time.Time", "yesterday"), "time.Time{}");
-  assert.equal(goLiteral(lw, "Ids", "x"), "nil");
+  assert.equal(goLiteral(lw, goNamed("Item"), { id: 2 ** 40 }), "Item{}");
+  assert.equal(goLiteral(lw, goNamed("int64"), 1.5), "0");
+  assert.equal(goLiteral(lw, goNamed("time.Time", "time"), "yesterday"), "time.Time{}");
+  assert.equal(goLiteral(lw, goNamed("Ids"), "x"), "nil");
   assert.deepEqual(lw.misfits.map((m) => m.pointer), ["/id", "", "", ""]);
-  assert.equal(zeroLiteral(lw, "Color"), `Color("")`);
-  assert.equal(zeroLiteral(lw, "Item"), "Item{}");
+  assert.equal(zeroLiteral(lw, goNamed("Color")), `Color("")`);
+  assert.equal(zeroLiteral(lw, goNamed("Item")), "Item{}");
   let deep: unknown = 1;
   for (let i = 0; i < 1000; i++) deep = [deep];
   lw.misfits.length = 0;
-  const code = goLiteral(lw, "interface{}", deep);
+  const code = goLiteral(lw, GO_ANY, deep);
   assert.ok(code.length < 2 * MAX_LITERAL_DEPTH * "[]interface{}{".length, code.length.toString());
   assert.match(lw.misfits[0].message, /nested deeper than 32 levels; it is left out/);
   lw.misfits.length = 0;
-  const big = goLiteral(lw, "[]int64", Array.from({ length: 20_000 }, (_, i) => i));
+  const big = goLiteral(lw, goSlice(goNamed("int64")), Array.from({ length: 20_000 }, (_, i) => i));
   assert.ok(big.length < 60_000, String(big.length));
   assert.equal(lw.misfits.length, 1);
   assert.match(lw.misfits[0].message, /more than 5000 parts/);

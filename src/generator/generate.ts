@@ -35,6 +35,7 @@ import { emitOIDCFiles } from "./emit_oidc.ts";
 import { type GeneratedFile, splitLazily } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { NULLABLE_HELPERS, SHARED_HELPERS } from "./go_runtime.ts";
+import { goTypeNames } from "./go_type.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
 
 export type { GeneratedFile } from "./split.ts";
@@ -410,16 +411,18 @@ function typeGroupsOf(
   groupOf: (op: GoOperation) => string,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const ident = /[A-Z][A-Za-z0-9_]*/g;
   for (const op of ops) {
     const g = groupOf(op);
     if (g === "") continue;
-    const types = [
-      ...op.params.map((p) => p.type),
-      op.body?.type ?? "",
-      ...op.responses.map((r) => r.type ?? ""),
-    ];
-    for (const t of types) for (const m of t.matchAll(ident)) if (!out.has(m[0])) out.set(m[0], g);
+    const names: string[] = [];
+    for (const p of op.params) goTypeNames(p.type, names);
+    if (op.body !== undefined) goTypeNames(op.body.type, names);
+    for (const r of op.responses) if (r.type !== undefined) goTypeNames(r.type, names);
+    // The ASCII words of the names that start with a capital (as this was read from the types' text before;
+    // kept so the files stay as they were: a name with other letters is found by its ASCII start only).
+    for (const name of names) {
+      for (const m of name.matchAll(/[A-Z][A-Za-z0-9_]*/g)) if (!out.has(m[0])) out.set(m[0], g);
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { GoType } from "./go_type.ts";
 /** A struct field. */
 export interface GoField {
   /** Go field name. */
@@ -12,7 +13,7 @@ export interface GoField {
   /** JSON property name. */
   json: string;
   /** Go type as written (pointer included). */
-  type: string;
+  type: GoType;
   /** Whether the property is required. */
   required: boolean;
   /** Whether `null` is a value of the property. */
@@ -37,7 +38,7 @@ export interface GoAlternative {
   /** Accessor/field name. */
   name: string;
   /** Go type of the alternative. */
-  type: string;
+  type: GoType;
   /** Discriminator values that select it. */
   tags: string[];
 }
@@ -51,7 +52,7 @@ export type GoDecl =
     deprecated: boolean;
     fields: GoField[];
     /** Go type of additional properties kept in an extra map, when the schema allows them. */
-    extra?: string;
+    extra?: GoType;
     at: (string | number)[];
   }
   | {
@@ -76,7 +77,7 @@ export type GoDecl =
     name: string;
     doc: string;
     deprecated: boolean;
-    type: string;
+    type: GoType;
     alias: boolean;
     at: (string | number)[];
   };
@@ -84,7 +85,7 @@ export type GoDecl =
 /** The use of a schema: its Go type, whether null is allowed, and the named type held by value. */
 export interface TypeUse {
   /** Go type expression. */
-  type: string;
+  type: GoType;
   /** Whether `null` is a value. */
   nullable: boolean;
   /** Named struct-like type this is (by value), for recursion edges. */

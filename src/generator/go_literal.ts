@@ -10,6 +10,7 @@
 import { isObject } from "../core/json.ts";
 import { goString } from "./go_writer.ts";
 import type { TypeModel } from "./type_model.ts";
+import { GO_ANY, goPointer, goStringMap, type GoType, goTypeText, isGoNamed } from "./go_type.ts";
 
 /** Deepest value nesting written as a literal; deeper values become zero values. */
 export const MAX_LITERAL_DEPTH = 32;
@@ -30,7 +31,7 @@ export interface LiteralWriter {
   /** Set when the time helper is used. */
   usesTime: boolean;
   /** Type expressions written into the code (for the imports they need); the caller clears it. */
-  typesUsed: Set<string>;
+  typesUsed: Set<GoType>;
   /** Values that did not fit: the place in the value (a JSON pointer) and why. */
   misfits: { pointer: string; message: string }[];
   /** Values left to write in the current literal (each {@link goLiteral} starts with {@link MAX_LITERAL_NODES}). */
@@ -80,7 +81,7 @@ export function fitsFloat(type: "float32" | "float64", value: number): boolean {
  * The Go expression of `value` as a `type`, or its zero value (with a misfit recorded) when it does not fit.
  * `pointer` is the value's place, for messages.
  */
-export function goLiteral(lw: LiteralWriter, type: string, value: unknown, pointer = ""): string {
+export function goLiteral(lw: LiteralWriter, type: GoType, value: unknown, pointer = ""): string {
   lw.budget = MAX_LITERAL_NODES;
   const code = literal(lw, type, value, pointer, 0) ?? zeroLiteral(lw, type);
   if (lw.budget <= 0) {
@@ -94,14 +95,11 @@ export function goLiteral(lw: LiteralWriter, type: string, value: unknown, point
 }
 
 /** The zero value of a Go type as an expression. */
-export function zeroLiteral(lw: LiteralWriter, type: string): string {
-  lw.typesUsed.add(type);
-  if (
-    type.startsWith("*") || type.startsWith("[]") || type.startsWith("map[") || type === "interface{}" ||
-    type.startsWith("Nullable[")
-  ) {
-    return "nil";
-  }
+export function zeroLiteral(lw: LiteralWriter, goType: GoType): string {
+  lw.typesUsed.add(goType);
+  // Pointers, slices, maps, interface{} and Nullable[T].
+  if (goType.kind !== "named" || goType.args !== undefined) return "nil";
+  const type = goType.name;
   switch (type) {
     case "string":
       return '""';
@@ -128,7 +126,8 @@ export function zeroLiteral(lw: LiteralWriter, type: string): string {
   }
 }
 
-function misfit(lw: LiteralWriter, pointer: string, type: string, value: unknown): undefined {
+function misfit(lw: LiteralWriter, pointer: string, goType: GoType, value: unknown): undefined {
+  const type = goTypeText(goType);
   let shown = JSON.stringify(value) ?? String(value);
   if (shown.length > 40) shown = shown.slice(0, 37) + "...";
   lw.misfits.push({
@@ -140,7 +139,7 @@ function misfit(lw: LiteralWriter, pointer: string, type: string, value: unknown
 
 function literal(
   lw: LiteralWriter,
-  type: string,
+  goType: GoType,
   value: unknown,
   pointer: string,
   depth: number,
@@ -154,77 +153,78 @@ function literal(
     });
     return undefined;
   }
-  if (type.startsWith("*")) {
+  if (goType.kind === "pointer") {
     if (value === null) return "nil";
-    const target = type.slice(1);
-    const inner = literal(lw, target, value, pointer, depth + 1);
+    const target = goTypeText(goType.elem);
+    const inner = literal(lw, goType.elem, value, pointer, depth + 1);
     if (inner === undefined) return undefined;
     if (inner.startsWith(target + "{")) return "&" + inner;
     lw.usesPtr = true;
-    lw.typesUsed.add(target);
+    lw.typesUsed.add(goType.elem);
     return `${lw.ptrHelper}[${target}](${inner})`;
   }
-  if (type === "interface{}") return anyLiteral(lw, value, pointer, depth);
-  if (type.startsWith("Nullable[") && type.endsWith("]")) {
+  if (goType.kind === "interface") return anyLiteral(lw, value, pointer, depth);
+  if (goType.kind === "named" && goType.name === "Nullable" && goType.args?.length === 1) {
     // An optional nullable field (types.go's Nullable): null or a value.
-    const inner = type.slice("Nullable[".length, -1);
+    const inner = goTypeText(goType.args[0]);
     if (value === null) return `NewNullNullable[${inner}]()`;
-    const code = literal(lw, inner, value, pointer, depth + 1);
+    const code = literal(lw, goType.args[0], value, pointer, depth + 1);
     return code === undefined ? undefined : `NewNullableValue[${inner}](${code})`;
   }
-  if (type === "[]byte") {
-    return typeof value === "string" ? `[]byte(${goString(value)})` : misfit(lw, pointer, type, value);
+  if (goType.kind === "slice" && isGoNamed(goType.elem, "byte")) {
+    return typeof value === "string" ? `[]byte(${goString(value)})` : misfit(lw, pointer, goType, value);
   }
-  if (type === "json.RawMessage") {
-    lw.typesUsed.add(type);
+  if (isGoNamed(goType, "json.RawMessage")) {
+    lw.typesUsed.add(goType);
     return `json.RawMessage(${goString(JSON.stringify(value))})`;
   }
-  if (type.startsWith("[]")) {
+  if (goType.kind === "slice") {
     if (value === null) return "nil";
-    if (!Array.isArray(value)) return misfit(lw, pointer, type, value);
-    const item = type.slice(2);
-    lw.typesUsed.add(type);
+    if (!Array.isArray(value)) return misfit(lw, pointer, goType, value);
+    const item = goType.elem;
+    lw.typesUsed.add(goType);
     const items: string[] = [];
     for (let i = 0; i < value.length && lw.budget > 0; i++) {
       items.push(literal(lw, item, value[i], `${pointer}/${i}`, depth + 1) ?? zeroLiteral(lw, item));
     }
-    return `${type}{${items.join(", ")}}`;
+    return `${goTypeText(goType)}{${items.join(", ")}}`;
   }
-  if (type.startsWith("map[string]")) {
+  if (goType.kind === "map") {
     if (value === null) return "nil";
-    if (!isObject(value)) return misfit(lw, pointer, type, value);
-    const elem = type.slice("map[string]".length);
-    lw.typesUsed.add(type);
-    return `${type}{${entries(lw, elem, value, pointer, depth)}}`;
+    if (!isObject(value)) return misfit(lw, pointer, goType, value);
+    lw.typesUsed.add(goType);
+    return `${goTypeText(goType)}{${entries(lw, goType.elem, value, pointer, depth)}}`;
   }
+  if (goType.kind !== "named" || goType.args !== undefined) return misfit(lw, pointer, goType, value);
+  const type = goType.name;
   switch (type) {
     case "string":
-      return typeof value === "string" ? goString(value) : misfit(lw, pointer, type, value);
+      return typeof value === "string" ? goString(value) : misfit(lw, pointer, goType, value);
     case "bool":
-      return typeof value === "boolean" ? String(value) : misfit(lw, pointer, type, value);
+      return typeof value === "boolean" ? String(value) : misfit(lw, pointer, goType, value);
     case "float32":
     case "float64":
       // A constant that overflows its type does not compile (1e300 as a float32); rounding to zero does.
       return typeof value === "number" && fitsFloat(type, value)
         ? String(value)
-        : misfit(lw, pointer, type, value);
+        : misfit(lw, pointer, goType, value);
     case "time.Time":
-      if (typeof value !== "string" || !RFC3339.test(value)) return misfit(lw, pointer, type, value);
+      if (typeof value !== "string" || !RFC3339.test(value)) return misfit(lw, pointer, goType, value);
       lw.usesTime = true;
       return `${lw.timeHelper}(${goString(value)})`;
   }
   const range = INT_RANGES[type];
   if (range !== undefined) {
-    if (typeof value !== "number" || !Number.isInteger(value)) return misfit(lw, pointer, type, value);
+    if (typeof value !== "number" || !Number.isInteger(value)) return misfit(lw, pointer, goType, value);
     const n = BigInt(value);
-    return n >= range[0] && n <= range[1] ? n.toString() : misfit(lw, pointer, type, value);
+    return n >= range[0] && n <= range[1] ? n.toString() : misfit(lw, pointer, goType, value);
   }
-  return namedLiteral(lw, type, value, pointer, depth);
+  return namedLiteral(lw, goType, type, value, pointer, depth);
 }
 
 function entries(
   lw: LiteralWriter,
-  elem: string,
+  elem: GoType,
   value: Record<string, unknown>,
   pointer: string,
   depth: number,
@@ -240,38 +240,36 @@ function entries(
 
 function namedLiteral(
   lw: LiteralWriter,
+  goType: GoType,
   type: string,
   value: unknown,
   pointer: string,
   depth: number,
 ): string | undefined {
   const decl = lw.model.decl(type);
-  if (decl === undefined) return misfit(lw, pointer, type, value);
+  if (decl === undefined) return misfit(lw, pointer, goType, value);
   switch (decl.kind) {
     case "enum":
-      return typeof value === "string" ? `${type}(${goString(value)})` : misfit(lw, pointer, type, value);
+      return typeof value === "string" ? `${type}(${goString(value)})` : misfit(lw, pointer, goType, value);
     case "defined": {
       if (decl.alias) return literal(lw, decl.type, value, pointer, depth + 1);
       const inner = literal(lw, decl.type, value, pointer, depth + 1);
       if (inner === undefined || inner === "nil") return inner;
       // A slice or map type: its own composite literal (so that & applies).
-      if (inner.startsWith(decl.type + "{")) return type + inner.slice(decl.type.length);
+      const text = goTypeText(decl.type);
+      if (inner.startsWith(text + "{")) return type + inner.slice(text.length);
       return `${type}(${inner})`;
     }
     case "struct": {
-      if (!isObject(value)) return misfit(lw, pointer, type, value);
+      if (!isObject(value)) return misfit(lw, pointer, goType, value);
       const parts: string[] = [];
       const known = new Set<string>();
       for (const f of decl.fields) {
         known.add(f.json);
         if (!(f.json in value)) continue;
         const v = value[f.json];
-        if (
-          v === null && !f.type.startsWith("*") && !f.type.startsWith("[]") && !f.type.startsWith("map[") &&
-          !f.threeState
-        ) {
-          if (f.type !== "interface{}") continue;
-        }
+        // null for a field that cannot hold nil (and is no Nullable): left out.
+        if (v === null && f.type.kind === "named" && !f.threeState) continue;
         const p = `${pointer}/${f.json.replaceAll("~", "~0").replaceAll("/", "~1")}`;
         const code = literal(lw, f.type, v, p, depth + 1);
         if (code !== undefined && code !== "nil") parts.push(`${f.name}: ${code}`);
@@ -279,14 +277,16 @@ function namedLiteral(
       if (lw.strict > 0) {
         const unknown = decl.extra === undefined && Object.keys(value).some((k) => !known.has(k));
         const missing = decl.fields.some((f) => f.required && !(f.json in value));
-        if (unknown || missing) return misfit(lw, pointer, type, value);
+        if (unknown || missing) return misfit(lw, pointer, goType, value);
       }
       if (decl.extra !== undefined) {
         const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !known.has(k)));
         if (Object.keys(rest).length > 0) {
-          const mapType = `map[string]${decl.extra}`;
+          const mapType = goStringMap(decl.extra);
           lw.typesUsed.add(mapType);
-          parts.push(`AdditionalProperties: ${mapType}{${entries(lw, decl.extra, rest, pointer, depth)}}`);
+          parts.push(
+            `AdditionalProperties: ${goTypeText(mapType)}{${entries(lw, decl.extra, rest, pointer, depth)}}`,
+          );
         }
       }
       return `${type}{${parts.join(", ")}}`;
@@ -308,7 +308,7 @@ function namedLiteral(
           const types = new Set(lw.typesUsed);
           const outer = lw.strict;
           lw.strict = strict;
-          const code = literal(lw, "*" + alt.type, value, pointer, depth + 1);
+          const code = literal(lw, goPointer(alt.type), value, pointer, depth + 1);
           lw.strict = outer;
           if (code !== undefined && lw.misfits.length === before) return `${type}{${alt.name}: ${code}}`;
           lw.misfits.length = before;
@@ -316,7 +316,7 @@ function namedLiteral(
           lw.typesUsed = types;
         }
       }
-      return misfit(lw, pointer, type, value);
+      return misfit(lw, pointer, goType, value);
     }
   }
 }
@@ -329,15 +329,15 @@ function anyLiteral(lw: LiteralWriter, value: unknown, pointer: string, depth: n
     case "boolean":
       return String(value);
     case "number":
-      return Number.isFinite(value) ? `float64(${value})` : misfit(lw, pointer, "interface{}", value);
+      return Number.isFinite(value) ? `float64(${value})` : misfit(lw, pointer, GO_ANY, value);
   }
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (let i = 0; i < value.length && lw.budget > 0; i++) {
-      items.push(literal(lw, "interface{}", value[i], `${pointer}/${i}`, depth + 1) ?? "nil");
+      items.push(literal(lw, GO_ANY, value[i], `${pointer}/${i}`, depth + 1) ?? "nil");
     }
     return `[]interface{}{${items.join(", ")}}`;
   }
-  if (isObject(value)) return `map[string]interface{}{${entries(lw, "interface{}", value, pointer, depth)}}`;
-  return misfit(lw, pointer, "interface{}", value);
+  if (isObject(value)) return `map[string]interface{}{${entries(lw, GO_ANY, value, pointer, depth)}}`;
+  return misfit(lw, pointer, GO_ANY, value);
 }

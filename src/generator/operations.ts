@@ -11,7 +11,7 @@ import type { RefIndex } from "../core/ref_index.ts";
 import { HTTP_METHODS, Walker } from "../walker/mod.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
-import { nilable } from "./schema_facts.ts";
+import { GO_READER, goNilable, goPointer, type GoType } from "./go_type.ts";
 import { pathPatternProblem } from "./go_regexp.ts";
 
 /** A parameter of an operation. */
@@ -23,7 +23,7 @@ export interface GoParam {
   /** Field of the request struct. */
   field: string;
   /** Go type of the field (pointer included). */
-  type: string;
+  type: GoType;
   /** Whether the parameter is required. */
   required: boolean;
   /** Arrays as one value per occurrence (`form` + explode, 2.0 `multi`). */
@@ -50,7 +50,7 @@ export interface GoBody {
   /** Media type sent. */
   contentType: string;
   /** Go type of the body (not a pointer; `io.Reader` for raw bodies). */
-  type: string;
+  type: GoType;
   /** Whether the body is required. */
   required: boolean;
   /** The body's schema as written (`$ref`s not followed); undefined when none. */
@@ -66,7 +66,7 @@ export interface GoResponse {
   /** Field of the response struct holding the decoded JSON body, when the response has one. */
   field?: string;
   /** Go type of the decoded body. */
-  type?: string;
+  type?: GoType;
   /** Media type of the JSON body. */
   contentType?: string;
   /** Description. */
@@ -254,7 +254,7 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
       }
       const u = model.use(schema, [...pAt, ...(v2 ? [] : ["schema"])], `${name} ${pname}`);
       const required = pin === "path" || p.required === true;
-      const pointer = !required && !nilable(u.type) && model.options.pointers;
+      const pointer = !required && !goNilable(u.type) && model.options.pointers;
       const ser = serialization(p, v2);
       if (ser.unsupported) {
         model.issue(
@@ -268,7 +268,7 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         name: pname,
         in: pin,
         field: fieldNames.take(goName(pname, "Param")),
-        type: (pointer ? "*" : "") + u.type,
+        type: pointer ? goPointer(u.type) : u.type,
         required,
         explode: ser.explode,
         sep: ser.sep,
@@ -405,7 +405,7 @@ function requestBody(
   }
   if (/^application\/x-www-form-urlencoded\b/i.test(pick) || /^multipart\/form-data\b/i.test(pick)) {
     const u = model.use(schema, mAt, `${name} Form`);
-    if (model.decl(u.type)?.kind === "struct") {
+    if (u.type.kind === "named" && model.decl(u.type.name)?.kind === "struct") {
       const encoding = pick.startsWith("multipart") ? "multipart" : "form";
       return { encoding, contentType: pick, type: u.type, required, schema, at: mAt };
     }
@@ -419,7 +419,7 @@ function requestBody(
   return {
     encoding: "raw",
     contentType: pick === "*/*" ? "application/octet-stream" : pick,
-    type: "io.Reader",
+    type: GO_READER,
     required,
     schema,
     at: mAt,

@@ -5,15 +5,11 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
+import { goNamed, goSlice, type GoType } from "./go_type.ts";
 
 /** Key of a place in the document set. */
 export function placeKey(file: string, segments: readonly (string | number)[]): string {
   return `${file}\0${segments.join("/")}`;
-}
-
-/** Whether a Go type is nil-able already (slice, map, interface, pointer). */
-export function nilable(type: string): boolean {
-  return type.startsWith("[]") || type.startsWith("map[") || type.startsWith("*") || type === "interface{}";
 }
 
 /** The one non-null type of a schema (`type` string, or a type list with `null`), undefined otherwise. */
@@ -36,17 +32,19 @@ export function mainType(schema: Record<string, unknown>): string | undefined {
  * `binary`/`byte` → []byte where `bytes` allows it (a header is text), int32 or int64, float32 or float64, bool;
  * undefined for the other types.
  */
-export function scalarGoType(type: string | undefined, format: unknown, bytes: boolean): string | undefined {
+export function scalarGoType(type: string | undefined, format: unknown, bytes: boolean): GoType | undefined {
   switch (type) {
     case "string":
-      if (format === "date-time") return "time.Time";
-      return bytes && (format === "binary" || format === "byte") ? "[]byte" : "string";
+      if (format === "date-time") return goNamed("time.Time", "time");
+      return bytes && (format === "binary" || format === "byte")
+        ? goSlice(goNamed("byte"))
+        : goNamed("string");
     case "integer":
-      return format === "int32" ? "int32" : "int64";
+      return goNamed(format === "int32" ? "int32" : "int64");
     case "number":
-      return format === "float" ? "float32" : "float64";
+      return goNamed(format === "float" ? "float32" : "float64");
     case "boolean":
-      return "bool";
+      return goNamed("bool");
   }
   return undefined;
 }
@@ -128,10 +126,10 @@ function num(v: unknown): string | undefined {
 }
 
 /** The go-playground/validator tag of a field ("" when there is nothing to check). */
-export function validateTag(s: Record<string, unknown>, required: boolean, goType: string): string {
+export function validateTag(s: Record<string, unknown>, required: boolean, goType: GoType): string {
   const parts: string[] = [];
   const t = mainType(s);
-  if (t === "string" && goType === "string") {
+  if (t === "string" && goType.kind === "named" && goType.name === "string") {
     const min = num(s.minLength);
     const max = num(s.maxLength);
     if (min !== undefined && min === max) parts.push(`len=${min}`);
@@ -150,7 +148,7 @@ export function validateTag(s: Record<string, unknown>, required: boolean, goTyp
     ) {
       parts.push(`oneof=${s.enum.join(" ")}`);
     }
-  } else if ((t === "integer" || t === "number") && !goType.includes("[")) {
+  } else if ((t === "integer" || t === "number") && !bracketed(goType)) {
     const min = num(s.minimum);
     const max = num(s.maximum);
     if (min !== undefined) parts.push(s.exclusiveMinimum === true ? `gt=${min}` : `min=${min}`);
@@ -160,7 +158,7 @@ export function validateTag(s: Record<string, unknown>, required: boolean, goTyp
     if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => Number.isInteger(v))) {
       parts.push(`oneof=${s.enum.join(" ")}`);
     }
-  } else if (t === "array" && goType.startsWith("[]")) {
+  } else if (t === "array" && goType.kind === "slice") {
     const min = num(s.minItems);
     const max = num(s.maxItems);
     if (min !== undefined && min !== "0") parts.push(`min=${min}`);
@@ -192,4 +190,10 @@ export function isTagName(prop: string): boolean {
     if (c < 32 || c > 126 || c === 34 || c === 39 || c === 44 || c === 92 || c === 96) return false;
   }
   return true;
+}
+
+/** Whether the Go text of a type has brackets (a slice, a map or a generic type, behind any pointers). */
+function bracketed(t: GoType): boolean {
+  if (t.kind === "pointer") return bracketed(t.elem);
+  return t.kind === "slice" || t.kind === "map" || (t.kind === "named" && t.args !== undefined);
 }

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { GO_ANY, goPointer } from "./go_type.ts";
 import { stronglyConnected } from "../core/ref_index.ts";
 import type { GoDecl } from "./go_decls.ts";
 
@@ -25,14 +26,14 @@ export function breakDefinitionLoops(
     while (d !== undefined && d.kind === "defined" && !state.has(d.name)) {
       state.set(d.name, "open");
       chain.push(d);
-      d = byName(d.type);
+      d = d.type.kind === "named" ? byName(d.type.name) : undefined;
     }
     if (d !== undefined && state.get(d.name) === "open") {
       const loop = chain.slice(chain.indexOf(d));
       const names = loop.map((m) => m.name).join(" → ");
       for (const m of loop) {
         if (m.kind !== "defined") continue;
-        m.type = "interface{}";
+        m.type = GO_ANY;
         m.alias = true;
         warn(m.at, `schema "${m.name}" only refers to itself through ${names}; generated as interface{}.`);
       }
@@ -50,7 +51,7 @@ export function pointRecursiveFields(decls: readonly GoDecl[]): void {
   const index = new Map(structs.map((d, i) => [d.name, i]));
   const adjacency: number[][] = structs.map((d) => {
     if (d.kind === "struct") return d.fields.map((f) => (f.valueOf ? index.get(f.valueOf) ?? -1 : -1));
-    if (d.kind === "defined") return [index.get(d.type) ?? -1];
+    if (d.kind === "defined") return [d.type.kind === "named" ? index.get(d.type.name) ?? -1 : -1];
     return [];
   });
   const component = new Int32Array(structs.length).fill(-1);
@@ -62,7 +63,7 @@ export function pointRecursiveFields(decls: readonly GoDecl[]): void {
     for (const f of d.fields) {
       const j = f.valueOf === undefined ? undefined : index.get(f.valueOf);
       if (j !== undefined && component[j] === component[i]) {
-        f.type = "*" + f.type;
+        f.type = goPointer(f.type);
         f.valueOf = undefined;
       }
     }

@@ -14,6 +14,16 @@ import type { GoAlternative, GoDecl, GoField, TypeUse } from "./go_decls.ts";
 import { parsePointer } from "../core/pointer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import {
+  GO_ANY,
+  goNamed,
+  goNilable,
+  goPointer,
+  goSlice,
+  goStringMap,
+  type GoType,
+  goTypeText,
+} from "./go_type.ts";
+import {
   isNullable,
   isStringEnum,
   isStructLike,
@@ -21,7 +31,6 @@ import {
   isUnion,
   mainType,
   memberKey,
-  nilable,
   placeKey,
   requiredOf,
   scalarGoType,
@@ -152,10 +161,10 @@ export class TypeModel {
         `schema nesting deeper than ${MAX_DEPTH} levels is generated as interface{}.`,
         "generate-depth",
       );
-      return { type: "interface{}", nullable: false, schema: {} };
+      return { type: GO_ANY, nullable: false, schema: {} };
     }
-    if (schema === true || schema === undefined) return { type: "interface{}", nullable: false, schema: {} };
-    if (!isObject(schema)) return { type: "interface{}", nullable: false, schema: {} };
+    if (schema === true || schema === undefined) return { type: GO_ANY, nullable: false, schema: {} };
+    if (!isObject(schema)) return { type: GO_ANY, nullable: false, schema: {} };
     if (typeof schema.$ref === "string") return this.#useRef(schema.$ref, at, hint, depth, schema, file);
     const nullable = isNullable(schema);
     const alone = singleAllOf(schema);
@@ -168,7 +177,7 @@ export class TypeModel {
       this.#declare(name, schema, at, depth + 1, file);
       const decl = this.#byName.get(name)!;
       return {
-        type: name,
+        type: goNamed(name),
         nullable: nullable || (decl.kind === "union" && unionHasNull(schema)),
         named: decl.kind === "enum" ? undefined : name,
         schema,
@@ -193,7 +202,7 @@ export class TypeModel {
         `reference "${ref}" cannot be resolved (${r.message.replace(/\.$/, "")}); generated as interface{}.`,
         "generate-ref",
       );
-      return { type: "interface{}", nullable: false, schema: {} };
+      return { type: GO_ANY, nullable: false, schema: {} };
     }
     // The index returns the same result for the same reference: its place key is made once.
     let key = this.#placeOf.get(r);
@@ -207,7 +216,7 @@ export class TypeModel {
     if (named !== undefined) {
       const decl = this.#byName.get(named);
       return {
-        type: named,
+        type: goNamed(named),
         nullable: nullable || (decl?.kind === "union" && unionHasNull(target)),
         named: decl === undefined || decl.kind !== "enum" ? named : undefined,
         schema: target,
@@ -231,7 +240,7 @@ export class TypeModel {
     hint: string,
     depth: number,
     file: string,
-  ): string {
+  ): GoType {
     const type = mainType(schema);
     if (type === undefined && Array.isArray(schema.type)) {
       this.issue(
@@ -240,27 +249,28 @@ export class TypeModel {
         `a schema of several types (${JSON.stringify(schema.type)}) is generated as interface{}.`,
         "generate-multi-type",
       );
-      return "interface{}";
+      return GO_ANY;
     }
     const scalar = scalarGoType(type, schema.format, true);
     if (scalar !== undefined) return scalar;
     switch (type) {
       case "array": {
         const items = this.use(schema.items, [...at, "items"], `${hint} Item`, depth + 1, file);
-        return "[]" + (items.nullable && !nilable(items.type) ? "*" : "") + items.type;
+        return goSlice(items.nullable && !goNilable(items.type) ? goPointer(items.type) : items.type);
       }
       case "null":
-        return "interface{}";
+        return GO_ANY;
       case "object": {
         const ap = schema.additionalProperties;
         if (isObject(ap)) {
-          return "map[string]" +
-            this.use(ap, [...at, "additionalProperties"], `${hint} Value`, depth + 1, file).type;
+          return goStringMap(
+            this.use(ap, [...at, "additionalProperties"], `${hint} Value`, depth + 1, file).type,
+          );
         }
-        return "map[string]interface{}";
+        return goStringMap(GO_ANY);
       }
     }
-    return "interface{}";
+    return GO_ANY;
   }
 
   /** Declares `name` for the schema at `at`. */
@@ -274,14 +284,14 @@ export class TypeModel {
     if (typeof schema.$ref === "string") {
       const u = this.use(schema, at, name, depth, file);
       decl = { kind: "defined", name, doc, deprecated, type: u.type, alias: true, at };
-      if (u.type === name) {
+      if (u.type.kind === "named" && u.type.name === name) {
         this.issue(
           "warning",
           at,
           `schema "${name}" only refers to itself; generated as interface{}.`,
           "generate-ref-loop",
         );
-        decl.type = "interface{}";
+        decl.type = GO_ANY;
       }
     } else if (Array.isArray(schema.allOf) && singleAllOf(schema) === undefined) {
       decl = this.#merged({ name, schema, at, depth, doc, deprecated, file });
@@ -303,7 +313,8 @@ export class TypeModel {
         doc,
         deprecated,
         type,
-        alias: type === "time.Time" || type === "interface{}" || u !== undefined,
+        alias: (type.kind === "named" && type.name === "time.Time") || type.kind === "interface" ||
+          u !== undefined,
         at,
       };
     }
@@ -319,7 +330,7 @@ export class TypeModel {
     // Properties seen in earlier parts (allOf members): the first one wins. A single part has no duplicates.
     const seen = parts.length > 1 ? new Set<string>() : undefined;
     const required = requiredOf(parts);
-    let extra: string | undefined;
+    let extra: GoType | undefined;
     for (let p = 0; p < parts.length; p++) {
       const part = parts[p];
       const file = files[p];
@@ -352,7 +363,7 @@ export class TypeModel {
       if (extra === undefined && (ap === true || isObject(ap)) && count > 0) {
         extra = isObject(ap)
           ? this.use(ap, [...partAt, "additionalProperties"], `${name} Value`, depth + 1, file).type
-          : "interface{}";
+          : GO_ANY;
       }
     }
     if (fields.length === 0 && extra === undefined) {
@@ -376,7 +387,7 @@ export class TypeModel {
       return {
         name,
         json,
-        type: `Nullable[${u.type}]`,
+        type: goNamed("Nullable", undefined, [u.type]),
         required,
         nullable: true,
         validate: "",
@@ -386,11 +397,11 @@ export class TypeModel {
         threeState: true,
       };
     }
-    const pointer = !nilable(u.type) && (u.nullable || (!required && this.options.pointers));
+    const pointer = !goNilable(u.type) && (u.nullable || (!required && this.options.pointers));
     return {
       name,
       json,
-      type: (pointer ? "*" : "") + u.type,
+      type: pointer ? goPointer(u.type) : u.type,
       required,
       nullable: u.nullable,
       validate: this.options.validation ? validateTag(s, required && !u.nullable, u.type) : "",
@@ -452,11 +463,9 @@ export class TypeModel {
         (alt.type === "null" || (Array.isArray(alt.type) && alt.type.length === 1 && alt.type[0] === "null"))
       ) continue;
       const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
-      const base = u.type.replace(/^\[\]/, "").replace(/[^A-Za-z0-9]/g, "");
-      const altName = takeAlternative(
-        altNames,
-        goName(u.type.startsWith("[]") ? `${base} List` : base, `Option${i + 1}`),
-      );
+      const many = u.type.kind === "slice";
+      const base = goTypeText(u.type.kind === "slice" ? u.type.elem : u.type).replace(/[^A-Za-z0-9]/g, "");
+      const altName = takeAlternative(altNames, goName(many ? `${base} List` : base, `Option${i + 1}`));
       const tags: string[] = [];
       if (disc !== undefined && isObject(alt) && typeof alt.$ref === "string") {
         const target = this.#index.follow(alt.$ref, d.file);

@@ -1,0 +1,121 @@
+/**
+ * Go type expressions as data: a named type (with the package it comes from, and type arguments for
+ * `Nullable[T]`), a pointer, a slice, a map or the empty interface. The emitters ask these values what they are
+ * (pointer? slice of what?) instead of reading the text again, and {@link goTypeText} is the one printer.
+ *
+ * @module
+ */
+
+/** A Go type expression. */
+export type GoType =
+  | {
+    kind: "named";
+    /** The type's name as written in the generated package (`string`, `Pet`, `time.Time`, `Nullable`). */
+    name: string;
+    /** The import path it needs (`time` for `time.Time`), undefined for builtins and the package's own. */
+    pkg?: string;
+    /** Type arguments (`Nullable[T]`). */
+    args?: readonly GoType[];
+  }
+  | { kind: "pointer"; elem: GoType }
+  | { kind: "slice"; elem: GoType }
+  | { kind: "map"; key: GoType; elem: GoType }
+  | { kind: "interface" };
+
+/** The empty interface, `interface{}`. */
+export const GO_ANY: GoType = { kind: "interface" };
+
+/** A named type; a qualified name (`time.Time`) records its package from `imports`. */
+export function goNamed(name: string, pkg?: string, args?: readonly GoType[]): GoType {
+  const t: GoType = { kind: "named", name };
+  if (pkg !== undefined) t.pkg = pkg;
+  if (args !== undefined) t.args = args;
+  return t;
+}
+
+/** `*elem`. */
+export function goPointer(elem: GoType): GoType {
+  return { kind: "pointer", elem };
+}
+
+/** `[]elem`. */
+export function goSlice(elem: GoType): GoType {
+  return { kind: "slice", elem };
+}
+
+/** `map[string]elem`. */
+export function goStringMap(elem: GoType): GoType {
+  return { kind: "map", key: goNamed("string"), elem };
+}
+
+/** The Go text of a type. */
+export function goTypeText(t: GoType): string {
+  switch (t.kind) {
+    case "named":
+      return t.args === undefined ? t.name : `${t.name}[${t.args.map(goTypeText).join(", ")}]`;
+    case "pointer":
+      return `*${goTypeText(t.elem)}`;
+    case "slice":
+      return `[]${goTypeText(t.elem)}`;
+    case "map":
+      return `map[${goTypeText(t.key)}]${goTypeText(t.elem)}`;
+    case "interface":
+      return "interface{}";
+  }
+}
+
+/** Whether the zero value of `t` is nil (a pointer, slice, map or interface). */
+export function goNilable(t: GoType): boolean {
+  return t.kind !== "named";
+}
+
+/** The import paths a type needs, in the order met. */
+export function goTypeImports(t: GoType, into: Set<string> = new Set()): Set<string> {
+  switch (t.kind) {
+    case "named":
+      if (t.pkg !== undefined) into.add(t.pkg);
+      for (const a of t.args ?? []) goTypeImports(a, into);
+      break;
+    case "pointer":
+    case "slice":
+      goTypeImports(t.elem, into);
+      break;
+    case "map":
+      goTypeImports(t.key, into);
+      goTypeImports(t.elem, into);
+      break;
+  }
+  return into;
+}
+
+/** `t` without one level of pointer. */
+export function goDeref(t: GoType): GoType {
+  return t.kind === "pointer" ? t.elem : t;
+}
+
+/** `io.Reader`, the type of a raw body. */
+export const GO_READER: GoType = goNamed("io.Reader", "io");
+
+/** Whether `t` is the named type `name` (no type arguments). */
+export function isGoNamed(t: GoType | undefined, name: string): boolean {
+  return t !== undefined && t.kind === "named" && t.name === name && t.args === undefined;
+}
+
+/** The names of the named types `t` mentions (`time.Time` qualified, `Nullable` and its arguments), in order. */
+export function goTypeNames(t: GoType, into: string[] = []): string[] {
+  switch (t.kind) {
+    case "named":
+      into.push(t.name);
+      for (const a of t.args ?? []) goTypeNames(a, into);
+      break;
+    case "pointer":
+    case "slice":
+      goTypeNames(t.elem, into);
+      break;
+    case "map":
+      goTypeNames(t.key, into);
+      goTypeNames(t.elem, into);
+      break;
+  }
+  return into;
+}
