@@ -12,7 +12,7 @@ import type { GoOperation } from "./operations.ts";
 import { bodyFieldType, statusConditions } from "./emit_client.ts";
 import { goTypeText } from "./go_type.ts";
 import { type Unit, unit, writeDoc } from "./unit.ts";
-import { SERVER_HELPERS } from "./go_runtime.ts";
+import { SERVER_HANDLER, SERVER_HELPERS } from "./go_runtime.ts";
 
 function handlerName(op: GoOperation): string {
   return "handle" + op.name;
@@ -21,7 +21,7 @@ function handlerName(op: GoOperation): string {
 /** The interface, Unimplemented, the handler type and its routes: what stays in server.go when split. */
 export function emitServerCore(ops: readonly GoOperation[]): Unit {
   const u = unit("", 0);
-  for (const i of [...SERVER_HELPERS.imports, "regexp"]) u.imports.add(i);
+  for (const i of [...SERVER_HELPERS.imports, ...SERVER_HANDLER.imports]) u.imports.add(i);
   if (ops.length > 0) u.imports.add("context");
   const w = u.w;
   w.comment(["ServerInterface is implemented by the server: one method per operation of the API."]);
@@ -47,51 +47,7 @@ export function emitServerCore(ops: readonly GoOperation[]): Unit {
     w.close();
   }
   w.line();
-  w.raw(`// HandlerOptions configures NewHandler.
-type HandlerOptions struct {
-	// BaseURL is a path prefix removed before matching ("" for none).
-	BaseURL string
-	// ErrorHandler writes errors: *ParamError (400 by default), ErrNotImplemented (501) and the errors the
-	// implementation returns (500).
-	ErrorHandler func(w http.ResponseWriter, r *http.Request, err error)
-}
-
-type route struct {
-	method  string
-	pattern *regexp.Regexp
-	handle  func(w http.ResponseWriter, r *http.Request, pathValues []string)
-}
-
-type serverHandler struct {
-	si      ServerInterface
-	options HandlerOptions
-	routes  []route
-}
-
-// ServeHTTP routes a request to its operation: 404 for unknown paths, 405 with Allow for other methods.
-func (h *serverHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	path := strings.TrimPrefix(r.URL.EscapedPath(), h.options.BaseURL)
-	var allowed []string
-	for _, rt := range h.routes {
-		m := rt.pattern.FindStringSubmatch(path)
-		if m == nil {
-			continue
-		}
-		if rt.method != r.Method {
-			allowed = append(allowed, rt.method)
-			continue
-		}
-		rt.handle(w, r, m[1:])
-		return
-	}
-	if len(allowed) > 0 {
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	http.NotFound(w, r)
-}
-`);
+  w.raw(`${SERVER_HANDLER.code}\n`);
   w.comment(["NewHandler returns an http.Handler that serves the API with si."]);
   w.open("func NewHandler(si ServerInterface, opts ...HandlerOptions) http.Handler {");
   w.line("h := &serverHandler{si: si}");

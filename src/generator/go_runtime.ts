@@ -10,6 +10,7 @@
 import { declaredNames, type NameRegistry } from "./naming.ts";
 import clientGo from "./runtime/client.go" with { type: "text" };
 import serverGo from "./runtime/server.go" with { type: "text" };
+import serverHandlerGo from "./runtime/server_handler.go" with { type: "text" };
 import sharedGo from "./runtime/shared.go" with { type: "text" };
 import nullableGo from "./runtime/nullable.go" with { type: "text" };
 import responsesGo from "./runtime/responses.go" with { type: "text" };
@@ -77,10 +78,12 @@ export function renameRuntime(code: string, renames: ReadonlyMap<string, string>
   return code.replace(/[\p{L}_][\p{L}\p{Nd}_]*/gu, (id) => renames.get(id) ?? id);
 }
 
-/** Helpers of client.go. */
+/** The fixed part of client.go: RequestEditorFn, HTTPDoer, Client and its options, and the helpers. */
 export const CLIENT_HELPERS: GoRuntime = parseGoRuntime("client.go", clientGo);
 /** Helpers of server.go. */
 export const SERVER_HELPERS: GoRuntime = parseGoRuntime("server.go", serverGo);
+/** The handler of server.go: HandlerOptions, its routes and ServeHTTP (NewHandler is generated after it). */
+export const SERVER_HANDLER: GoRuntime = parseGoRuntime("server_handler.go", serverHandlerGo);
 /** Helpers of types.go used by unions and by form encoding. */
 export const SHARED_HELPERS: GoRuntime = parseGoRuntime("shared.go", sharedGo);
 /**

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +14,104 @@ import (
 	"strings"
 	"time"
 )
+
+// RequestEditorFn changes a request before it is sent (authentication, extra headers).
+type RequestEditorFn func(ctx context.Context, req *http.Request) error
+
+// HTTPDoer sends HTTP requests; *http.Client is one.
+type HTTPDoer interface {
+	Do(req *http.Request) (*http.Response, error)
+}
+
+// Client calls the API. Every method takes a context and returns the typed response with the raw
+// *http.Response.
+type Client struct {
+	// BaseURL is the URL the operation paths are appended to (no trailing slash).
+	BaseURL string
+	// HTTPClient sends the requests; http.DefaultClient when nil.
+	HTTPClient HTTPDoer
+	// UserAgent is sent as the User-Agent header when not empty.
+	UserAgent string
+	// RequestEditors run on every request, before the editors given to a call.
+	RequestEditors []RequestEditorFn
+}
+
+// ClientOption configures a Client.
+type ClientOption func(*Client) error
+
+// NewClient returns a client of the API at baseURL.
+func NewClient(baseURL string, opts ...ClientOption) (*Client, error) {
+	c := &Client{BaseURL: strings.TrimRight(baseURL, "/"), HTTPClient: http.DefaultClient}
+	for _, o := range opts {
+		if err := o(c); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// WithHTTPClient sets the HTTP client that sends the requests.
+func WithHTTPClient(doer HTTPDoer) ClientOption {
+	return func(c *Client) error {
+		c.HTTPClient = doer
+		return nil
+	}
+}
+
+// WithUserAgent sets the User-Agent header of every request.
+func WithUserAgent(userAgent string) ClientOption {
+	return func(c *Client) error {
+		c.UserAgent = userAgent
+		return nil
+	}
+}
+
+// WithRequestEditorFn adds an editor that runs on every request.
+func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
+	return func(c *Client) error {
+		c.RequestEditors = append(c.RequestEditors, fn)
+		return nil
+	}
+}
+
+// newRequest builds a request of the API.
+func (c *Client) newRequest(ctx context.Context, method, path string, query url.Values, body io.Reader, contentType string) (*http.Request, error) {
+	target := c.BaseURL + path
+	if len(query) > 0 {
+		target += "?" + query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, method, target, body)
+	if err != nil {
+		return nil, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.UserAgent != "" {
+		req.Header.Set("User-Agent", c.UserAgent)
+	}
+	return req, nil
+}
+
+// send runs the editors, sends the request and reads the whole response body.
+func (c *Client) send(ctx context.Context, req *http.Request, editors []RequestEditorFn) (*http.Response, []byte, error) {
+	for _, edit := range append(append([]RequestEditorFn{}, c.RequestEditors...), editors...) {
+		if err := edit(ctx, req); err != nil {
+			return nil, nil, err
+		}
+	}
+	doer := c.HTTPClient
+	if doer == nil {
+		doer = http.DefaultClient
+	}
+	resp, err := doer.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return resp, data, err
+}
 
 // paramStrings returns the text of each value of a parameter: one for a scalar, one per item of a slice, none
 // for nil (or, with omitZero, for a zero value).

@@ -7,17 +7,6 @@ import "net/http"
 
 type ServerInterface interface{}
 
-type HandlerOptions struct {
-	ErrorHandler func(w http.ResponseWriter, r *http.Request, err error)
-}
-
-type serverHandler struct {
-	si      ServerInterface
-	options HandlerOptions
-}
-
-func (h *serverHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) }
-
 func NewHandler(si ServerInterface, opts ...HandlerOptions) http.Handler {
 	h := &serverHandler{si: si}
 	if len(opts) > 0 {
