@@ -71,20 +71,9 @@ export function goNilable(t: GoType): boolean {
 
 /** The import paths a type needs, in the order met. */
 export function goTypeImports(t: GoType, into: Set<string> = new Set()): Set<string> {
-  switch (t.kind) {
-    case "named":
-      if (t.pkg !== undefined) into.add(t.pkg);
-      for (const a of t.args ?? []) goTypeImports(a, into);
-      break;
-    case "pointer":
-    case "slice":
-      goTypeImports(t.elem, into);
-      break;
-    case "map":
-      goTypeImports(t.key, into);
-      goTypeImports(t.elem, into);
-      break;
-  }
+  eachNamed(t, (n) => {
+    if (n.pkg !== undefined) into.add(n.pkg);
+  });
   return into;
 }
 
@@ -103,19 +92,24 @@ export function isGoNamed(t: GoType | undefined, name: string): boolean {
 
 /** The names of the named types `t` mentions (`time.Time` qualified, `Nullable` and its arguments), in order. */
 export function goTypeNames(t: GoType, into: string[] = []): string[] {
+  eachNamed(t, (n) => into.push(n.name));
+  return into;
+}
+
+/** Calls `visit` with each named type in `t`, outer before inner, left to right. */
+function eachNamed(t: GoType, visit: (named: Extract<GoType, { kind: "named" }>) => void): void {
   switch (t.kind) {
     case "named":
-      into.push(t.name);
-      for (const a of t.args ?? []) goTypeNames(a, into);
+      visit(t);
+      for (const a of t.args ?? []) eachNamed(a, visit);
       break;
     case "pointer":
     case "slice":
-      goTypeNames(t.elem, into);
+      eachNamed(t.elem, visit);
       break;
     case "map":
-      goTypeNames(t.key, into);
-      goTypeNames(t.elem, into);
+      eachNamed(t.key, visit);
+      eachNamed(t.elem, visit);
       break;
   }
-  return into;
 }
