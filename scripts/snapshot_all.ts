@@ -5,8 +5,9 @@
  * in-process through the CLI's own `main` (the same library functions and renderers `oatool` uses) with
  * representative option sets and in each of its output formats, and one line is written per (document, command,
  * option set, format): the exit code and a SHA-256 of standard output, standard error and the files written.
- * `lib` lines fingerprint the library's results themselves (see scripts/_snapshot_lib.ts), and `generate` lines
- * come from scripts/snapshot_generate.ts's option sets.
+ * `lib` lines fingerprint the library's results themselves (scripts/_snapshot_lib.ts), `mcp` lines the answers of
+ * the MCP server's tools called in-process (scripts/_snapshot_mcp.ts), and `generate` lines the generator's
+ * output under scripts/snapshot_generate.ts's option sets.
  *
  * What differs between runs and machines is normalised out before hashing: the repository's absolute path
  * (`<ROOT>`), the temporary folder outputs are written to (`<TMP>`), the `… Time:` lines of the report header
@@ -16,7 +17,12 @@
  *   (change the code)
  *   deno run -A scripts/snapshot_all.ts after.txt [same documents] && diff before.txt after.txt
  *
- * Each line is `document<TAB>command<TAB>option set<TAB>format<TAB>exit=N<TAB>sha256`. To see what changed in
+ * To compare with an earlier commit, run it there from a second checkout: `git worktree add /tmp/before <commit>`,
+ * then `cd /tmp/before && deno run -A scripts/snapshot_all.ts /tmp/before.txt` (the lines do not depend on the
+ * checkout's folder). It takes about a minute for testdata/ and one more for GitHub's description on 2 cores.
+ *
+ * Each line is `document<TAB>command<TAB>option set<TAB>format<TAB>outcome<TAB>sha256` (the outcome: `exit=N`,
+ * `ok` or the error's class for lib and generate lines, `isError=…` for mcp lines). To see what changed in
  * one line, give `--only <regexp>` (matched against the line's first four fields) and `--dump <dir>`: the
  * normalised outputs are written there as files, one per line, for `diff -r`.
  *
@@ -28,6 +34,7 @@ import type { CliIO } from "../src/cli/types.ts";
 import { documentsUnder, generateText, OPTION_SETS } from "./snapshot_generate.ts";
 import { libraryCases } from "./_snapshot_lib.ts";
 import { cliCases, globalCases, type SnapshotCase } from "./_snapshot_cases.ts";
+import { connectServer, mcpCases, outcomeText } from "./_snapshot_mcp.ts";
 
 const ROOT = resolve(new URL("..", import.meta.url).pathname);
 
@@ -159,6 +166,15 @@ async function snapshot(args: Args): Promise<void> {
       const r = await runCli(c, tmp);
       await add(key, r.code, r.text);
     }
+    const tools = await connectServer(tmp);
+    try {
+      const key = ["-", "mcp", "tools/list", "-"];
+      if (args.only === undefined || args.only.test(key.join("\t"))) {
+        await add(key, "ok", JSON.stringify(await tools.client.listTools(), null, 1));
+      }
+    } finally {
+      await tools.close();
+    }
     for (const [i, doc] of documents.entries()) {
       const t0 = performance.now();
       for (const c of await cliCases(doc, tmp)) {
@@ -172,6 +188,22 @@ async function snapshot(args: Args): Promise<void> {
         if (args.only !== undefined && !args.only.test(key.join("\t"))) continue;
         const r = await c.run();
         await add(key, r.code, normalise(r.text, tmp));
+      }
+      const server = await connectServer(tmp);
+      try {
+        for (const c of mcpCases(doc, join(tmp, "out"))) {
+          const key = [doc, `mcp ${c.tool}`, c.options, "-"];
+          if (args.only !== undefined && !args.only.test(key.join("\t"))) continue;
+          const outcome = await server.call(c.tool, c.args);
+          const text = outcomeText(outcome) + await takeFiles(join(tmp, "out"));
+          await add(
+            key,
+            outcome.error ? `rpc=${outcome.error.code}` : `isError=${outcome.isError}`,
+            normalise(text, tmp),
+          );
+        }
+      } finally {
+        await server.close();
       }
       for (const [name, options] of Object.entries(OPTION_SETS)) {
         const key = [doc, "generate", name, "-"];
