@@ -8,7 +8,7 @@
  */
 import { type ComponentSection, componentSections, type OasKind, Walker } from "../walker/mod.ts";
 import type { RefIndex, ResolvedRef, UnresolvedRef } from "../core/ref_index.ts";
-import { formatPointer, getAt } from "../core/pointer.ts";
+import { escapePointerSegment, formatPointer, getAt } from "../core/pointer.ts";
 import { deepCopy, MAX_DEPTH } from "../core/data_tree.ts";
 import { isObject, setMember } from "../core/json.ts";
 import { type Finding, finding } from "../core/finding.ts";
@@ -71,6 +71,14 @@ export interface EngineOptions {
   sourceMap: boolean;
 }
 
+/** Where a part of the output was copied from: the key of its file and its place there. */
+export interface EngineOrigin {
+  /** Key of the file in the index. */
+  file: string;
+  /** Path of the part inside that file. */
+  segments: readonly (string | number)[];
+}
+
 /** Output of {@link bundleIndex}. */
 export interface EngineResult {
   /** The bundled document. */
@@ -79,6 +87,11 @@ export interface EngineResult {
   warnings: Finding[];
   /** Paths of the components added, in the order they were added. */
   added: Segments[];
+  /**
+   * By the pointer of each part copied from another file (a component added, a part inlined): where it was
+   * copied from; `null` where a part of the root stands under such a part (a Reference Object's siblings).
+   */
+  origins: Map<string, EngineOrigin | null>;
 }
 
 /** A discriminator mapping value that is a reference (a pointer, a path, a file), not a schema name. */
@@ -125,6 +138,7 @@ class Engine {
   readonly #budget: number;
   #copied = 0;
   readonly #added: Segments[] = [];
+  readonly #origins = new Map<string, EngineOrigin | null>();
   #warnedPathRefs = false;
 
   constructor(index: RefIndex, options: EngineOptions) {
@@ -213,7 +227,7 @@ class Engine {
         setMember(mapping, key, holder.$ref);
       }
     }
-    return { document: this.#root, warnings: this.#warnings, added: this.#added };
+    return { document: this.#root, warnings: this.#warnings, added: this.#added, origins: this.#origins };
   }
 
   /** Resolves a reference, going on through targets that are only a reference to another file's place. */
@@ -316,6 +330,7 @@ class Engine {
     const copy = this.#copy(r.value);
     setMember(container, given, copy);
     this.#added.push(out);
+    this.#origins.set(pointer.slice(1), { file: r.file, segments: r.segments });
     this.#jobs.push({
       value: copy,
       file: r.file,
@@ -368,6 +383,8 @@ class Engine {
       return;
     }
     const copy = this.#copy(r.value);
+    const pointer = formatPointer(at);
+    this.#origins.set(pointer, { file: r.file, segments: r.segments });
     let skip: Set<unknown> | undefined;
     if (isObject(copy)) {
       for (const k of Object.keys(m.holder)) {
@@ -375,6 +392,11 @@ class Engine {
         const v = m.holder[k];
         setMember(copy, k, v);
         if (v !== null && typeof v === "object") (skip ??= new Set()).add(v);
+        // A sibling comes from the file that held the Reference Object.
+        this.#origins.set(
+          `${pointer}/${escapePointerSegment(k)}`,
+          job.file === this.#rootKey ? null : { file: job.file, segments: [...job.src, ...m.path, k] },
+        );
       }
     }
     if (Array.isArray(place.parent)) place.parent[place.key as number] = copy;

@@ -16,6 +16,7 @@ import { componentSections } from "../walker/mod.ts";
 import { formatPointer, getAt } from "../core/pointer.ts";
 import { isObject } from "../core/json.ts";
 import { bundleIndex } from "./_engine.ts";
+import { originLookup } from "./_origins.ts";
 import { computeStats, type DocumentStats } from "../core/stats.ts";
 
 /** Options of {@link bundle}. */
@@ -73,6 +74,12 @@ export interface BundleResult {
   source: string;
   /** Absolute real path of the root, when it is a file. */
   path?: string;
+  /**
+   * Where a place of the bundled document was copied from: the file (relative to the root's folder), the place
+   * in it and its position there; undefined for the root's own places. With `dereference`, a place inside a
+   * part inlined from a component is mapped as if it were at the place the part was used.
+   */
+  origins: NonNullable<DocumentSet["origins"]>;
 }
 
 /**
@@ -151,6 +158,7 @@ export async function bundleSet(set: DocumentSet, options: BundleSetOptions = {}
     loadTimeMs: root.loadTimeMs,
     source: root.source,
     path: root.path,
+    origins: originLookup(set, document, engine.origins),
   };
 }
 
@@ -224,7 +232,9 @@ function countComponents(document: unknown, root: ParseResult): number {
 /**
  * The document set of a set's bundle: a set of one file stays as it is; a set of several files becomes the set
  * of its bundled document ({@link bundleSet}), one file with only local references, so that a verb that works
- * on one document (generate, diff) sees every component of every file, named as the bundle names them.
+ * on one document (generate, diff) sees every component of every file, named as the bundle names them. Its
+ * `origins` map a place of the bundle back to the file and place it was copied from, so that such a verb can
+ * name the files users edit and point into their text.
  *
  * @example
  * ```ts
@@ -241,5 +251,6 @@ export async function bundledDocumentSet(
 ): Promise<DocumentSet> {
   if (set.files.length <= 1) return set;
   const bundled = await bundleSet(set);
-  return await loadDocumentSet(withDocument(set.root, bundled.document), options);
+  const one = await loadDocumentSet(withDocument(set.root, bundled.document), options);
+  return { ...one, origins: bundled.origins };
 }

@@ -13,7 +13,7 @@ import { refIndexOf } from "./refs.ts";
 import type { RefIndex } from "./ref_index.ts";
 import type { ReadSet } from "./confine.ts";
 import type { DocumentFormat } from "./parse_text.ts";
-import type { SourceMap } from "./source_map.ts";
+import type { SourceMap, SourcePosition } from "./source_map.ts";
 
 /** One file of a {@link DocumentSet}: the root, or a file (or same-origin URL) it reaches through `$ref`. */
 export interface DocumentSetFile {
@@ -47,6 +47,23 @@ export interface DocumentSet {
   lenient?: boolean;
   /** The reader the referenced files were read with. */
   reader?: DocumentReader;
+  /**
+   * The set of a multi-file set's bundle (`bundledDocumentSet`) says where a place of the bundled document was
+   * copied from: the file users edit and the place in it (a place under a copied part maps through the part's
+   * place). Undefined for the root file's own places, and absent on other sets.
+   */
+  origins?: (pointer: string | readonly (string | number)[]) => {
+    /** Key of the file in the index of the set that was bundled (its absolute real path or URL). */
+    key: string;
+    /** The file for messages: its path relative to the root's folder (`schemas/pet.yaml`). */
+    file: string;
+    /** The place in that file, as a JSON pointer. */
+    pointer: string;
+    /** The same, as path segments (array indices as numbers). */
+    segments: (string | number)[];
+    /** Its `file:line:column` in that file's text (the file named as the root is), when the text is known. */
+    position(): SourcePosition | undefined;
+  } | undefined;
 }
 
 /** Whether a value is a {@link DocumentSet} (rather than an input or a single loaded document). */
