@@ -9,6 +9,7 @@ import { isObject } from "../core/json.ts";
 import { fitsJson, MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_text.ts";
 import { placeTexts } from "../core/place_texts.ts";
 import type { RefIndex } from "../core/ref_index.ts";
+import type { DocumentSet } from "../core/document_set.ts";
 import { componentSections } from "../walker/mod.ts";
 import { type CheckId, CHECKS } from "./checks.ts";
 import type { Change, ChangeType, DiffSeverity } from "./types.ts";
@@ -54,6 +55,11 @@ export class Side {
   stableRefs: Set<string> = new Set();
   /** Objects reached through references while comparing (the components in use). */
   readonly reached: Set<unknown> = new Set();
+  /**
+   * For a side compared as its bundle: where a place of the bundle was copied from, so that a change names the
+   * file users edit (`schemas/pet.yaml#properties.name`) rather than the bundle's component.
+   */
+  origins: DocumentSet["origins"];
   constructor(
     /** The document. */
     readonly document: Record<string, unknown>,
@@ -200,15 +206,22 @@ export class Collector {
     const check = CHECKS.get(id)!;
     const s = side === "source" ? this.source : this.target;
     const inRoot = at.file === s.index.rootKey;
-    const { path, pointer } = placeTexts(at.segments);
+    const origin = inRoot ? s.origins?.(at.segments) : undefined;
+    const { path, pointer } = placeTexts(origin?.segments ?? at.segments);
+    // A place in another file names that file in its path and its pointer (as validate's findings do).
+    const file = origin !== undefined
+      ? origin.file
+      : inRoot
+      ? undefined
+      : s.index.document(at.file)?.source ?? at.file;
     const change: Change = {
       id,
       rule: id,
       category: check.category,
       type,
       severity: check.severity as DiffSeverity,
-      path: inRoot ? path : `${s.index.document(at.file)?.source ?? at.file}#${path}`,
-      pointer,
+      path: file === undefined ? path : `${file}#${path}`,
+      pointer: file === undefined ? pointer : `${file}#${pointer}`,
       message: shorten(message, MAX_MESSAGE_CHARS),
     };
     if (extra.endpoint !== undefined) change.endpoint = shorten(extra.endpoint, MAX_ENDPOINT_CHARS);

@@ -142,10 +142,11 @@ function ignoreMatcher(rules: readonly IgnoreRule[]): (c: Change) => boolean {
  */
 function locate(
   change: Change,
-  indexes: { si: RefIndex; ti: RefIndex; synthetic?: "source" | "target" },
+  sides: { s: Side; t: Side; synthetic?: "source" | "target" },
   targetOnly: boolean,
 ): SourcePosition | undefined {
-  const { si, ti, synthetic } = indexes;
+  const { synthetic } = sides;
+  const [si, ti] = [sides.s.index, sides.t.index];
   const where = placeOf.get(change)!;
   let side = where.side;
   let at = where.at;
@@ -153,8 +154,10 @@ function locate(
     if (where.side === "source") at = { file: ti.rootKey, segments: at.segments };
     side = "target";
   } else if (change.type === "modified" && synthetic !== "source") {
+    // The same path of two bundles is the same place when both sides copied it from the same file.
     const from = where.from ??
-      (getAt(si.document(si.rootKey)?.data, at.segments) !== undefined && at.file === ti.rootKey
+      (getAt(si.document(si.rootKey)?.data, at.segments) !== undefined && at.file === ti.rootKey &&
+          sides.s.origins?.(at.segments)?.file === sides.t.origins?.(at.segments)?.file
         ? { file: si.rootKey, segments: at.segments }
         : undefined);
     if (from !== undefined) {
@@ -164,7 +167,11 @@ function locate(
   }
   // A document converted from another version has no text of its own to point into.
   if (side === synthetic) return undefined;
-  return (side === "source" ? si : ti).document(at.file)?.sourceMap().positionOf(at.segments);
+  const { index, origins } = side === "source" ? sides.s : sides.t;
+  // A place of a bundle copied from another file: in that file's text.
+  const origin = at.file === index.rootKey ? origins?.(at.segments) : undefined;
+  if (origin !== undefined) return origin.position();
+  return index.document(at.file)?.sourceMap().positionOf(at.segments);
 }
 
 /**
@@ -211,6 +218,9 @@ export async function diff(
   const [si, ti] = await Promise.all([indexOf(sp, sSet), indexOf(tp, tSet)]);
   const sSide = new Side(sp.document as Record<string, unknown>, sp.oasVersion, si, sp.source);
   const tSide = new Side(tp.document as Record<string, unknown>, tp.oasVersion, ti, tp.source);
+  // A bundle's places name the files they were copied from (not a side converted to the other's version).
+  if (sp === s) sSide.origins = sSet.origins;
+  if (tp === t) tSide.origins = tSet.origins;
   sSide.stableRefs = tSide.stableRefs = stableReferences(sSide, tSide);
   const c = new Collector(sSide, tSide);
   for (const f of normalised?.changes ?? []) {
@@ -247,7 +257,7 @@ export async function diff(
     if (options.breakingOnly && change.severity === "WARNING") continue;
     if (options.sourceMap) {
       const synthetic = normalised === undefined ? undefined : normalised.sourceIsOlder ? "source" : "target";
-      const position = locate(change, { si, ti, synthetic }, options.sourceMap === "target");
+      const position = locate(change, { s: sSide, t: tSide, synthetic }, options.sourceMap === "target");
       if (position !== undefined) change.location = position;
     }
     changes.push(change);
