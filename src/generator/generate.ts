@@ -328,7 +328,7 @@ export async function generate(
     : model.issues;
   if (options.sourceMap === true) {
     for (const issue of issues) {
-      const at = parsed.sourceMap().positionOf(issue.pointer);
+      const at = one.origins?.(issue.pointer)?.position() ?? parsed.sourceMap().positionOf(issue.pointer);
       if (at !== undefined) issue.location = at;
     }
   }
