@@ -79,7 +79,7 @@ export type ChangeType = "added" | "removed" | "modified";
 /**
  * One change between the two documents. It has the fields of a core {@link Finding} (`rule` is the check id;
  * `path` and `pointer` name the place in the target document, or in the source for removals, and a place in a
- * referenced file of a multi-file specification by that file, relative to the root's folder, as validate does:
+ * referenced file of a multi-file specification by that file (relative to the root's folder) and the place in it:
  * `schemas/pet.yaml#properties.name`, `schemas/pet.yaml#/properties/name`; `location` with source maps) except
  * that `severity` is the diff severity.
  */
