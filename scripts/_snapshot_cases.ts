@@ -6,7 +6,9 @@
  * @module
  */
 import { basename, extname, join } from "node:path";
-import { main, processIO } from "../src/cli/main.ts";
+import { main } from "../src/cli/main.ts";
+import { captureIO } from "../src/cli/_test_io.ts";
+import type { WalkKind } from "../src/walk/mod.ts";
 
 /** One command line: what it is called in the snapshot and its arguments. */
 export interface SnapshotCase {
@@ -23,8 +25,8 @@ export interface SnapshotCase {
 const VALIDATE_FORMATS = ["text", "json", "yaml", "sarif", "github"];
 const DIFF_FORMATS = ["text", "json", "yaml", "markdown", "github", "junit"];
 const WALK_FORMATS = ["text", "json", "yaml"];
-/** Each walk kind with one of its --group-by keys (security has none). */
-const WALK_KINDS: [string, string | undefined][] = [
+/** Each walk kind with one of its group-by keys (security has none). */
+export const WALK_KINDS: readonly (readonly [WalkKind, string | undefined])[] = [
   ["operations", "tag"],
   ["schemas", "type"],
   ["parameters", "location"],
@@ -77,8 +79,7 @@ function otherVersion(version: string | undefined): string {
 
 /** Runs a command whose output only prepares a later case; what it prints is not kept. */
 async function prepare(args: string[]): Promise<void> {
-  const io = { ...processIO(), stdout() {}, stderr() {}, color: false };
-  await main(args, io);
+  await main(args, captureIO());
 }
 
 const cases = (command: string, options: string, formats: string[], args: (format: string) => string[]) =>

@@ -16,6 +16,7 @@ import { applyOverlay, loadOverlay } from "../src/overlay/mod.ts";
 import { parse } from "../src/parser/mod.ts";
 import { validate } from "../src/validator/mod.ts";
 import { walk } from "../src/walk/mod.ts";
+import { WALK_KINDS } from "./_snapshot_cases.ts";
 
 /** One library call: its name, option set and how to run it. */
 export interface LibraryCase {
@@ -92,17 +93,6 @@ async function settle(call: () => Promise<unknown>): Promise<{ code: string; tex
     return { code: name, text: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
-
-const WALK_KINDS = [
-  ["operations", "tag"],
-  ["schemas", "type"],
-  ["parameters", "location"],
-  ["responses", "status_code"],
-  ["headers", "name"],
-  ["security", undefined],
-  ["paths", "segment"],
-  ["refs", "node_type"],
-] as const;
 
 /** The library calls for one document. */
 export function libraryCases(doc: string): LibraryCase[] {

@@ -6,6 +6,7 @@
  */
 import { basename, join } from "node:path";
 import { type CallOutcome, connect, type Connected } from "../src/mcp/_test_client.ts";
+import { WALK_KINDS } from "./_snapshot_cases.ts";
 
 /** One tool call: its name, option set and arguments. */
 export interface McpCase {
@@ -26,17 +27,6 @@ export function connectServer(tmp: string): Promise<Connected> {
 export function outcomeText(outcome: CallOutcome): string {
   return JSON.stringify(outcome, null, 1);
 }
-
-const WALK_GROUPS: [string, string | undefined][] = [
-  ["operations", "tag"],
-  ["schemas", "type"],
-  ["parameters", "location"],
-  ["responses", "status_code"],
-  ["headers", "name"],
-  ["security", undefined],
-  ["paths", "segment"],
-  ["refs", "node_type"],
-];
 
 /** The tool calls for one document; files are written under `outDir`. */
 export function mcpCases(doc: string, outDir: string): McpCase[] {
@@ -72,7 +62,7 @@ export function mcpCases(doc: string, outDir: string): McpCase[] {
       server: true,
     }),
   ];
-  for (const [kind, group] of WALK_GROUPS) {
+  for (const [kind, group] of WALK_KINDS) {
     out.push(c(`walk_${kind}`, "plain", { spec }));
     out.push(c(`walk_${kind}`, "detail page", { spec, detail: true, limit: 2, offset: 1 }));
     if (group !== undefined) out.push(c(`walk_${kind}`, `group-by ${group}`, { spec, group_by: group }));

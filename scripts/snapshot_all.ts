@@ -29,8 +29,8 @@
  * @module
  */
 import { join, relative, resolve } from "node:path";
-import { main, processIO } from "../src/cli/main.ts";
-import type { CliIO } from "../src/cli/types.ts";
+import { main } from "../src/cli/main.ts";
+import { captureIO } from "../src/cli/_test_io.ts";
 import { documentsUnder, generateText, OPTION_SETS } from "./snapshot_generate.ts";
 import { libraryCases } from "./_snapshot_lib.ts";
 import { cliCases, globalCases, type SnapshotCase } from "./_snapshot_cases.ts";
@@ -79,24 +79,6 @@ export function normalise(text: string, tmp: string): string {
   s = s.replace(/("[a-z]+TimeMs"\s*:\s*)-?[0-9.e+-]+/g, "$1<T>");
   s = s.replace(/^(\s*(?:- )?[a-z]+TimeMs:\s*)-?[0-9.e+-]+$/gm, "$1<T>");
   return s;
-}
-
-/** A capturing io over the real file system, without colour. */
-function captureIO(): CliIO & { out: string; err: string } {
-  const base = processIO();
-  const io = {
-    ...base,
-    out: "",
-    err: "",
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
-    color: false,
-  };
-  return io;
 }
 
 /** The contents of the files under `dir` (names relative to it, sorted), then removes them. */
