@@ -9,8 +9,10 @@ import { resolve } from "node:path";
 import { LoadError } from "./errors.ts";
 import {
   DEFAULT_MAX_INPUT_SIZE,
+  type DocumentReader,
   fileKind,
   type ReadFileIdentity,
+  type ReadOptions,
   type ReadSet,
   redactUrl,
   redactUrlsIn,
@@ -19,40 +21,9 @@ import {
 } from "./confine.ts";
 
 export { redactUrl } from "./confine.ts";
+export type { DocumentReader, ReadOptions } from "./confine.ts";
 
-/** Options of one read. */
-export interface ReadOptions {
-  /**
-   * `input`: a document the user named (it may be a pipe such as `<(cat a.yaml)` or `/dev/stdin`);
-   * `referenced`: a `$ref` target or an overlay, which must be a regular file. Directories and devices are
-   * refused either way, before they are opened. @default "input"
-   */
-  role?: "input" | "referenced";
-  /** Where the identity of the file read (real path, device, inode) is recorded. */
-  readSet?: ReadSet;
-  /** Largest number of bytes accepted (of the file, the stream, or the decompressed response). @default the reader's */
-  maxBytes?: number;
-}
 import { permissionMessage } from "./permission.ts";
-
-/** Reads documents from files, URLs and standard input. */
-export interface DocumentReader {
-  /** Reads a UTF-8 file. Rejects with {@link LoadError} when it cannot. */
-  readFile(path: string, options?: ReadOptions): Promise<string>;
-  /** The real (symlink-free, absolute) path of a file. Rejects with {@link LoadError} when it does not exist. */
-  realPath(path: string): Promise<string>;
-  /** Fetches a URL as text; `url` is the address finally read (after redirects) when known. */
-  fetchText(
-    url: string,
-    options?: ReadOptions,
-  ): Promise<{ text: string; contentType?: string; url?: string }>;
-  /** Reads all of standard input. */
-  readStdin(options?: ReadOptions): Promise<string>;
-  /** The current working directory. */
-  cwd(): string;
-  /** The read set of this reader's run: where loads through it record what they read when given none. */
-  readonly readSet?: ReadSet;
-}
 
 /** Options of {@link createDefaultReader}. */
 export interface DefaultReaderOptions {

@@ -11,7 +11,7 @@ import { isObject, type Obj } from "../core/json.ts";
 import { type Collector, flip, type Place, under } from "./_context.ts";
 import { canonical, equivalent, PAIRWISE_BUDGET } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
-import type { SchemaStep } from "./_schema.ts";
+import type { SchemaStep } from "./_schema_types.ts";
 
 const LISTS = [
   ["oneOf", "one-of-alternative"],

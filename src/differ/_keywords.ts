@@ -7,7 +7,7 @@
 import { type Collector, q } from "./_context.ts";
 import type { Obj } from "../core/json.ts";
 import { equivalent } from "./_same.ts";
-import type { SchemaReporter } from "./_schema.ts";
+import type { SchemaReporter } from "./_schema_types.ts";
 
 /** Keywords the specific checks compare. */
 const HANDLED = new Set([

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { pascalCase, splitWords } from "../template/case.ts";
+import { pascalCase, splitWords } from "../template/mod.ts";
 import { GO_DIGITS, GO_LETTERS, GO_UPPER } from "./_go_unicode.ts";
 
 /** Go's keywords: never usable as identifiers. */

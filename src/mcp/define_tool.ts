@@ -9,8 +9,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { errorMessage, type ToolContext } from "./spec_input.ts";
-import { inWorkspace } from "./workspace.ts";
+import { errorMessage, inWorkspace, type ToolContext } from "./spec_input.ts";
 
 /** The declaration of a tool. */
 export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {

@@ -33,6 +33,9 @@ import { bundle } from "../bundler/mod.ts";
 import { type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import type { SpecCache } from "./spec_cache.ts";
 import type { Workspace } from "./workspace.ts";
+import { ToolError } from "./tool_error.ts";
+
+export { ToolError } from "./tool_error.ts";
 
 /** The JSON Schema (zod) of a specification input object. */
 export const specInput: z.ZodObject<{
@@ -51,15 +54,6 @@ export const specInput: z.ZodObject<{
 
 /** A specification input object as received. */
 export type SpecInput = z.infer<typeof specInput>;
-
-/** A failure of a tool call with a message for the client (one sentence). */
-export class ToolError extends OatoolError {
-  /** @param message One sentence saying what is wrong and what to do. */
-  constructor(message: string) {
-    super(message, "TOOL_ERROR");
-    this.name = "ToolError";
-  }
-}
 
 /** What the tools of one server share: where they read, the cache and the limits. */
 export interface ToolContext {
@@ -396,4 +390,16 @@ export function scrubPaths(
     if (!roots.has(parts[0])) return path;
     return `…/${parts[parts.length - 1]}${trail}`;
   });
+}
+
+/**
+ * `ctx` working in its workspace: relative paths, and the base folder of the references of inline content,
+ * are the first root's (the server's working directory may lie outside the client's roots).
+ */
+export function inWorkspace(ctx: ToolContext): ToolContext {
+  const base = ctx.workspace.roots[0];
+  if (base === undefined || (base === ctx.cwd && base === ctx.reader.cwd())) return ctx;
+  // The reader as it is in every other respect (whatever it holds).
+  const reader = Object.assign(Object.create(ctx.reader) as DocumentReader, { cwd: () => base });
+  return { ...ctx, cwd: base, reader };
 }

@@ -11,8 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { isInside } from "../core/confine.ts";
-import type { DocumentReader } from "../core/mod.ts";
-import { type ToolContext, ToolError } from "./spec_input.ts";
+import { ToolError } from "./tool_error.ts";
 
 /** The refusal of a path outside every root: one sentence that names no path. */
 function outside(field: string, what: string): ToolError {
@@ -140,18 +139,6 @@ export class Workspace {
     }
     return at;
   }
-}
-
-/**
- * `ctx` working in its workspace: relative paths, and the base folder of the references of inline content,
- * are the first root's (the server's working directory may lie outside the client's roots).
- */
-export function inWorkspace(ctx: ToolContext): ToolContext {
-  const base = ctx.workspace.roots[0];
-  if (base === undefined || (base === ctx.cwd && base === ctx.reader.cwd())) return ctx;
-  // The reader as it is in every other respect (whatever it holds).
-  const reader = Object.assign(Object.create(ctx.reader) as DocumentReader, { cwd: () => base });
-  return { ...ctx, cwd: base, reader };
 }
 
 /** How long a `roots/list` request may take before the last answer (or the default roots) is used. */
