@@ -37,21 +37,21 @@
  * @module
  */
 // Loading, resolving and writing documents.
-export { loadDocument } from "./src/core/load.ts";
-export { loadDocumentSet } from "./src/core/document_set.ts";
-export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./src/core/document_set.ts";
+export { loadDocument } from "./src/io/load.ts";
+export { loadDocumentSet } from "./src/io/document_set.ts";
+export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./src/io/document_set.ts";
 export type {
   InputSource,
   LoadDocumentOptions,
   LoadOptions,
   ParseResult,
   StructuredDocument,
-} from "./src/core/load.ts";
-export type { DocumentReader, ReadOptions } from "./src/core/reader.ts";
+} from "./src/io/load.ts";
+export type { DocumentReader, ReadOptions } from "./src/io/reader.ts";
 export type { ReadFileIdentity, ReadRoot, ReadSet } from "./src/core/confine.ts";
 export type { SourceMap } from "./src/core/source_map.ts";
-export { resolveRefs } from "./src/core/refs.ts";
-export type { RefResolverOptions, RefRoot, ResolveRefsResult } from "./src/core/refs.ts";
+export { resolveRefs } from "./src/io/load_refs.ts";
+export type { RefResolverOptions, RefRoot, ResolveRefsResult } from "./src/io/load_refs.ts";
 export type {
   ComponentEntry,
   RefDocument,
@@ -62,7 +62,7 @@ export type {
   ResolvedRef,
   UnresolvedReason,
   UnresolvedRef,
-} from "./src/core/ref_index.ts";
+} from "./src/refs/ref_index.ts";
 export type {
   Ancestor,
   KindVisitor,
@@ -74,8 +74,8 @@ export type {
 } from "./src/walker/mod.ts";
 export { serializeDocument } from "./src/core/serialize.ts";
 export type { DocumentFormat } from "./src/core/parse_text.ts";
-export { writeDocument } from "./src/core/write.ts";
-export type { WriteDocumentOptions, WriteFileOptions } from "./src/core/write.ts";
+export { writeDocument } from "./src/io/write.ts";
+export type { WriteDocumentOptions, WriteFileOptions } from "./src/io/write.ts";
 export type { OASVersion } from "./src/core/version.ts";
 export { SUPPORTED_VERSIONS } from "./src/core/version.ts";
 export type * from "./src/core/types.ts";
@@ -98,7 +98,7 @@ export {
 // The verbs.
 export { parse } from "./src/parser/mod.ts";
 export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
-export type { DocumentStats } from "./src/core/stats.ts";
+export type { DocumentStats } from "./src/refs/stats.ts";
 export { validate } from "./src/validator/mod.ts";
 export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
 export { join, JoinResult } from "./src/joiner/mod.ts";

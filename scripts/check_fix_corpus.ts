@@ -24,7 +24,7 @@
 import { join, relative } from "node:path";
 import { deepEqual } from "../src/core/json.ts";
 import { type Finding, loadDocument, OatoolError, type ParseResult } from "../src/core/mod.ts";
-import { RefIndex } from "../src/core/ref_index.ts";
+import { RefIndex } from "../src/refs/ref_index.ts";
 import { fix, type FixOptions } from "../src/fixer/mod.ts";
 import { validate } from "../src/validator/mod.ts";
 import { listFiles, npmInstall, parseBenchArgs, workDir } from "./_bench.ts";

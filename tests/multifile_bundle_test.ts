@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { bundle, type BundleOptions } from "../src/bundler/mod.ts";
 import { validate } from "../src/validator/mod.ts";
-import { documentFromObject } from "../src/core/load.ts";
+import { documentFromObject } from "../src/io/load.ts";
 import { parseText } from "../src/core/parse_text.ts";
 import { serializeDocument } from "../src/core/serialize.ts";
 import { formatFromName } from "../src/core/parse_text.ts";

@@ -8,7 +8,7 @@ import { countingReader } from "../src/mcp/_test_client.ts";
 import { validate } from "../src/validator/mod.ts";
 import { parse } from "../src/parser/mod.ts";
 import { bundle } from "../src/bundler/mod.ts";
-import { loadDocumentSet } from "../src/core/document_set.ts";
+import { loadDocumentSet } from "../src/io/document_set.ts";
 
 const FIXTURE = "testdata/multifile_stats/v31";
 /** The root and the five files it reaches (Path Items under paths, a webhook and a component; a chain). */

@@ -10,8 +10,8 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "../src/cli/_test_io.ts";
 import { loadDocument, parseText } from "../src/core/mod.ts";
-import { refIndexOf } from "../src/core/refs.ts";
-import { splitRef } from "../src/core/ref_index.ts";
+import { refIndexOf } from "../src/io/load_refs.ts";
+import { splitRef } from "../src/refs/ref_index.ts";
 import { forEachRef } from "../src/core/traverse.ts";
 import { connect, countingReader } from "../src/mcp/_test_client.ts";
 

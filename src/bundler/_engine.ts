@@ -7,14 +7,14 @@
  * @module
  */
 import { type ComponentSection, componentSections, type OasKind, Walker } from "../walker/mod.ts";
-import type { RefIndex, ResolvedRef, UnresolvedRef } from "../core/ref_index.ts";
+import type { RefIndex, ResolvedRef, UnresolvedRef } from "../refs/ref_index.ts";
 import { escapePointerSegment, formatPointer, getAt } from "../core/pointer.ts";
 import { deepCopy, MAX_DEPTH } from "../core/data_tree.ts";
 import { isObject, setMember } from "../core/json.ts";
 import { type Finding, finding } from "../core/finding.ts";
 import { RefResolutionError } from "../core/errors.ts";
-import { RESOLVE_EXPANSION_FACTOR, RESOLVE_EXPANSION_FLOOR } from "../core/refs.ts";
-import { placeKey } from "../core/ref_graph.ts";
+import { RESOLVE_EXPANSION_FACTOR, RESOLVE_EXPANSION_FLOOR } from "../io/load_refs.ts";
+import { placeKey } from "../refs/ref_graph.ts";
 import { formatCount, quote } from "../core/bounded_text.ts";
 import type { SourcePosition } from "../core/source_map.ts";
 import { derivedName, SectionNames } from "./_names.ts";

@@ -6,8 +6,8 @@
  * @module
  */
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import type { DocumentSet } from "../core/document_set.ts";
-import { isUrlKey } from "../core/ref_index.ts";
+import type { DocumentSet } from "../io/document_set.ts";
+import { isUrlKey } from "../refs/ref_index.ts";
 import { escapePointerSegment, formatPointer, parsePointer, typedSegments } from "../core/pointer.ts";
 import type { SourcePosition } from "../core/source_map.ts";
 import type { EngineOrigin } from "./_engine.ts";

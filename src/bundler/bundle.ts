@@ -3,21 +3,21 @@
  *
  * @module
  */
-import type { InputSource, ParseResult } from "../core/load.ts";
-import type { DocumentReader } from "../core/reader.ts";
+import type { InputSource, ParseResult } from "../io/load.ts";
+import type { DocumentReader } from "../io/reader.ts";
 import type { ReadSet } from "../core/confine.ts";
 import type { DocumentFormat } from "../core/parse_text.ts";
 import type { Finding } from "../core/finding.ts";
 import type { OpenAPIDocument } from "../core/types.ts";
-import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
-import { resolveRefs } from "../core/refs.ts";
-import { withDocument } from "../core/rebase_refs.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
+import { resolveRefs } from "../io/load_refs.ts";
+import { withDocument } from "../io/rebase_refs.ts";
 import { componentSections } from "../walker/mod.ts";
 import { formatPointer, getAt } from "../core/pointer.ts";
 import { isObject } from "../core/json.ts";
 import { bundleIndex } from "./_engine.ts";
 import { originLookup } from "./_origins.ts";
-import { computeStats, type DocumentStats } from "../core/stats.ts";
+import { computeStats, type DocumentStats } from "../refs/stats.ts";
 
 /** Options of {@link bundle}. */
 export interface BundleOptions extends BundleSetOptions {
@@ -117,7 +117,7 @@ export async function bundle(
  *
  * @example
  * ```ts
- * import { loadDocumentSet } from "../core/document_set.ts";
+ * import { loadDocumentSet } from "../io/document_set.ts";
  * import { bundleSet } from "./bundle.ts";
  * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
  * (await bundleSet(set)).fileCount; // 1
@@ -238,7 +238,7 @@ function countComponents(document: unknown, root: ParseResult): number {
  *
  * @example
  * ```ts
- * import { loadDocumentSet } from "../core/document_set.ts";
+ * import { loadDocumentSet } from "../io/document_set.ts";
  * import { bundledDocumentSet } from "./bundle.ts";
  * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
  * (await bundledDocumentSet(set)) === set; // true: one file

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createMemoryReader } from "../core/mod.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { bundle, bundledDocumentSet } from "./mod.ts";
 
 const ROOT = new URL("../../testdata/multifile/oas30/openapi.yaml", import.meta.url).pathname;

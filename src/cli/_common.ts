@@ -19,8 +19,8 @@ import {
   placeDocument as placeRefs,
   type RefHandling,
   withDocument,
-} from "../core/rebase_refs.ts";
-import { checkDocumentRefs, checkWrittenFile, danglingMessage } from "../core/check_written.ts";
+} from "../io/rebase_refs.ts";
+import { checkDocumentRefs, checkWrittenFile, danglingMessage } from "../io/check_written.ts";
 import { bundle } from "../bundler/mod.ts";
 import { escapeText } from "../format/escape.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../format/report.ts";

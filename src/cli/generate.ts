@@ -4,7 +4,7 @@ import { renderGenerateReport } from "../format/generate.ts";
 import { createStyle } from "../format/report.ts";
 import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { type GenerateOptions, resolveOptions } from "../generator/generate.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { escapeText } from "../format/escape.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag, wholeNumber } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";

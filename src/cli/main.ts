@@ -4,9 +4,9 @@
  * @module
  */
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
-import { createDefaultReader } from "../core/reader.ts";
+import { createDefaultReader } from "../io/reader.ts";
 import { escapeText } from "../format/escape.ts";
-import { reportRefusal } from "../core/permission.ts";
+import { reportRefusal } from "../io/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";

@@ -6,7 +6,7 @@
  */
 import { type Finding, finding, type OASVersion } from "../core/mod.ts";
 import { isObject, setMember } from "../core/json.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import { type OasKind, type Visitors, walkDocument } from "../walker/mod.ts";
 
 /** Severity of a conversion issue. */

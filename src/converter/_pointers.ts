@@ -9,7 +9,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
-import { encodeRefSegment, renameRef, type SectionRenames } from "../core/rename.ts";
+import { encodeRefSegment, renameRef, type SectionRenames } from "../refs/rename.ts";
 import type { Step } from "./_context.ts";
 import { type Visitors, walkDocument } from "../walker/mod.ts";
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import { componentRef, type SectionRenames } from "../core/rename.ts";
+import { componentRef, type SectionRenames } from "../refs/rename.ts";
 import { parsePointer } from "../core/pointer.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
 import {

@@ -7,7 +7,7 @@
  * @module
  */
 import { deepEqual, isObject } from "../core/json.ts";
-import type { SectionRenames } from "../core/rename.ts";
+import type { SectionRenames } from "../refs/rename.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
 import { extensions, mapPaths, rebuild, type Segments, setMember, type Step } from "./_context.ts";
 import { liftSchema, parameter3to2 } from "./_parameters.ts";

@@ -20,7 +20,7 @@ import {
   SUPPORTED_VERSIONS,
   UsageError,
 } from "../core/mod.ts";
-import { documentChanged, type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { documentChanged, type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import { Step } from "./_context.ts";
 import { down31to30 } from "./_down.ts";
 import { up30to31 } from "./_up.ts";

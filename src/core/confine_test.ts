@@ -11,10 +11,10 @@ import {
   refuseKind,
   tooLargeMessage,
 } from "./confine.ts";
-import { createMemoryReader } from "./memory_reader.ts";
-import type { DocumentReader } from "./reader.ts";
-import { loadDocument } from "./load.ts";
-import { createRefResolver } from "./refs.ts";
+import { createMemoryReader } from "../io/memory_reader.ts";
+import type { DocumentReader } from "../io/reader.ts";
+import { loadDocument } from "../io/load.ts";
+import { createRefResolver } from "../io/load_refs.ts";
 
 Deno.test("locateRef: local files stay inside the base, decided from the path alone", () => {
   const origin = { kind: "file", dir: "/base/sub", base: "/base" } as const;

@@ -14,9 +14,9 @@ export { deepCopy } from "./data_tree.ts";
 export type { DocumentFormat, ParsedText, ParseTextOptions } from "./parse_text.ts";
 export { createSourceMap, formatPosition } from "./source_map.ts";
 export type { SourceMap, SourcePosition } from "./source_map.ts";
-export { createDefaultReader, defaultReader, redactUrl } from "./reader.ts";
-export { createMemoryReader } from "./memory_reader.ts";
-export type { DefaultReaderOptions, DocumentReader, ReadOptions } from "./reader.ts";
+export { createDefaultReader, defaultReader, redactUrl } from "../io/reader.ts";
+export { createMemoryReader } from "../io/memory_reader.ts";
+export type { DefaultReaderOptions, DocumentReader, ReadOptions } from "../io/reader.ts";
 export {
   byteLength,
   describeInput,
@@ -25,9 +25,9 @@ export {
   loadDocument,
   loadStructured,
   toParseResult,
-} from "./load.ts";
-export { loadDocumentSet } from "./document_set.ts";
-export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./document_set.ts";
+} from "../io/load.ts";
+export { loadDocumentSet } from "../io/document_set.ts";
+export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "../io/document_set.ts";
 export type {
   DocumentFromObjectOptions,
   InputSource,
@@ -35,14 +35,14 @@ export type {
   LoadOptions,
   ParseResult,
   StructuredDocument,
-} from "./load.ts";
-export { computeStats, HTTP_METHODS, operationsOf } from "./stats.ts";
-export type { DocumentStats } from "./stats.ts";
+} from "../io/load.ts";
+export { computeStats, HTTP_METHODS, operationsOf } from "../refs/stats.ts";
+export type { DocumentStats } from "../refs/stats.ts";
 export { checkStructure } from "./structure.ts";
 export { LIST_SCHEMA_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./schema_keywords.ts";
 export { forEachRef, pathSegments, walkStructure } from "./traverse.ts";
 export type { NodeKind, PathLink, RefVisitor, StructureVisitor } from "./traverse.ts";
-export { createRefResolver, RefResolver, resolveRefs } from "./refs.ts";
+export { createRefResolver, RefResolver, resolveRefs } from "../io/load_refs.ts";
 export type {
   ComponentEntry,
   RefEdge,
@@ -50,7 +50,7 @@ export type {
   RefIndexOptions,
   RefPlace,
   UnresolvedReason,
-} from "./ref_index.ts";
+} from "../refs/ref_index.ts";
 export type { OasKind } from "../walker/mod.ts";
 export type {
   RefDocument,
@@ -59,10 +59,10 @@ export type {
   ResolvedRef,
   ResolveRefsResult,
   UnresolvedRef,
-} from "./refs.ts";
+} from "../io/load_refs.ts";
 export { serializeDocument } from "./serialize.ts";
-export { fileExists, writeDocument, writeFileAtomic, writeFilesInto } from "./write.ts";
-export type { WriteDocumentOptions, WriteFileOptions } from "./write.ts";
+export { fileExists, writeDocument, writeFileAtomic, writeFilesInto } from "../io/write.ts";
+export type { WriteDocumentOptions, WriteFileOptions } from "../io/write.ts";
 export { ReadSet } from "./confine.ts";
 export type { ReadFileIdentity, ReadRoot } from "./confine.ts";
 export { treeSize } from "./tree_size.ts";

@@ -1,6 +1,6 @@
 import { assertEquals, assertThrows } from "./_assert_test.ts";
 import { detectVersion, laterPatch, versionFamily } from "./version.ts";
-import { loadDocument } from "./load.ts";
+import { loadDocument } from "../io/load.ts";
 import { UnsupportedVersionError } from "./errors.ts";
 
 Deno.test("detectVersion accepts every supported version", () => {

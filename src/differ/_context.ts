@@ -8,8 +8,8 @@ import { formatPath, formatPointer, type OASVersion, RefResolutionError } from "
 import { isObject } from "../core/json.ts";
 import { fitsJson, MAX_MESSAGE_CHARS, quote, shorten } from "../core/bounded_text.ts";
 import { placeTexts } from "../core/place_texts.ts";
-import type { RefIndex } from "../core/ref_index.ts";
-import type { DocumentSet } from "../core/document_set.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
+import type { DocumentSet } from "../io/document_set.ts";
 import { componentSections } from "../walker/mod.ts";
 import { type CheckId, CHECKS } from "./checks.ts";
 import type { Change, ChangeType, DiffSeverity } from "./types.ts";

@@ -7,7 +7,7 @@
  */
 import { pushAll } from "../core/bounded_text.ts";
 import { isObject, type Obj } from "../core/json.ts";
-import { pathItemOperations } from "../core/stats.ts";
+import { pathItemOperations } from "../refs/stats.ts";
 import { templateShape } from "../core/path_template.ts";
 import { type Collector, type Direction, flip, type Place, q, under } from "./_context.ts";
 import { same } from "./_same.ts";

@@ -13,10 +13,10 @@ import {
   type SourcePosition,
   UsageError,
 } from "../core/mod.ts";
-import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { type DocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import { bundledDocumentSet } from "../bundler/mod.ts";
 import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
 import { stableReferences } from "./_same.ts";
 import { compareEndpoints } from "./_endpoints.ts";

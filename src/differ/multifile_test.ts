@@ -1,7 +1,7 @@
 import { assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { bundle } from "../bundler/mod.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { diff, type DiffResult } from "./mod.ts";
 import { fixtureVersion as version } from "./_multifile_test_util.ts";
 

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Finding, Severity } from "../core/finding.ts";
-import type { DocumentStats } from "../core/stats.ts";
+import type { DocumentStats } from "../refs/stats.ts";
 
 /**
  * Severity of a change: the library's one scale ({@link Severity}), spelled in upper case as the specification's

@@ -18,7 +18,7 @@ import {
   documentSetDerived,
   isDocumentSet,
   loadDocumentSet,
-} from "../core/document_set.ts";
+} from "../io/document_set.ts";
 import { validate } from "../validator/mod.ts";
 import { walkDocument } from "../walker/mod.ts";
 import { FixContext } from "./_context.ts";

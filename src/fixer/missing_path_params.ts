@@ -7,7 +7,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import { templateParams } from "../core/path_template.ts";
 import { type FixContext, type FixStep, q } from "./_context.ts";
 

@@ -9,7 +9,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { getAt, parsePointer } from "../core/mod.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import { type FixContext, q } from "./_context.ts";
 import { emptyPaths } from "./prune_paths.ts";
 import { schemaSection } from "./schema_names.ts";

@@ -8,7 +8,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { parsePointer } from "../core/mod.ts";
-import { renameComponents } from "../core/rename.ts";
+import { renameComponents } from "../refs/rename.ts";
 import { COMPONENT_NAME, componentNameOf } from "../template/mod.ts";
 import { type FixContext, q } from "./_context.ts";
 

@@ -8,7 +8,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { formatPath, parsePointer } from "../core/mod.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import { type ComponentSection, componentSections, type OasKind } from "../walker/mod.ts";
 import { type FixContext, q } from "./_context.ts";
 

@@ -7,7 +7,7 @@
  */
 import { maxOf } from "../core/bounded_text.ts";
 import type { GenerateResult } from "../generator/mod.ts";
-import { byteLength } from "../core/load.ts";
+import { byteLength } from "../io/load.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingList } from "./findings.ts";
 import { createStyle, formatBytes, formatDuration, renderReportHeader, type Style } from "./report.ts";

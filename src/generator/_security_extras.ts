@@ -7,7 +7,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import type { EmitContext } from "./context.ts";

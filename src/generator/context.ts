@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { ParseResult } from "../core/load.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { ParseResult } from "../io/load.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import type { GoOperation } from "./operations.ts";
 import type { TypeModel } from "./type_model.ts";
 

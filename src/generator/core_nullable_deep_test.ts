@@ -11,7 +11,7 @@ import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { checkGoModule, generateVariants } from "./_ext_test_util.ts";
 import { writeGenerated } from "./write_generated.ts";
-import { loadDocument } from "../core/load.ts";
+import { loadDocument } from "../io/load.ts";
 
 const ROOT = new URL("../../testdata/", import.meta.url).pathname;
 const FIXTURE = `${ROOT}generate/nullable-deep-3.1.yaml`;

@@ -9,7 +9,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoOperation, GoResponse } from "./operations.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import { goName } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";

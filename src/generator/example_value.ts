@@ -8,7 +8,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 
 /** Deepest schema nesting an example is built from; deeper properties are left out (zero values). */
 export const MAX_EXAMPLE_DEPTH = 8;

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { generate, type GenerateOptions } from "./generate.ts";
 import { aloneVariants, checkExtension, fixture } from "./_ext_test_util.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import { TypeModel } from "./type_model.ts";
 import { MAX_EXAMPLE_DEPTH, mediaExample, schemaExample } from "./example_value.ts";
 import { canonicalHeader } from "./emit_stubs.ts";

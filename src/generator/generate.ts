@@ -6,11 +6,11 @@
  */
 import { pushAll } from "../core/bounded_text.ts";
 import type { Finding } from "../core/finding.ts";
-import type { InputSource, ParseResult } from "../core/load.ts";
-import { type DocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import type { InputSource, ParseResult } from "../io/load.ts";
+import { type DocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import { bundledDocumentSet } from "../bundler/mod.ts";
-import type { DocumentReader } from "../core/reader.ts";
-import type { DocumentStats } from "../core/stats.ts";
+import type { DocumentReader } from "../io/reader.ts";
+import type { DocumentStats } from "../refs/stats.ts";
 import { isObject } from "../core/json.ts";
 import { UsageError } from "../core/errors.ts";
 import { declaredNames, isGoPackageName } from "./naming.ts";

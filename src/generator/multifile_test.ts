@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { generate, type GenerateOptions, type GenerateResult } from "./generate.ts";
 import { bundle } from "../bundler/mod.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { EVERY_EXTENSION, fixture } from "./_ext_test_util.ts";
 
 /** The generated files and issues, as compared. */

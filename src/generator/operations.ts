@@ -7,7 +7,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { HTTP_METHODS, Walker } from "../walker/mod.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";

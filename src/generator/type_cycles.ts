@@ -5,7 +5,7 @@
  * @module
  */
 import { GO_ANY, goPointer } from "./go_type.ts";
-import { stronglyConnected } from "../core/ref_index.ts";
+import { stronglyConnected } from "../refs/ref_index.ts";
 import type { GoDecl } from "./go_decls.ts";
 
 /**

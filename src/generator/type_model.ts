@@ -8,7 +8,7 @@
  */
 import { type Finding, finding } from "../core/finding.ts";
 import { isObject } from "../core/json.ts";
-import type { RefIndex } from "../core/ref_index.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
 import { breakDefinitionLoops, pointRecursiveFields } from "./type_cycles.ts";
 import type { GoAlternative, GoDecl, GoField, TypeUse } from "./go_decls.ts";
 import { parsePointer } from "../core/pointer.ts";

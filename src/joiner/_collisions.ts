@@ -6,7 +6,7 @@
  * @module
  */
 import { deepCopy, describeError, formatPath, formatPosition, type SourcePosition } from "../core/mod.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
 import type { CollisionDetail, CollisionOutcome } from "./join_result.ts";

@@ -16,7 +16,7 @@ import type { StructuredWarning, WarningCategory } from "./join_result.ts";
 import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { isObject, setMember } from "../core/json.ts";
-import { renameKeys, rewriteReferences, type SectionRenames } from "../core/rename.ts";
+import { renameKeys, rewriteReferences, type SectionRenames } from "../refs/rename.ts";
 import { sectionsOf, type SectionSpec } from "./_sections.ts";
 import { DocumentFields } from "./_document_fields.ts";
 import { CollisionResolver } from "./_collisions.ts";

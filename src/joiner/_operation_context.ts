@@ -32,7 +32,7 @@
 
 import { pushAll } from "../core/bounded_text.ts";
 import { type OASVersion, operationsOf } from "../core/mod.ts";
-import { RefIndex, stronglyConnected } from "../core/ref_index.ts";
+import { RefIndex, stronglyConnected } from "../refs/ref_index.ts";
 import { Walker } from "../walker/mod.ts";
 import { isObject, schemaSection, schemaTargetsOf } from "./_canonical.ts";
 

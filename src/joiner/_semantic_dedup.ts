@@ -21,8 +21,8 @@
  */
 
 import type { OASVersion } from "../core/mod.ts";
-import { stronglyConnected } from "../core/ref_index.ts";
-import { rewriteReferences } from "../core/rename.ts";
+import { stronglyConnected } from "../refs/ref_index.ts";
+import { rewriteReferences } from "../refs/rename.ts";
 import { type CanonicalForm, canonicalForm, isEmptySchema, schemaSection } from "./_canonical.ts";
 
 /** Result of {@link findSemanticDuplicates}. */

@@ -6,7 +6,7 @@
  * @module
  */
 import type { DocumentFormat, DocumentSet, ParseResult } from "../core/mod.ts";
-import { byteLength } from "../core/load.ts";
+import { byteLength } from "../io/load.ts";
 
 /** Entries kept by default. */
 export const DEFAULT_CACHE_SIZE = 10;

@@ -19,7 +19,7 @@ import {
   serializeDocument,
   writeFileAtomic,
 } from "../core/mod.ts";
-import { byteLength } from "../core/load.ts";
+import { byteLength } from "../io/load.ts";
 import { DEFAULT_MAX_INPUT_SIZE, formatSize, mayReferToFiles } from "../core/confine.ts";
 import {
   chooseRefHandling,
@@ -27,8 +27,8 @@ import {
   placeDocument,
   type RefHandling,
   withDocument,
-} from "../core/rebase_refs.ts";
-import { checkWrittenFile, danglingMessage } from "../core/check_written.ts";
+} from "../io/rebase_refs.ts";
+import { checkWrittenFile, danglingMessage } from "../io/check_written.ts";
 import { bundle } from "../bundler/mod.ts";
 import { type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import type { SpecCache } from "./spec_cache.ts";

@@ -38,7 +38,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  *
  * @example
  * ```ts
- * import { documentFromObject } from "../core/load.ts";
+ * import { documentFromObject } from "../io/load.ts";
  * import { overview } from "./overview.ts";
  * const result = overview(documentFromObject({
  *   openapi: "3.1.0", info: { title: "Pets", version: "1" }, paths: {},

@@ -6,7 +6,7 @@ import {
   type ParseResult,
   resolveRefs,
 } from "../core/mod.ts";
-import { loadDocumentSet } from "../core/document_set.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { documentSetStats, isMultiFile } from "./set_stats.ts";
 
 /** Options of {@link parse}. */

@@ -9,7 +9,7 @@
  */
 import { type DocumentReader, type DocumentStats, OatoolError, type ParseResult } from "../core/mod.ts";
 import { mayReferToFiles } from "../core/confine.ts";
-import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
 
 /** Options of {@link documentSetStats}. */
 export interface DocumentSetStatsOptions {
@@ -52,7 +52,7 @@ const remembered = new WeakMap<ParseResult, Promise<DocumentStats>>();
  *
  * @example
  * ```ts
- * import { documentFromObject } from "../core/load.ts";
+ * import { documentFromObject } from "../io/load.ts";
  * import { documentSetStats } from "./set_stats.ts";
  * const parsed = documentFromObject({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/a": { get: {} } } });
  * (await documentSetStats(parsed)).operationCount; // 1

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { RefIndex } from "../core/ref_index.ts";
-import type { DocumentSet } from "../core/document_set.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
+import type { DocumentSet } from "../io/document_set.ts";
 import { formatPointer, laterPatch, parsePointer, redactUrl } from "../core/mod.ts";
 import { classify, type OasKind, type Visitors, Walker, type WalkTarget } from "../walker/mod.ts";
 import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";

@@ -6,7 +6,7 @@
  */
 import { placeTexts } from "../core/place_texts.ts";
 import { MAX_MESSAGE_CHARS, shorten } from "../core/bounded_text.ts";
-import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import {
   type DocumentReader,
   type DocumentStats,

@@ -5,9 +5,9 @@
  * @module
  */
 import { computeStats, type InputSource, isParseResult, type ParseResult, resolveRefs } from "../core/mod.ts";
-import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../core/document_set.ts";
-import { refRootOf } from "../core/refs.ts";
-import { RefIndex } from "../core/ref_index.ts";
+import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
+import { refRootOf } from "../io/load_refs.ts";
+import { RefIndex } from "../refs/ref_index.ts";
 import type { OpenAPIDocument } from "../core/types.ts";
 import type { Source } from "./_collect.ts";
 import type { WalkCommonOptions } from "./types.ts";

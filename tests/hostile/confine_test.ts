@@ -350,7 +350,7 @@ Deno.test("hostile: SIGINT or SIGTERM during a write leaves the old output and n
       const script = join(dir, "writer.ts");
       await Deno.writeTextFile(
         script,
-        `import { writeDocument } from ${JSON.stringify(`${ROOT}src/core/write.ts`)};
+        `import { writeDocument } from ${JSON.stringify(`${ROOT}src/io/write.ts`)};
 const doc = { items: Array.from({ length: 100000 }, (_, i) => ({ name: "item" + i, tags: ["a", "b"] })) };
 const done = writeDocument(${JSON.stringify(out)}, doc, { format: "yaml" });
 // The signal arrives while the write is under way (as from Ctrl-C or a kill from another process).

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { applyOverlay } from "../../overlay/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadOverlaySpec, loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
-import { withDocument } from "../../core/rebase_refs.ts";
+import { withDocument } from "../../io/rebase_refs.ts";
 import {
   boundedItems,
   documentField,

@@ -5,7 +5,7 @@
  */
 import { quote } from "../../core/bounded_text.ts";
 import type { OASVersion } from "../../core/mod.ts";
-import { pathItemOperations } from "../../core/stats.ts";
+import { pathItemOperations } from "../../refs/stats.ts";
 import type { Resolved, RuleContext } from "../rule.ts";
 import { isObject } from "../../core/json.ts";
 export { isObject };

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { OASVersion } from "./version.ts";
-import { isObject } from "./json.ts";
+import type { OASVersion } from "../core/version.ts";
+import { isObject } from "../core/json.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
 import { RefIndex } from "./ref_index.ts";
 

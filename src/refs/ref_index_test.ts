@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { RefIndex, stronglyConnected } from "./ref_index.ts";
-import { createRefIndex } from "./refs.ts";
-import { loadDocument } from "./load.ts";
-import { createMemoryReader } from "./memory_reader.ts";
+import { createRefIndex } from "../io/load_refs.ts";
+import { loadDocument } from "../io/load.ts";
+import { createMemoryReader } from "../io/memory_reader.ts";
 
 async function indexOf(files: Record<string, string>, root = "api.yaml"): Promise<RefIndex> {
   const reader = createMemoryReader(files, { cwd: "/w" });

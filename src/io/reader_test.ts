@@ -1,7 +1,7 @@
-import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
+import { assert, assertEquals, assertRejects } from "../core/_assert_test.ts";
 import { createDefaultReader, redactUrl } from "./reader.ts";
-import { LoadError } from "./errors.ts";
-import { ReadSet } from "./confine.ts";
+import { LoadError } from "../core/errors.ts";
+import { ReadSet } from "../core/confine.ts";
 import { join } from "node:path";
 
 Deno.test("fetching: timeout, refused connection, unknown host, size cap are clear LoadErrors", async () => {

@@ -10,11 +10,11 @@
 import { documentFromObject } from "./load.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { createDefaultReader, type DocumentReader } from "./reader.ts";
-import { DEFAULT_MAX_INPUT_SIZE, mayReferToFiles, ReadSet } from "./confine.ts";
-import { type RefIndex, splitRef } from "./ref_index.ts";
-import { formatPointer } from "./pointer.ts";
-import { quote, shorten } from "./bounded_text.ts";
-import type { OASVersion } from "./version.ts";
+import { DEFAULT_MAX_INPUT_SIZE, mayReferToFiles, ReadSet } from "../core/confine.ts";
+import { type RefIndex, splitRef } from "../refs/ref_index.ts";
+import { formatPointer } from "../core/pointer.ts";
+import { quote, shorten } from "../core/bounded_text.ts";
+import type { OASVersion } from "../core/version.ts";
 
 /** One reference of a written document that does not resolve from where it was written. */
 export interface DanglingRef {

@@ -6,7 +6,7 @@
  */
 import { fstatSync } from "node:fs";
 import { resolve } from "node:path";
-import { LoadError } from "./errors.ts";
+import { LoadError } from "../core/errors.ts";
 import {
   DEFAULT_MAX_INPUT_SIZE,
   type DocumentReader,
@@ -18,10 +18,10 @@ import {
   redactUrlsIn,
   refuseKind,
   tooLargeMessage,
-} from "./confine.ts";
+} from "../core/confine.ts";
 
-export { redactUrl } from "./confine.ts";
-export type { DocumentReader, ReadOptions } from "./confine.ts";
+export { redactUrl } from "../core/confine.ts";
+export type { DocumentReader, ReadOptions } from "../core/confine.ts";
 
 import { permissionMessage } from "./permission.ts";
 

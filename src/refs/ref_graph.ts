@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { minOf } from "./bounded_text.ts";
-import { isObject } from "./json.ts";
-import { stronglyConnected } from "./graph.ts";
+import { minOf } from "../core/bounded_text.ts";
+import { isObject } from "../core/json.ts";
+import { stronglyConnected } from "../core/graph.ts";
 import type { RefEdge, RefPlace } from "./ref_types.ts";
 
 /** The key of a place: its file, then its segments as a JSON pointer (escaped, so keys never collide). */

@@ -8,20 +8,27 @@
  * @module
  */
 import { isAbsolute, relative, sep } from "node:path";
-import { describeError, LoadError, ParseError, RefResolutionError } from "./errors.ts";
+import { describeError, LoadError, ParseError, RefResolutionError } from "../core/errors.ts";
 import { loadStructured, type ParseResult } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
-import { getAt } from "./pointer.ts";
-import { deepCopy, MAX_DEPTH } from "./data_tree.ts";
-import { type Finding, finding } from "./finding.ts";
-import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "./ref_index.ts";
-import { isInside, mayReferToFiles, outsideBase, type ReadSet, redactUrl, redactUrlsIn } from "./confine.ts";
-export { mayReferToFiles } from "./confine.ts";
+import { getAt } from "../core/pointer.ts";
+import { deepCopy, MAX_DEPTH } from "../core/data_tree.ts";
+import { type Finding, finding } from "../core/finding.ts";
+import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "../refs/ref_index.ts";
+import {
+  isInside,
+  mayReferToFiles,
+  outsideBase,
+  type ReadSet,
+  redactUrl,
+  redactUrlsIn,
+} from "../core/confine.ts";
+export { mayReferToFiles } from "../core/confine.ts";
 import { classify, type OasKind, Walker } from "../walker/mod.ts";
-import { formatPath, formatPointer } from "./pointer.ts";
-import { formatCount, quote, shorten } from "./bounded_text.ts";
+import { formatPath, formatPointer } from "../core/pointer.ts";
+import { formatCount, quote, shorten } from "../core/bounded_text.ts";
 
-export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "./ref_index.ts";
+export type { RefDocument, RefRoot, ResolvedRef, UnresolvedRef } from "../refs/ref_index.ts";
 
 /** The reference root of a loaded document (what {@link createRefIndex} starts from). */
 export function refRootOf(parsed: ParseResult): RefRoot {

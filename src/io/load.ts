@@ -5,16 +5,16 @@
  */
 import { Buffer } from "node:buffer";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { LoadError, ParseError } from "./errors.ts";
-import { type DocumentFormat, formatFromName, parseText } from "./parse_text.ts";
-import { createSourceMap, type SourceMap } from "./source_map.ts";
+import { LoadError, ParseError } from "../core/errors.ts";
+import { type DocumentFormat, formatFromName, parseText } from "../core/parse_text.ts";
+import { createSourceMap, type SourceMap } from "../core/source_map.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
-import { ReadSet, redactUrl } from "./confine.ts";
-import { detectVersion, laterPatch, type OASVersion } from "./version.ts";
-import { computeStats, type DocumentStats } from "./stats.ts";
-import type { Finding } from "./finding.ts";
-import { checkStructure } from "./structure.ts";
-import type { OpenAPIDocument } from "./types.ts";
+import { ReadSet, redactUrl } from "../core/confine.ts";
+import { detectVersion, laterPatch, type OASVersion } from "../core/version.ts";
+import { computeStats, type DocumentStats } from "../refs/stats.ts";
+import type { Finding } from "../core/finding.ts";
+import { checkStructure } from "../core/structure.ts";
+import type { OpenAPIDocument } from "../core/types.ts";
 
 /**
  * Where a document comes from: a string is a file path, an `http(s)://` URL, or `-` for standard input; or an

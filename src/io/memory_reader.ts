@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { LoadError } from "./errors.ts";
+import { LoadError } from "../core/errors.ts";
 import type { DocumentReader, ReadOptions } from "./reader.ts";
-import { type ReadSet, redactUrl, tooLargeMessage } from "./confine.ts";
+import { type ReadSet, redactUrl, tooLargeMessage } from "../core/confine.ts";
 
 /** A reader over an in-memory set of files, for tests and embedding. Paths are resolved against `cwd`. */
 export function createMemoryReader(

@@ -1,4 +1,4 @@
-import { assertEquals } from "./_assert_test.ts";
+import { assertEquals } from "../core/_assert_test.ts";
 import { computeStats } from "./stats.ts";
 
 Deno.test("operations count every method of the version, additionalOperations, webhooks and $ref path items", () => {

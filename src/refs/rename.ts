@@ -23,11 +23,11 @@
  *
  * @module
  */
-import { isObject, setMember } from "./json.ts";
-import { escapePointerSegment, formatPointer, unescapePointerSegment } from "./pointer.ts";
+import { isObject, setMember } from "../core/json.ts";
+import { escapePointerSegment, formatPointer, unescapePointerSegment } from "../core/pointer.ts";
 import { HTTP_METHODS } from "./stats.ts";
-import { type PathLink, pathSegments, walkStructure } from "./traverse.ts";
-import type { OASVersion } from "./version.ts";
+import { type PathLink, pathSegments, walkStructure } from "../core/traverse.ts";
+import type { OASVersion } from "../core/version.ts";
 
 /** Renames of one component map: the map's location (`["components", "schemas"]`) and old name → new name. */
 export interface SectionRenames {

@@ -8,8 +8,8 @@
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Buffer } from "node:buffer";
 import process from "node:process";
-import { WriteError } from "./errors.ts";
-import { isInside } from "./confine.ts";
+import { WriteError } from "../core/errors.ts";
+import { isInside } from "../core/confine.ts";
 import { permissionMessage } from "./permission.ts";
 
 /**

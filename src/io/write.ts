@@ -8,10 +8,10 @@
  */
 import { Buffer } from "node:buffer";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { WriteError } from "./errors.ts";
-import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "./confine.ts";
-import type { DocumentFormat } from "./parse_text.ts";
-import { serializeDocument } from "./serialize.ts";
+import { WriteError } from "../core/errors.ts";
+import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "../core/confine.ts";
+import type { DocumentFormat } from "../core/parse_text.ts";
+import { serializeDocument } from "../core/serialize.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { documentFromObject, type ParseResult } from "./load.ts";
 import { defaultReader } from "./reader.ts";

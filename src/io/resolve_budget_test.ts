@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { loadDocument } from "./load.ts";
-import { resolveRefs } from "./refs.ts";
-import { RefResolutionError } from "./errors.ts";
+import { resolveRefs } from "./load_refs.ts";
+import { RefResolutionError } from "../core/errors.ts";
 
 const ref = (i: number) => ({ $ref: `#/components/schemas/S${i}` });
 

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type { OASVersion } from "./version.ts";
-import type { SourceMap } from "./source_map.ts";
-import type { ReadSet } from "./confine.ts";
+import type { OASVersion } from "../core/version.ts";
+import type { SourceMap } from "../core/source_map.ts";
+import type { ReadSet } from "../core/confine.ts";
 import type { OasKind } from "../walker/mod.ts";
-import type { DocumentFormat } from "./parse_text.ts";
+import type { DocumentFormat } from "../core/parse_text.ts";
 
 /** The root of a reference tree: a loaded document. */
 export interface RefRoot {

@@ -8,18 +8,18 @@
  * @module
  */
 import { dirname, relative, resolve, sep } from "node:path";
-import { WriteError } from "./errors.ts";
-import { isInside, mayReferToFiles } from "./confine.ts";
-import { deepCopy } from "./data_tree.ts";
-import { forEachRef } from "./traverse.ts";
-import { isRemoteRef, splitRef } from "./ref_index.ts";
+import { WriteError } from "../core/errors.ts";
+import { isInside, mayReferToFiles } from "../core/confine.ts";
+import { deepCopy } from "../core/data_tree.ts";
+import { forEachRef } from "../core/traverse.ts";
+import { isRemoteRef, splitRef } from "../refs/ref_index.ts";
 import { loadDocumentSet } from "./document_set.ts";
-import { quote } from "./bounded_text.ts";
-import { computeStats } from "./stats.ts";
+import { quote } from "../core/bounded_text.ts";
+import { computeStats } from "../refs/stats.ts";
 import type { ParseResult } from "./load.ts";
 import type { DocumentReader } from "./reader.ts";
-import type { OASVersion } from "./version.ts";
-import type { OpenAPIDocument } from "./types.ts";
+import type { OASVersion } from "../core/version.ts";
+import type { OpenAPIDocument } from "../core/types.ts";
 
 /**
  * What a writing command does with the references of its output to other files: `keep` them as written (no

@@ -1,10 +1,10 @@
-import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
+import { assert, assertEquals, assertRejects } from "../core/_assert_test.ts";
 import { join } from "node:path";
-import { serializeDocument } from "./serialize.ts";
+import { serializeDocument } from "../core/serialize.ts";
 import { writeDocument, writeFileAtomic, writeFilesInto } from "./write.ts";
 import { loadDocument } from "./load.ts";
-import { WriteError } from "./errors.ts";
-import { parseText } from "./parse_text.ts";
+import { WriteError } from "../core/errors.ts";
+import { parseText } from "../core/parse_text.ts";
 
 Deno.test("serializeDocument keeps key order and round-trips in both formats", () => {
   const doc = {

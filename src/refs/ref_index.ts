@@ -4,18 +4,18 @@
  * referrers of any place, the components of every kind, and strongly connected components for cycles.
  *
  * The index is synchronous: the documents are given to it (the root, and the referenced files once loaded by
- * `refs.ts`'s {@link import("./refs.ts").createRefIndex}). It reads the kind tables and the walker of
+ * `refs.ts`'s {@link import("../io/load_refs.ts").createRefIndex}). It reads the kind tables and the walker of
  * `src/walker`, which depend only on core's leaf modules, so there is no import cycle.
  *
  * @module
  */
 import { dirname } from "node:path";
-import { locateRef, redactUrl, redactUrlsIn, type RefOrigin } from "./confine.ts";
-import { getAt, parsePointer } from "./pointer.ts";
-import type { OASVersion } from "./version.ts";
-import type { SourceMap } from "./source_map.ts";
+import { locateRef, redactUrl, redactUrlsIn, type RefOrigin } from "../core/confine.ts";
+import { getAt, parsePointer } from "../core/pointer.ts";
+import type { OASVersion } from "../core/version.ts";
+import type { SourceMap } from "../core/source_map.ts";
 import { componentSections, type OasKind, type Visitors, Walker } from "../walker/mod.ts";
-import { isObject } from "./json.ts";
+import { isObject } from "../core/json.ts";
 import { placeKey, referenceCycles, referenceLoops } from "./ref_graph.ts";
 import type {
   ComponentEntry,
@@ -26,7 +26,7 @@ import type {
   UnresolvedRef,
 } from "./ref_types.ts";
 
-export { stronglyConnected } from "./graph.ts";
+export { stronglyConnected } from "../core/graph.ts";
 export type {
   ComponentEntry,
   RefDocument,

@@ -1,9 +1,9 @@
-import { assert, assertEquals } from "./_assert_test.ts";
+import { assert, assertEquals } from "../core/_assert_test.ts";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "./load.ts";
-import { createRefResolver, resolveRefs } from "./refs.ts";
-import { forEachRef } from "./traverse.ts";
-import { getAt } from "./pointer.ts";
+import { createRefResolver, resolveRefs } from "./load_refs.ts";
+import { forEachRef } from "../core/traverse.ts";
+import { getAt } from "../core/pointer.ts";
 import { createMemoryReader } from "./memory_reader.ts";
 
 const testdata = fileURLToPath(new URL("../../testdata/", import.meta.url));

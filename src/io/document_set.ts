@@ -9,11 +9,11 @@
 import { type InputSource, isParseResult, loadDocument, type ParseResult } from "./load.ts";
 import type { LoadDocumentOptions } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
-import { refIndexOf } from "./refs.ts";
-import type { RefIndex } from "./ref_index.ts";
-import type { ReadSet } from "./confine.ts";
-import type { DocumentFormat } from "./parse_text.ts";
-import type { SourceMap, SourcePosition } from "./source_map.ts";
+import { refIndexOf } from "./load_refs.ts";
+import type { RefIndex } from "../refs/ref_index.ts";
+import type { ReadSet } from "../core/confine.ts";
+import type { DocumentFormat } from "../core/parse_text.ts";
+import type { SourceMap, SourcePosition } from "../core/source_map.ts";
 
 /** One file of a {@link DocumentSet}: the root, or a file (or same-origin URL) it reaches through `$ref`. */
 export interface DocumentSetFile {

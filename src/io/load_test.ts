@@ -1,8 +1,8 @@
-import { assert, assertEquals, assertRejects } from "./_assert_test.ts";
+import { assert, assertEquals, assertRejects } from "../core/_assert_test.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { byteLength, documentFromObject, loadDocument, loadStructured } from "./load.ts";
 import { createMemoryReader } from "./memory_reader.ts";
-import { LoadError, ParseError, UnsupportedVersionError } from "./errors.ts";
+import { LoadError, ParseError, UnsupportedVersionError } from "../core/errors.ts";
 
 const testdata = fromFileUrl(new URL("../../testdata/", import.meta.url));
 
