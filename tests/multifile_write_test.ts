@@ -12,7 +12,7 @@ import { run } from "../src/cli/_test_io.ts";
 import { loadDocument, parseText } from "../src/core/mod.ts";
 import { refIndexOf } from "../src/io/load_refs.ts";
 import { splitRef } from "../src/refs/ref_index.ts";
-import { forEachRef } from "../src/core/traverse.ts";
+import { Walker } from "../src/walker/mod.ts";
 import { connect, countingReader } from "../src/mcp/_test_client.ts";
 
 const DATA = fileURLToPath(new URL("../testdata/multifile_write/", import.meta.url));
@@ -47,9 +47,11 @@ async function assertAllResolve(path: string): Promise<{ files: number; fileRefs
     assert.ok(e.target.ok, `${path}: ${e.ref} does not resolve: ${!e.target.ok && e.target.message}`);
   }
   const fileRefs: string[] = [];
-  forEachRef(parsed.document, parsed.oasVersion, (ref) => {
-    if (splitRef(ref).filePart !== "") fileRefs.push(ref);
-  });
+  new Walker(parsed.oasVersion, [{
+    $ref: (_holder, ref) => {
+      if (splitRef(ref).filePart !== "") fileRefs.push(ref);
+    },
+  }], { lenient: true }).walk(parsed.document, "", "root");
   return { files: index.documents.length, fileRefs };
 }
 
@@ -203,7 +205,7 @@ Deno.test("standard output: bundled when the working directory is not the input'
   assert.equal(r.code, 0, r.stderr);
   const doc = parseText(r.stdout, { format: "yaml" }).data;
   const refs: string[] = [];
-  forEachRef(doc, "3.0", (ref) => refs.push(ref));
+  new Walker("3.0", [{ $ref: (_holder, ref) => refs.push(ref) }], { lenient: true }).walk(doc, "", "root");
   assert.ok(refs.length > 0 && refs.every((ref) => ref.startsWith("#/")), refs.join());
   const rel = relative(cwd, dirname(V30));
   if (rel.startsWith("..") || isAbsolute(rel)) return; // the fixtures are not below the working directory

@@ -14,7 +14,7 @@ import {
 import { createMemoryReader } from "../io/memory_reader.ts";
 import type { DocumentReader } from "../io/reader.ts";
 import { loadDocument } from "../io/load.ts";
-import { createRefResolver } from "../io/load_refs.ts";
+import { createRefIndex } from "../io/load_refs.ts";
 
 Deno.test("locateRef: local files stay inside the base, decided from the path alone", () => {
   const origin = { kind: "file", dir: "/base/sub", base: "/base" } as const;
@@ -117,7 +117,7 @@ Deno.test("no existence oracle: a ref outside the base is refused before any fil
   };
   const root = await loadDocument("root.yaml", { reader });
   calls.length = 0;
-  const resolver = await createRefResolver(root, { reader });
+  const resolver = await createRefIndex(root, { reader });
   const a = resolver.resolve("../secret/exists.yaml#/A");
   const b = resolver.resolve("../secret/missing.yaml#/A");
   assert(!a.ok && !b.ok);

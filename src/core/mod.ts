@@ -40,9 +40,7 @@ export { computeStats, HTTP_METHODS, operationsOf } from "../refs/stats.ts";
 export type { DocumentStats } from "../refs/stats.ts";
 export { checkStructure } from "./structure.ts";
 export { LIST_SCHEMA_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./schema_keywords.ts";
-export { forEachRef, pathSegments, walkStructure } from "./traverse.ts";
-export type { NodeKind, PathLink, RefVisitor, StructureVisitor } from "./traverse.ts";
-export { createRefResolver, RefResolver, resolveRefs } from "../io/load_refs.ts";
+export { resolveRefs } from "../io/load_refs.ts";
 export type {
   ComponentEntry,
   RefEdge,

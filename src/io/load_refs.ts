@@ -78,11 +78,6 @@ export interface RefResolverOptions {
   index?: RefIndex;
 }
 
-/** The resolver of a root document and its files: the {@link RefIndex} (the name kept for compatibility). */
-export const RefResolver: typeof RefIndex = RefIndex;
-/** The resolver of a root document and its files: the {@link RefIndex}. */
-export type RefResolver = RefIndex;
-
 /**
  * The name of a referenced file in messages: its path from the working directory when it lies below it, else
  * its path from the base document's directory (never a chain of `../../..` up to a common ancestor).
@@ -238,11 +233,6 @@ export async function createRefIndex(root: RefRoot, options: RefResolverOptions 
     }
     for (const p of round) enqueue(p.ref, p.from, p.kind);
   }
-}
-
-/** Creates a resolver (the {@link RefIndex}) for a root document and loads every local file it references. */
-export function createRefResolver(root: RefRoot, options: RefResolverOptions = {}): Promise<RefIndex> {
-  return createRefIndex(root, options);
 }
 
 /** Result of {@link resolveRefs}. */

@@ -1,8 +1,8 @@
 import { assert, assertEquals } from "../core/_assert_test.ts";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "./load.ts";
-import { createRefResolver, resolveRefs } from "./load_refs.ts";
-import { forEachRef } from "../core/traverse.ts";
+import { createRefIndex, resolveRefs } from "./load_refs.ts";
+import { Walker } from "../walker/mod.ts";
 import { getAt } from "../core/pointer.ts";
 import { createMemoryReader } from "./memory_reader.ts";
 
@@ -92,9 +92,13 @@ Deno.test("references may not leave the base directory, by ../ or by symlink, no
     ]
   ) {
     const root = await loadDocument(`${testdata}refs/escape/${file}`);
-    const resolver = await createRefResolver(root);
+    const resolver = await createRefIndex(root);
     let ref = "";
-    forEachRef(root.document, root.oasVersion, (r) => ref = r);
+    new Walker(root.oasVersion, [{ $ref: (_holder, r) => ref = r }], { lenient: true }).walk(
+      root.document,
+      "",
+      "root",
+    );
     const r = resolver.resolve(ref);
     assert(!r.ok, file);
     assertEquals(r.reason, reason, file);
@@ -110,7 +114,7 @@ Deno.test("missing files and missing targets are reported, not thrown", async ()
     content: "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n" +
       "    A: {$ref: 'nope.yaml#/A'}\n    B: {$ref: '#/components/schemas/Missing'}\n    C: {$ref: '#Pet'}\n",
   });
-  const resolver = await createRefResolver(root);
+  const resolver = await createRefIndex(root);
   const a = resolver.resolve("nope.yaml#/A");
   const b = resolver.resolve("#/components/schemas/Missing");
   const c = resolver.resolve("#Pet");

@@ -11,7 +11,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { WriteError } from "../core/errors.ts";
 import { isInside, mayReferToFiles } from "../core/confine.ts";
 import { deepCopy } from "../core/data_tree.ts";
-import { forEachRef } from "../core/traverse.ts";
+import { Walker } from "../walker/mod.ts";
 import { isRemoteRef, splitRef } from "../refs/ref_index.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { quote } from "../core/bounded_text.ts";
@@ -40,6 +40,25 @@ export interface RefBase {
   document?: unknown;
   /** Version family of the document (for the walk). */
   oasVersion?: OASVersion;
+}
+
+/**
+ * Calls `visit` for every `$ref` string of an object in a structural place, in document order (the lenient walk:
+ * never inside examples, defaults, enums or extensions; the Paths and Responses maps, whose keys are names, hold
+ * none).
+ */
+function forEachRef(
+  root: unknown,
+  oasVersion: OASVersion,
+  visit: (ref: string, holder: Record<string, unknown>) => void,
+): void {
+  new Walker(oasVersion, [{
+    enter(node, at) {
+      if (typeof node.$ref === "string" && at.kind !== "paths" && at.kind !== "responses") {
+        visit(node.$ref, node);
+      }
+    },
+  }], { lenient: true }).walk(root, "", "root");
 }
 
 /** Whether a document holds a structural `$ref` naming another file or a URL (walks it once). */

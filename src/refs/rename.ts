@@ -26,7 +26,7 @@
 import { isObject, setMember } from "../core/json.ts";
 import { escapePointerSegment, formatPointer, unescapePointerSegment } from "../core/pointer.ts";
 import { HTTP_METHODS } from "./stats.ts";
-import { type PathLink, pathSegments, walkStructure } from "../core/traverse.ts";
+import { Walker } from "../walker/mod.ts";
 import type { OASVersion } from "../core/version.ts";
 
 /** Renames of one component map: the map's location (`["components", "schemas"]`) and old name → new name. */
@@ -104,11 +104,13 @@ export function renameRef(
   return undefined;
 }
 
-function isOperation(link: PathLink | undefined, methods: readonly string[]): boolean {
-  if (link === undefined) return true; // the document root carries the top-level security
-  if (typeof link.key !== "string") return false;
-  if (link.parent?.key === "additionalOperations") return true;
-  return methods.includes(link.key);
+function isOperation(path: readonly (string | number)[], methods: readonly string[]): boolean {
+  const n = path.length;
+  if (n === 0) return true; // the document root carries the top-level security
+  const key = path[n - 1];
+  if (typeof key !== "string") return false;
+  if (n > 1 && path[n - 2] === "additionalOperations") return true;
+  return methods.includes(key);
 }
 
 /** One value {@link rewriteReferences} changed. */
@@ -152,24 +154,25 @@ export function rewriteReferences(
   const methods = [...HTTP_METHODS["3.2"]];
   const { isRenamedDocument, onChange } = options;
   const report = (
-    link: PathLink | undefined,
+    path: readonly (string | number)[],
     tail: (string | number)[],
     kind: ReferenceChange["kind"],
     from: string,
     to: string,
   ) => {
-    if (onChange) onChange({ pointer: formatPointer([...pathSegments(link), ...tail]), kind, from, to });
+    if (onChange) onChange({ pointer: formatPointer([...path, ...tail]), kind, from, to });
   };
   const seen = new Set<object>();
   let changed = 0;
-  walkStructure(root, oasVersion, (node, link, kind) => {
-    if (kind !== "object") return true;
+  // The lenient walk visits structure only; the Paths, Responses and Callback maps (keys are names) are passed
+  // through, and an object reached a second time (a YAML alias) is not walked again.
+  const visit = (node: Record<string, unknown>, path: readonly (string | number)[]): boolean => {
     if (seen.has(node)) return false;
     seen.add(node);
     if (typeof node.$ref === "string") {
       const next = renameRef(node.$ref, active, isRenamedDocument);
       if (next !== undefined) {
-        report(link, ["$ref"], "ref", node.$ref, next);
+        report(path, ["$ref"], "ref", node.$ref, next);
         node.$ref = next;
         changed++;
       }
@@ -186,7 +189,7 @@ export function rewriteReferences(
               ? renameRef(value, [schemaRenames], isRenamedDocument)
               : schemaRenames.names.get(value);
             if (next !== undefined) {
-              report(link, ["discriminator", "mapping", key], "mapping", value, next);
+              report(path, ["discriminator", "mapping", key], "mapping", value, next);
               mapping[key] = next;
               changed++;
             }
@@ -194,7 +197,7 @@ export function rewriteReferences(
         }
       }
     }
-    if (securityRenames !== undefined && Array.isArray(node.security) && isOperation(link, methods)) {
+    if (securityRenames !== undefined && Array.isArray(node.security) && isOperation(path, methods)) {
       for (let i = 0; i < node.security.length; i++) {
         const req = node.security[i];
         if (!isObject(req)) continue;
@@ -202,7 +205,7 @@ export function rewriteReferences(
         if (onChange) {
           for (const k of Object.keys(req)) {
             const to = securityRenames.names.get(k);
-            if (to !== undefined) report(link, ["security", i, k], "security", k, to);
+            if (to !== undefined) report(path, ["security", i, k], "security", k, to);
           }
         }
         node.security[i] = renameKeys(req, securityRenames.names);
@@ -210,7 +213,14 @@ export function rewriteReferences(
       }
     }
     return true;
-  });
+  };
+  new Walker(oasVersion, [{
+    enter(node, at) {
+      const map = at.kind === "paths" || at.kind === "responses" ||
+        (at.kind === "callback" && typeof node.$ref !== "string");
+      if (!map && !visit(node, at.path)) at.skip();
+    },
+  }], { lenient: true }).walk(root, "", "root");
   return changed;
 }
 

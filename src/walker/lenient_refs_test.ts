@@ -1,7 +1,25 @@
-import { assertEquals } from "./_assert_test.ts";
-import { forEachRef, pathSegments } from "./traverse.ts";
+/**
+ * The lenient walk's references (what rebasing and renaming rely on; these were the tests of the former
+ * `core/traverse.ts`, now run against the walker itself).
+ */
+import { assertEquals } from "../core/_assert_test.ts";
+import type { OASVersion } from "../core/version.ts";
+import { Walker } from "./mod.ts";
 
-Deno.test("forEachRef finds structural refs and skips every data position", () => {
+/** Every `$ref` of the lenient walk, with the path of its holder. */
+function refsOf(root: unknown, oasVersion: OASVersion): string[] {
+  const found: string[] = [];
+  new Walker(
+    oasVersion,
+    [{ $ref: (_holder, ref, _kind, at) => found.push(`${ref} @ ${at.path.join("/")}`) }],
+    {
+      lenient: true,
+    },
+  ).walk(root, "", "root");
+  return found;
+}
+
+Deno.test("the lenient walk finds structural refs and skips every data position", () => {
   const doc = {
     openapi: "3.1.0",
     paths: {
@@ -44,9 +62,7 @@ Deno.test("forEachRef finds structural refs and skips every data position", () =
       },
     },
   };
-  const found: string[] = [];
-  forEachRef(doc, "3.1", (ref, _holder, link) => found.push(`${ref} @ ${pathSegments(link).join("/")}`));
-  assertEquals(found, [
+  assertEquals(refsOf(doc, "3.1"), [
     "#/components/parameters/P @ paths//a/get/parameters/0",
     "#/components/schemas/PropNamedExample @ paths//a/get/responses/200/content/application/json/schema/properties/example",
     "#/components/schemas/PropNamedDefault @ paths//a/get/responses/200/content/application/json/schema/properties/default",
@@ -57,30 +73,20 @@ Deno.test("forEachRef finds structural refs and skips every data position", () =
 });
 
 Deno.test("2.0 examples maps are data", () => {
-  const found: string[] = [];
-  forEachRef(
-    {
-      responses: {
-        ok: { schema: { $ref: "#/definitions/A" }, examples: { "application/json": { $ref: "#/x" } } },
-      },
+  const doc = {
+    responses: {
+      ok: { schema: { $ref: "#/definitions/A" }, examples: { "application/json": { $ref: "#/x" } } },
     },
-    "2.0",
-    (ref) => found.push(ref),
-  );
-  assertEquals(found, ["#/definitions/A"]);
+  };
+  assertEquals(refsOf(doc, "2.0"), ["#/definitions/A @ responses/ok/schema"]);
 });
 
 Deno.test("a callback given as a Reference Object is a reference", () => {
-  const found: string[] = [];
-  forEachRef(
-    {
-      paths: { "/a": { post: { callbacks: { cb: { $ref: "#/components/callbacks/C" } } } } },
-      components: { callbacks: { D: { $ref: "#/components/callbacks/C" } } },
-    },
-    "3.1",
-    (ref, _holder, link) => found.push(`${ref} @ ${pathSegments(link).join("/")}`),
-  );
-  assertEquals(found, [
+  const doc = {
+    paths: { "/a": { post: { callbacks: { cb: { $ref: "#/components/callbacks/C" } } } } },
+    components: { callbacks: { D: { $ref: "#/components/callbacks/C" } } },
+  };
+  assertEquals(refsOf(doc, "3.1"), [
     "#/components/callbacks/C @ paths//a/post/callbacks/cb",
     "#/components/callbacks/C @ components/callbacks/D",
   ]);
@@ -89,7 +95,5 @@ Deno.test("a callback given as a Reference Object is a reference", () => {
 Deno.test("traversal of very deep documents does not overflow the stack", () => {
   let deep: Record<string, unknown> = { $ref: "#/bottom" };
   for (let i = 0; i < 200_000; i++) deep = { items: deep };
-  let n = 0;
-  forEachRef(deep, "3.1", () => n++);
-  assertEquals(n, 1);
+  assertEquals(refsOf(deep, "3.1").length, 1);
 });
