@@ -15,6 +15,13 @@ Deno.test("diff: breakingOnly keeps the CRITICAL and ERROR changes, leaving WARN
   const only = await diff({ content: v1 }, { content: v2 }, { breakingOnly: true });
   assertEquals(only.changes, all.changes.filter((c) => c.severity === "CRITICAL" || c.severity === "ERROR"));
   assertEquals([only.breakingCount, only.warningCount, only.infoCount], [1, 0, 0]);
-  assertEquals(only.HasBreakingChanges, true);
+  assertEquals(only.hasBreakingChanges, true);
   assertEquals(only.stats.droppedInfoCount, 1);
+});
+
+Deno.test("diff: hasBreakingChanges is the field, the deprecated HasBreakingChanges a hidden getter for it", async () => {
+  const result = await diff({ content: v1 }, { content: v2 });
+  assertEquals(result.hasBreakingChanges, true);
+  assertEquals(result.HasBreakingChanges, result.hasBreakingChanges);
+  assertEquals(Object.keys(result).includes("HasBreakingChanges"), false);
 });

@@ -82,8 +82,17 @@ export interface DiffResult {
   warningCount: number;
   /** INFO changes (0 with `noInfo` or `breakingOnly`). */
   infoCount: number;
-  /** Whether a breaking change (CRITICAL or ERROR) was found; the specification's exact field name. */
-  HasBreakingChanges: boolean;
+  /**
+   * Whether a breaking change (CRITICAL or ERROR) was found. The structured (json/yaml) report writes it under the
+   * specification's name `HasBreakingChanges`.
+   */
+  hasBreakingChanges: boolean;
+  /**
+   * The old library name of {@link DiffResult.hasBreakingChanges} (a non-enumerable getter).
+   *
+   * @deprecated Use `hasBreakingChanges`; this name goes in the next minor version.
+   */
+  readonly HasBreakingChanges: boolean;
   /** Whether the comparison fails the build: see {@link DiffOptions.breaking} and {@link DiffOptions.failOn}. */
   failed: boolean;
   /** Name of the source document. */
@@ -273,12 +282,12 @@ export async function diff(
     : options.breaking
     ? breakingCount > 0
     : changes.length > 0;
-  return {
+  const result = {
     changes,
     breakingCount,
     warningCount: count(["WARNING"]),
     infoCount: count(["INFO"]),
-    HasBreakingChanges: breakingCount > 0,
+    hasBreakingChanges: breakingCount > 0,
     failed,
     source: s.source,
     target: t.source,
@@ -292,4 +301,9 @@ export async function diff(
       diffTimeMs: performance.now() - started,
     },
   };
+  // The deprecated old name, non-enumerable so that spreading or serialising the result does not repeat it.
+  return Object.defineProperty(result, "HasBreakingChanges", {
+    get: () => result.hasBreakingChanges,
+    enumerable: false,
+  }) as DiffResult;
 }

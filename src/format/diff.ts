@@ -132,7 +132,7 @@ export function diffReport(result: DiffResult, options: DiffReportOptions = {}):
     target: result.target,
     sourceVersion: result.sourceVersion,
     targetVersion: result.targetVersion,
-    HasBreakingChanges: result.HasBreakingChanges,
+    HasBreakingChanges: result.hasBreakingChanges,
     totalChanges: result.changes.length,
     breakingCount: result.breakingCount,
     warningCount: result.warningCount,
@@ -239,7 +239,7 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
   if (omitted > 0) out += omittedChanges(omitted, options) + "\n";
   out += ignoredLine(result);
   out += summary(result) + "\n";
-  out += result.HasBreakingChanges
+  out += result.hasBreakingChanges
     ? style.red(`✗ ${plural(result.breakingCount, "breaking change")}.`) + "\n"
     : style.green("✓ No breaking changes.") + "\n";
   return out;
@@ -267,7 +267,7 @@ export function renderDiffMarkdown(result: DiffResult, options: DiffReportOption
   const { shown, omitted } = listed(result, options);
   const counts = categoryCounts(result.changes);
   let out = `## API changes: ${mdCell(result.source)} → ${mdCell(result.target)}\n\n`;
-  out += result.HasBreakingChanges
+  out += result.hasBreakingChanges
     ? `:x: **${plural(result.breakingCount, "breaking change")}**\n\n`
     : ":white_check_mark: **No breaking changes**\n\n";
   out += "| Total | Breaking | Warnings | Info | Ignored |\n|---:|---:|---:|---:|---:|\n";
