@@ -4,7 +4,8 @@
  *
  * @example Parse a document and count its parts
  * ```ts
- * import { parse } from "./mod.ts";
+ * import { parse } from "@oatool/cli";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  *
  * const result = await parse({
  *   content: `
@@ -17,7 +18,7 @@
  *         "200": { description: OK }
  * `,
  * });
- * console.log(result.version, result.stats.operationCount); // 3.1.0 1
+ * assertEquals([result.version, result.stats.operationCount], ["3.1.0", 1]);
  * ```
  *
  * This entry holds the verbs (`parse`, `validate`, `join`, `applyOverlay`, …), their options and results, the

@@ -91,9 +91,10 @@ export interface BundleResult {
  *
  * @example
  * ```ts
- * import { bundle } from "./bundle.ts";
+ * import { bundle } from "@oatool/cli/bundler";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await bundle({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
- * result.fileCount; // 1
+ * assertEquals(result.fileCount, 1);
  * ```
  * @throws {LoadError} {@link ParseError} when the root cannot be read. @throws {RefResolutionError} when the
  * bundle would exceed the expansion budget.
@@ -117,10 +118,11 @@ export async function bundle(
  *
  * @example
  * ```ts
- * import { loadDocumentSet } from "../io/document_set.ts";
+ * import { loadDocumentSet } from "@oatool/cli/core";
  * import { bundleSet } from "./bundle.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
- * (await bundleSet(set)).fileCount; // 1
+ * assertEquals((await bundleSet(set)).fileCount, 1);
  * ```
  * @throws {RefResolutionError} when the bundle would exceed the expansion budget.
  */
@@ -238,10 +240,11 @@ function countComponents(document: unknown, root: ParseResult): number {
  *
  * @example
  * ```ts
- * import { loadDocumentSet } from "../io/document_set.ts";
- * import { bundledDocumentSet } from "./bundle.ts";
+ * import { loadDocumentSet } from "@oatool/cli/core";
+ * import { bundledDocumentSet } from "@oatool/cli/bundler";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
- * (await bundledDocumentSet(set)) === set; // true: one file
+ * assertEquals((await bundledDocumentSet(set)) === set, true); // one file
  * ```
  * @throws {RefResolutionError} when the bundle would exceed the expansion budget.
  */

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
- * import { bundle } from "./mod.ts";
+ * import { bundle } from "@oatool/cli/bundler";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await bundle({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
- * result.componentCount; // 0
+ * assertEquals(result.componentCount, 0);
  * ```
  *
  * @module

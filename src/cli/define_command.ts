@@ -71,6 +71,7 @@ export const MAX_INPUT_SIZE = "max-input-size";
  * @example
  * ```ts
  * import { defineCommand } from "./define_command.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const hello = defineCommand({
  *   name: "hello",
  *   summary: "Say hello",
@@ -85,6 +86,7 @@ export const MAX_INPUT_SIZE = "max-input-size";
  *     return Promise.resolve(0);
  *   },
  * });
+ * assertEquals(hello.name, "hello");
  * ```
  */
 export function defineCommand<const F extends Readonly<Record<string, FlagDeclaration>>>(

@@ -127,14 +127,18 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
  *
  * @example
  * ```ts
+ * import { defaultReader } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * import { main } from "./main.ts";
  * let out = "";
  * const code = await main(["version"], {
  *   stdout: (s) => out += s,
  *   stderr: () => {},
- *   reader: (await import("../core/mod.ts")).defaultReader,
+ *   reader: defaultReader,
  *   color: false,
  * });
+ * assertEquals(code, 0);
+ * assertEquals(out.startsWith("oatool "), true);
  * ```
  */
 export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {

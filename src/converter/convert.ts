@@ -122,9 +122,10 @@ const ORDER: readonly OASVersion[] = ["2.0", "3.0", "3.1", "3.2"];
  *
  * @example
  * ```ts
- * import { convertDocument } from "./convert.ts";
+ * import { convertDocument } from "@oatool/cli/converter";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = convertDocument({ swagger: "2.0", info: { title: "t", version: "1" }, paths: {} }, { target: "3.1" });
- * r.targetVersion; // "3.1.2"
+ * assertEquals(r.targetVersion, "3.1.2");
  * ```
  * @throws {UsageError} for an unsupported target.
  * @throws {UnsupportedVersionError} when the document declares no supported version.
@@ -185,11 +186,12 @@ export function convertDocument(
  *
  * @example
  * ```ts
- * import { convert } from "./convert.ts";
+ * import { convert } from "@oatool/cli/converter";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await convert({ content: "swagger: '2.0'\ninfo: {title: t, version: '1'}\nhost: api.example.com\npaths: {}" }, {
  *   target: "3.0",
  * });
- * r.document.servers; // [{ url: "https://api.example.com" }]
+ * assertEquals(r.document.servers, [{ url: "https://api.example.com" }]);
  * ```
  * @throws {UsageError} for an unsupported target; {@link LoadError}, {@link ParseError},
  *   {@link UnsupportedVersionError} when the input cannot be read.

@@ -4,7 +4,8 @@
  *
  * @example Convert a 2.0 document to 3.1
  * ```ts
- * import { convertDocument } from "./mod.ts";
+ * import { convertDocument } from "@oatool/cli/converter";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = convertDocument({
  *   swagger: "2.0",
  *   info: { title: "Pets", version: "1" },
@@ -12,7 +13,7 @@
  *   schemes: ["https"],
  *   paths: {},
  * }, { target: "3.1" });
- * r.document.servers; // [{ url: "https://pets.example.com" }]
+ * assertEquals(r.document.servers, [{ url: "https://pets.example.com" }]);
  * ```
  *
  * @module

@@ -32,7 +32,8 @@ function isLowSurrogate(text: string, i: number): boolean {
  * @example
  * ```ts
  * import { shorten } from "./bounded_text.ts";
- * shorten("/{p0}/{p1}/{p2}/{p3}/{p4}", 13); // "/{p0}/{p…{p4}"
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(shorten("/{p0}/{p1}/{p2}/{p3}/{p4}", 13), "/{p0}/{p…{p4}");
  * ```
  */
 export function shorten(text: string, max: number = MAX_QUOTED_CHARS): string {
@@ -53,8 +54,9 @@ export function shorten(text: string, max: number = MAX_QUOTED_CHARS): string {
  * @example
  * ```ts
  * import { quote } from "./bounded_text.ts";
- * quote("pets"); // "\"pets\""
- * quote([1, 2, 3], 6); // "[1,2,…"
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(quote("pets"), "\"pets\"");
+ * assertEquals(quote([1, 2, 3], 6), "[1,2,…");
  * ```
  */
 export function quote(value: unknown, max: number = MAX_QUOTED_CHARS): string {

@@ -14,7 +14,8 @@
  * @example
  * ```ts
  * import { canonicalKey } from "./canonical_key.ts";
- * canonicalKey({ b: [1, "x"], a: null }) === canonicalKey({ a: null, b: [1, "x"] }); // true
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(canonicalKey({ b: [1, "x"], a: null }) === canonicalKey({ a: null, b: [1, "x"] }), true);
  * ```
  */
 export function canonicalKey(value: unknown): string {

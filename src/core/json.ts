@@ -29,9 +29,10 @@ export interface DeepEqualOptions {
  * @example
  * ```ts
  * import { deepEqual } from "./json.ts";
- * deepEqual({ a: [1, { b: null }] }, { a: [1, { b: null }] }); // true
- * deepEqual({ a: 1, b: 2 }, { b: 2, a: 1 }); // true
- * deepEqual([1, 2], [2, 1]); // false
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(deepEqual({ a: [1, { b: null }] }, { a: [1, { b: null }] }), true);
+ * assertEquals(deepEqual({ a: 1, b: 2 }, { b: 2, a: 1 }), true);
+ * assertEquals(deepEqual([1, 2], [2, 1]), false);
  * ```
  */
 export function deepEqual(a: unknown, b: unknown, options: DeepEqualOptions = {}): boolean {

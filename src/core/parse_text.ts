@@ -65,8 +65,9 @@ export function formatFromName(name: string): DocumentFormat | undefined {
  *
  * @example
  * ```ts
- * import { parseText } from "./parse_text.ts";
- * parseText("openapi: 3.1.0", {}).data; // { openapi: "3.1.0" }
+ * import { parseText } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(parseText("openapi: 3.1.0", {}).data, { openapi: "3.1.0" });
  * ```
  * @throws {ParseError} with line, column and a snippet when the text is malformed.
  */

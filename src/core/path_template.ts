@@ -11,8 +11,9 @@
  * @example
  * ```ts
  * import { templateParams, templateShape } from "./path_template.ts";
- * templateParams("/users/{id}/posts/{postId}"); // ["id", "postId"]
- * templateShape("/users/{id}"); // "/users/{}"
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(templateParams("/users/{id}/posts/{postId}"), ["id", "postId"]);
+ * assertEquals(templateShape("/users/{id}"), "/users/{}");
  * ```
  *
  * @module

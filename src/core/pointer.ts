@@ -60,10 +60,11 @@ const SHORTHAND = /^[A-Za-z_][A-Za-z0-9_]*$/;
  *
  * @example
  * ```ts
- * import { formatPath } from "./pointer.ts";
- * formatPath(["paths", "/pets", "get", "parameters", 0]); // "paths./pets.get.parameters[0]"
- * formatPath(["components", "schemas", "User"], "jsonpath"); // "$.components.schemas.User"
- * formatPath(["paths", "/pets", 0], "normalized"); // "$['paths']['/pets'][0]"
+ * import { formatPath } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(formatPath(["paths", "/pets", "get", "parameters", 0]), "paths./pets.get.parameters[0]");
+ * assertEquals(formatPath(["components", "schemas", "User"], "jsonpath"), "$.components.schemas.User");
+ * assertEquals(formatPath(["paths", "/pets", 0], "normalized"), "$['paths']['/pets'][0]");
  * ```
  */
 export function formatPath(segments: readonly (string | number)[], style: PathStyle = "readable"): string {

@@ -53,8 +53,9 @@ const WRITE_SCHEMA = yaml.CORE_SCHEMA.extend({ implicit: [AMBIGUOUS_TYPE] });
  *
  * @example
  * ```ts
- * import { serializeDocument } from "./serialize.ts";
- * serializeDocument({ openapi: "3.1.0" }, "yaml"); // "openapi: 3.1.0\n"
+ * import { serializeDocument } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(serializeDocument({ openapi: "3.1.0" }, "yaml"), "openapi: 3.1.0\n");
  * ```
  */
 export function serializeDocument(doc: unknown, format: DocumentFormat): string {

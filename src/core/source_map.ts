@@ -40,9 +40,10 @@ export function formatPosition(position: SourcePosition): string {
  *
  * @example
  * ```ts
- * import { createSourceMap } from "./source_map.ts";
+ * import { createSourceMap } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const map = createSourceMap('{\n  "a": {"b": 1}\n}', "json", "x.json");
- * map.positionOf("/a/b"); // { file: "x.json", line: 2, column: 11 }
+ * assertEquals(map.positionOf("/a/b"), { file: "x.json", line: 2, column: 9 });
  * ```
  */
 export function createSourceMap(text: string, format: DocumentFormat, file: string): SourceMap {

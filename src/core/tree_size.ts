@@ -15,8 +15,9 @@ export interface TreeSize {
  *
  * @example
  * ```ts
- * import { treeSize } from "./tree_size.ts";
- * treeSize({ a: [1, 2], b: null }); // { nodes: 5, depth: 2 }
+ * import { treeSize } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(treeSize({ a: [1, 2], b: null }), { nodes: 5, depth: 2 });
  * ```
  */
 export function treeSize(value: unknown): TreeSize {

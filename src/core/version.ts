@@ -47,9 +47,10 @@ function latestKnownPatch(version: string): string | undefined {
  *
  * @example
  * ```ts
- * import { laterPatch } from "./version.ts";
- * laterPatch("3.1.3")?.knownVersion; // "3.1.2"
- * laterPatch("3.1.1"); // undefined
+ * import { laterPatch } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(laterPatch("3.1.3")?.knownVersion, "3.1.2");
+ * assertEquals(laterPatch("3.1.1"), undefined);
  * ```
  */
 export function laterPatch(version: string, source = "document"): LaterPatch | undefined {
@@ -80,8 +81,9 @@ export function versionFamily(version: string): OASVersion | undefined {
  *
  * @example
  * ```ts
- * import { detectVersion } from "./version.ts";
- * detectVersion({ openapi: "3.1.0" }); // { version: "3.1.0", oasVersion: "3.1" }
+ * import { detectVersion } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(detectVersion({ openapi: "3.1.0" }), { version: "3.1.0", oasVersion: "3.1" });
  * ```
  * @throws {UnsupportedVersionError} when the field is missing, not a string, or an unsupported version.
  */

@@ -55,9 +55,10 @@ export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.id, 
  *
  * @example
  * ```ts
- * import { listChecks } from "./checks.ts";
+ * import { listChecks } from "@oatool/cli/differ";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const check = listChecks().find((c) => c.id === "request-property-became-required");
- * check?.severity; // "ERROR"
+ * assertEquals(check?.severity, "ERROR");
  * ```
  */
 export function listChecks(): Check[] {

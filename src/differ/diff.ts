@@ -191,12 +191,13 @@ function locate(
  *
  * @example
  * ```ts
- * import { diff } from "./diff.ts";
+ * import { diff } from "@oatool/cli/differ";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const v1 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{"/a":{"get":{"responses":{"200":{"description":"OK"}}}}}}`;
  * const v2 = `{"openapi":"3.1.0","info":{"title":"A","version":"1"},"paths":{}}`;
  * const result = await diff({ content: v1 }, { content: v2 }, { breaking: true });
- * result.changes.map((c) => c.id); // ["endpoint-removed"]
- * result.HasBreakingChanges; // true
+ * assertEquals(result.changes.map((c) => c.id), ["endpoint-removed"]);
+ * assertEquals(result.hasBreakingChanges, true);
  * ```
  * @throws {LoadError} {@link ParseError} for unreadable or invalid input. @throws {UsageError} for unknown
  * check ids or severities in the options. @throws {RefResolutionError} for a `$ref` that

@@ -4,11 +4,12 @@
  *
  * @example
  * ```ts
- * import { diff, listChecks } from "./mod.ts";
+ * import { diff, listChecks } from "@oatool/cli/differ";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const a = `{"swagger":"2.0","info":{"title":"A","version":"1"},"paths":{}}`;
  * const b = `{"swagger":"2.0","info":{"title":"A","version":"2"},"paths":{}}`;
- * (await diff({ content: a }, { content: b })).changes.map((c) => c.id); // ["info-version-changed"]
- * listChecks().length > 100; // true
+ * assertEquals((await diff({ content: a }, { content: b })).changes.map((c) => c.id), ["info-version-changed"]);
+ * assertEquals(listChecks().length > 100, true);
  * ```
  *
  * @module

@@ -15,9 +15,12 @@ import { DIFF_SEVERITIES, type DiffSeverity, type IgnoreRule } from "./types.ts"
  *
  * @example
  * ```ts
- * import { parseIgnoreList } from "./rules_file.ts";
- * parseIgnoreList(["endpoint-removed", { path: "GET /legacy/*", reason: "retired" }], "ignore.yaml");
- * // [{ id: "endpoint-removed" }, { path: "GET /legacy/*", reason: "retired" }]
+ * import { parseIgnoreList } from "@oatool/cli/differ";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(
+ *   parseIgnoreList(["endpoint-removed", { path: "GET /legacy/*", reason: "retired" }], "ignore.yaml"),
+ *   [{ id: "endpoint-removed" }, { path: "GET /legacy/*", reason: "retired" }],
+ * );
  * ```
  * @throws {UsageError} for an entry that is neither, or an unknown check id.
  */
@@ -55,8 +58,9 @@ export function parseIgnoreList(data: unknown, source: string): IgnoreRule[] {
  *
  * @example
  * ```ts
- * import { parseSeverities } from "./rules_file.ts";
- * parseSeverities({ "operation-id-changed": "ERROR" }, "severity.yaml"); // { "operation-id-changed": "ERROR" }
+ * import { parseSeverities } from "@oatool/cli/differ";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(parseSeverities({ "operation-id-changed": "ERROR" }, "severity.yaml"), { "operation-id-changed": "ERROR" });
  * ```
  * @throws {UsageError} for an unknown check id or severity.
  */

@@ -46,7 +46,8 @@ import type { FixOptions, FixResult } from "./types.ts";
  *
  * @example
  * ```ts
- * import { fix } from "./fix.ts";
+ * import { fix } from "@oatool/cli/fixer";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await fix({
  *   content: `
  * openapi: 3.1.0
@@ -57,8 +58,8 @@ import type { FixOptions, FixResult } from "./types.ts";
  *       responses: { "200": { description: OK } }
  * `,
  * }, { infer: true });
- * result.fixes[0].type; // "missing-path-parameter"
- * result.remainingErrors.length; // 0
+ * assertEquals(result.fixes[0].type, "missing-path-parameter");
+ * assertEquals(result.remainingErrors.length, 0);
  * ```
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the input cannot be read.
  * @throws {UsageError} when the operationId template is invalid.

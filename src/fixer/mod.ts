@@ -6,12 +6,13 @@
  *
  * @example
  * ```ts
- * import { fix } from "./mod.ts";
+ * import { fix } from "@oatool/cli/fixer";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await fix({
  *   content: '{"swagger": "2.0", "info": {"title": "T", "version": "1"}, "paths": {"/a/{id}": {"get": ' +
  *     '{"responses": {"200": {"description": "ok"}}}}}}',
  * }, { infer: true });
- * result.fixes.map((f) => `[${f.type}] ${f.path}`); // ["[missing-path-parameter] paths./a/{id}.get.parameters[0]"]
+ * assertEquals(result.fixes.map((f) => `[${f.type}] ${f.path}`), ["[missing-path-parameter] paths./a/{id}.get.parameters[0]"]);
  * ```
  *
  * @module

@@ -19,8 +19,9 @@ const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t"
  *
  * @example
  * ```ts
- * import { escapeText } from "./escape.ts";
- * escapeText("Pets\x1b[2J\nforged line"); // "Pets\\u001b[2J\\nforged line"
+ * import { escapeText } from "@oatool/cli/format";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(escapeText("Pets\x1b[2J\nforged line"), "Pets\\u001b[2J\\nforged line");
  * ```
  */
 export function escapeText(text: string): string {
@@ -44,8 +45,9 @@ const DROPPED =
  *
  * @example
  * ```ts
- * import { escapeWorkflowData } from "./escape.ts";
- * escapeWorkflowData("100%\n::error::x"); // "100%25%0A::error::x"
+ * import { escapeWorkflowData } from "@oatool/cli/format";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(escapeWorkflowData("100%\n::error::x"), "100%25%0A::error::x");
  * ```
  */
 export function escapeWorkflowData(text: string): string {

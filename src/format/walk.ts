@@ -125,11 +125,13 @@ export interface WalkTableOptions {
  *
  * @example
  * ```ts
- * import { renderWalkTable } from "./walk.ts";
- * renderWalkTable({
+ * import { renderWalkTable } from "@oatool/cli/format";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const table = renderWalkTable({
  *   kind: "paths", total: 1, matched: 1, returned: 1, offset: 0, limit: 100,
  *   items: [{ path: "/pets", webhook: false, methods: ["GET"], location: "paths./pets", pointer: "/paths/~1pets" }],
- * }); // "PATH   METHODS  WEBHOOK  REF\n/pets  GET      no       -\n"
+ * });
+ * assertEquals(table, "PATH   METHODS  WEBHOOK  REF\n/pets  GET      no       -\n");
  * ```
  */
 export function renderWalkTable(result: WalkResult<unknown>, options: WalkTableOptions = {}): string {

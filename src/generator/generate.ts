@@ -193,7 +193,8 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  *
  * @example
  * ```ts
- * import { generate } from "./generate.ts";
+ * import { generate } from "@oatool/cli/generator";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await generate({
  *   content: JSON.stringify({
  *     openapi: "3.1.0",
@@ -202,8 +203,8 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  *     components: { schemas: { Pet: { type: "object", required: ["name"], properties: { name: { type: "string" } } } } },
  *   }),
  * }, { noReadme: true });
- * result.files.map((f) => f.name); // ["types.go"]
- * result.files[0].content.includes("Name string `json:\"name\" validate:\"required\"`"); // true
+ * assertEquals(result.files.map((f) => f.name), ["types.go"]);
+ * assertEquals(result.files[0].content.includes("Name string `json:\"name\" validate:\"required\"`"), true);
  * ```
  * @throws {UsageError} for an invalid package name or limit; load errors for unreadable documents.
  */

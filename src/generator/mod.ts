@@ -4,11 +4,12 @@
  *
  * @example
  * ```ts
- * import { generate } from "./mod.ts";
+ * import { generate } from "@oatool/cli/generator";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await generate({
  *   content: '{"swagger":"2.0","info":{"title":"T","version":"1"},"paths":{},"definitions":{"Id":{"type":"integer","format":"int32"}}}',
  * }, { noReadme: true });
- * result.files[0].content.includes("type ID int32"); // true
+ * assertEquals(result.files[0].content.includes("type ID int32"), true);
  * ```
  *
  * @module

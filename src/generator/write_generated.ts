@@ -109,10 +109,14 @@ function vetFolder(dir: string, files: readonly GeneratedFile[]): {
  * paths of the files.
  *
  * @example
- * ```ts ignore
- * import { generate, writeGenerated } from "./mod.ts";
- * const result = await generate("openapi.yaml", { client: true, server: true });
- * await writeGenerated("./api", result.files);
+ * ```ts
+ * import { generate, writeGenerated } from "@oatool/cli/generator";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const result = await generate({ content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}' });
+ * const dir = await Deno.makeTempDir();
+ * const written = await writeGenerated(dir, result.files);
+ * assertEquals(written.length, result.files.length);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @throws {WriteError} when the directory cannot be created, holds another package or a hand-written file at
  *   one of our names, or a file cannot be written.

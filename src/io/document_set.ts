@@ -118,9 +118,10 @@ export function documentSetDerived(next: ParseResult, from: ParseResult): void {
  *
  * @example
  * ```ts
- * import { loadDocumentSet } from "./document_set.ts";
+ * import { loadDocumentSet } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const set = await loadDocumentSet({ content: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}' });
- * set.files.length; // 1
+ * assertEquals(set.files.length, 1);
  * ```
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the root cannot be loaded.
  */

@@ -116,9 +116,10 @@ export function describeInput(
  *
  * @example
  * ```ts
- * import { loadStructured } from "./load.ts";
+ * import { loadStructured } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const doc = await loadStructured({ content: "a: 1" });
- * doc.data; // { a: 1 }
+ * assertEquals(doc.data, { a: 1 });
  * ```
  * @throws {LoadError} when the input cannot be read. @throws {ParseError} when it is not valid JSON or YAML.
  */
@@ -284,11 +285,12 @@ function rootMustBeMapping(data: unknown, source: string): asserts data is Recor
  *
  * @example
  * ```ts
- * import { loadDocument } from "./load.ts";
+ * import { loadDocument } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await loadDocument({
  *   content: 'openapi: 3.1.0\ninfo: {title: Pets, version: "1"}\npaths: {}',
  * });
- * result.oasVersion; // "3.1"
+ * assertEquals(result.oasVersion, "3.1");
  * ```
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError}
  */

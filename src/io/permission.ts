@@ -106,11 +106,14 @@ export function allowFlag(refusal: PermissionRefusal): string | undefined {
  * @example
  * ```ts
  * import { permissionMessage } from "./permission.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const error = new Deno.errors.NotCapable(
  *   'Requires read access to "/srv/secret.yaml", run again with the --allow-read flag',
  * );
- * permissionMessage(error);
- * // 'reading "/srv/secret.yaml" is not allowed by Deno\'s permissions; run with --allow-read=/srv/secret.yaml to allow it.'
+ * assertEquals(
+ *   permissionMessage(error),
+ *   'reading "/srv/secret.yaml" is not allowed by Deno\'s permissions; run with --allow-read=/srv/secret.yaml to allow it.',
+ * );
  * ```
  */
 export function permissionMessage(error: unknown, context: RefusalContext = {}): string | undefined {

@@ -211,10 +211,14 @@ export function writeFileAtomic(path: string, text: string, options: WriteFileOp
  * inode, so hard links and symbolic links count).
  *
  * @example
- * ```ts ignore
- * import { loadDocument, writeDocument } from "../../mod.ts";
- * const doc = await loadDocument("openapi.yaml");
- * await writeDocument("out.yaml", doc.document, { format: "yaml", readSet: doc.readSet });
+ * ```ts
+ * import { loadDocument, writeDocument } from "@oatool/cli/core";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const doc = await loadDocument({ content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}}' });
+ * const dir = await Deno.makeTempDir();
+ * await writeDocument(`${dir}/out.yaml`, doc.document, { format: "yaml", readSet: doc.readSet });
+ * assertEquals(await Deno.readTextFile(`${dir}/out.yaml`), "openapi: 3.1.0\ninfo:\n  title: t\n  version: '1'\n");
+ * await Deno.remove(dir, { recursive: true });
  * ```
  * @throws {WriteError} when the target is a file the run read, the folder does not exist, writing fails or is
  *   interrupted.

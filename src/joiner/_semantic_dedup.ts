@@ -42,12 +42,13 @@ export interface SemanticDedupResult {
  *
  * @example
  * ```ts
- * import { findSemanticDuplicates } from "./_semantic_dedup.ts";
+ * import { findSemanticDuplicates } from "@oatool/cli/joiner";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const doc = { openapi: "3.1.0", components: { schemas: {
  *   User: { type: "object", properties: { id: { type: "integer" } } },
  *   Account: { type: "object", properties: { id: { type: "integer" } } },
  * } } };
- * findSemanticDuplicates(doc, "3.1").renames; // Map { "User" => "Account" }
+ * assertEquals(findSemanticDuplicates(doc, "3.1").renames, new Map([["User", "Account"]]));
  * ```
  */
 export function findSemanticDuplicates(

@@ -99,13 +99,14 @@ function checkConfig(config: Partial<JoinerConfig>): JoinerConfig {
  *
  * @example
  * ```ts
- * import { Joiner, defaultConfig } from "./mod.ts";
+ * import { Joiner, defaultConfig } from "@oatool/cli/joiner";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const joiner = new Joiner({ ...defaultConfig(), schemaStrategy: "rename-right" });
  * const result = await joiner.joinParsed([
  *   { openapi: "3.1.0", info: { title: "A", version: "1" }, paths: { "/a": {} } },
  *   { openapi: "3.1.0", info: { title: "B", version: "1" }, paths: { "/b": {} } },
  * ]);
- * Object.keys(result.document.paths!); // ["/a", "/b"]
+ * assertEquals(Object.keys(result.document.paths!), ["/a", "/b"]);
  * ```
  */
 export class Joiner {

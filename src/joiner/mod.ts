@@ -4,14 +4,15 @@
  *
  * @example
  * ```ts
- * import { join, writeResult } from "./mod.ts";
+ * import { join, writeResult } from "@oatool/cli/joiner";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await join({
  *   parsed: [
  *     { openapi: "3.0.3", info: { title: "Users", version: "1" }, paths: { "/users": {} } },
  *     { openapi: "3.0.3", info: { title: "Orders", version: "1" }, paths: { "/orders": {} } },
  *   ],
  * });
- * result.stats.pathCount; // 2
+ * assertEquals(result.stats.pathCount, 2);
  * ```
  *
  * @module

@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
- * import { queryJsonPath } from "./mod.ts";
+ * import { queryJsonPath } from "@oatool/cli/jsonpath";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const doc = { paths: { "/pets": { get: {} }, "/users": { post: {} } } };
- * queryJsonPath(doc, "$.paths[?@.get]").map((node) => node.path); // ["$['paths']['/pets']"]
+ * assertEquals(queryJsonPath(doc, "$.paths[?@.get]").map((node) => node.path), ["$['paths']['/pets']"]);
  * ```
  *
  * @module

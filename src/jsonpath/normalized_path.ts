@@ -6,8 +6,9 @@ import { formatPath } from "../core/mod.ts";
  *
  * @example
  * ```ts
- * import { formatNormalizedPath } from "./normalized_path.ts";
- * formatNormalizedPath(["paths", "/pets", "get", "parameters", 0]); // "$['paths']['/pets']['get']['parameters'][0]"
+ * import { formatNormalizedPath } from "@oatool/cli/jsonpath";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(formatNormalizedPath(["paths", "/pets", "get", "parameters", 0]), "$['paths']['/pets']['get']['parameters'][0]");
  * ```
  */
 export function formatNormalizedPath(segments: readonly (string | number)[]): string {

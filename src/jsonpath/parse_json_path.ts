@@ -27,9 +27,10 @@ export interface ParseJsonPathOptions {
  *
  * @example
  * ```ts
- * import { parseJsonPath } from "./parse_json_path.ts";
+ * import { parseJsonPath } from "@oatool/cli/jsonpath";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const query = parseJsonPath("$.paths[?@.get]");
- * query.segments.length; // 2
+ * assertEquals(query.segments.length, 2);
  * ```
  * @throws {JsonPathSyntaxError} naming the 0-based position of the first offending character.
  */

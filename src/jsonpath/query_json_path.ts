@@ -87,9 +87,10 @@ export interface QueryJsonPathOptions {
  *
  * @example
  * ```ts
- * import { queryJsonPath } from "./query_json_path.ts";
+ * import { queryJsonPath } from "@oatool/cli/jsonpath";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const nodes = queryJsonPath({ a: [1, 2, 3] }, "$.a[?@ > 1]");
- * nodes.map((n) => n.path); // ["$['a'][1]", "$['a'][2]"]
+ * assertEquals(nodes.map((n) => n.path), ["$['a'][1]", "$['a'][2]"]);
  * ```
  * @throws {JsonPathSyntaxError} when `query` is a string that is not a valid JSONPath query.
  * @throws {JsonPathLimitError} when the evaluation goes over its node budget, or a `match()`/`search()`

@@ -88,9 +88,10 @@ export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
  *
  * @example
  * ```ts
- * import { createServer } from "./server.ts";
+ * import { createServer } from "@oatool/cli/mcp";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const server = createServer({ cacheSize: 5 });
- * server.isConnected(); // false
+ * assertEquals(server.isConnected(), false);
  * ```
  */
 export function createServer(options: McpServerOptions = {}): McpServer {

@@ -45,8 +45,10 @@ async function lstatOf(path: string): Promise<Deno.FileInfo | undefined> {
  * @example
  * ```ts
  * import { Workspace } from "./workspace.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const ws = new Workspace([Deno.cwd()]);
- * await ws.resolveInput("README.md", "spec.file"); // the real path of ./README.md
+ * // the real path of ./README.md
+ * assertEquals(await ws.resolveInput("README.md", "spec.file"), await Deno.realPath("README.md"));
  * ```
  */
 export class Workspace {

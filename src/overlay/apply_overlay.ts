@@ -107,12 +107,13 @@ export interface ApplyOverlayResult {
  *
  * @example
  * ```ts
- * import { applyOverlay } from "./apply_overlay.ts";
+ * import { applyOverlay } from "@oatool/cli/overlay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = applyOverlay(
  *   { openapi: "3.1.0", info: { title: "Pets", version: "1" } },
  *   { overlay: "1.1.0", info: { title: "Brand", version: "1" }, actions: [{ target: "$.info", update: { "x-logo": "l.png" } }] },
  * );
- * result.document; // { openapi: "3.1.0", info: { title: "Pets", version: "1", "x-logo": "l.png" } }
+ * assertEquals(result.document, { openapi: "3.1.0", info: { title: "Pets", version: "1", "x-logo": "l.png" } });
  * ```
  * @throws {InvalidOverlayError} when the overlay is not valid (see {@linkcode validateOverlay}).
  * @throws {OverlayError} when an action cannot be applied: selected nodes of mixed kinds, an update value that

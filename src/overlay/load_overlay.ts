@@ -18,9 +18,10 @@ export interface LoadedOverlay extends StructuredDocument {
  *
  * @example
  * ```ts
- * import { loadOverlay } from "./load_overlay.ts";
+ * import { loadOverlay } from "@oatool/cli/overlay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const loaded = await loadOverlay({ content: "overlay: 1.1.0\ninfo: {title: t, version: '1'}\nactions: []" });
- * loaded.validation.valid; // false: actions is empty
+ * assertEquals(loaded.validation.valid, false); // actions is empty
  * ```
  * @throws {LoadError} when the input cannot be read. @throws {ParseError} when it is not valid JSON or YAML.
  */

@@ -4,12 +4,14 @@
  *
  * @example
  * ```ts
- * import { applyOverlay } from "./mod.ts";
+ * import { applyOverlay } from "@oatool/cli/overlay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const { document } = applyOverlay({ paths: { "/a": { get: {} } } }, {
  *   overlay: "1.1.0",
  *   info: { title: "Mark safe", version: "1" },
  *   actions: [{ target: "$.paths.*.get", update: { "x-safe": true } }],
  * });
+ * assertEquals(document, { paths: { "/a": { get: { "x-safe": true } } } });
  * ```
  *
  * @module

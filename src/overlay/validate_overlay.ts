@@ -44,10 +44,11 @@ export interface OverlayValidationResult {
  *
  * @example
  * ```ts
- * import { validateOverlay } from "./validate_overlay.ts";
+ * import { validateOverlay } from "@oatool/cli/overlay";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = validateOverlay({ overlay: "1.1.0", info: { title: "t", version: "1" }, actions: [] });
- * result.valid; // false
- * result.errors[0].path; // "actions"
+ * assertEquals(result.valid, false);
+ * assertEquals(result.errors[0].path, "actions");
  * ```
  */
 export function validateOverlay(

@@ -38,13 +38,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  *
  * @example
  * ```ts
- * import { documentFromObject } from "../io/load.ts";
+ * import { documentFromObject } from "@oatool/cli/core";
  * import { overview } from "./overview.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = overview(documentFromObject({
  *   openapi: "3.1.0", info: { title: "Pets", version: "1" }, paths: {},
  *   servers: [{ url: "https://api.example.com" }], tags: [{ name: "pets" }],
  * }));
- * result.servers[0].url; // "https://api.example.com"
+ * assertEquals(result.servers[0].url, "https://api.example.com");
  * ```
  */
 export function overview(result: ParseResult): DocumentOverview {

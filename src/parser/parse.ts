@@ -65,11 +65,12 @@ export function summarize(result: ParseResult): DocumentSummary {
  *
  * @example
  * ```ts
- * import { parse } from "./parse.ts";
+ * import { parse } from "@oatool/cli";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await parse({
  *   content: '{"swagger": "2.0", "info": {"title": "Pets", "version": "1"}, "paths": {"/pets": {"get": {"responses": {"200": {"description": "ok"}}}}}}',
  * });
- * result.stats.operationCount; // 1
+ * assertEquals(result.stats.operationCount, 1);
  * ```
  */
 export async function parse(input: InputSource, options: ParseOptions = {}): Promise<ParseResult> {

@@ -52,10 +52,11 @@ const remembered = new WeakMap<ParseResult, Promise<DocumentStats>>();
  *
  * @example
  * ```ts
- * import { documentFromObject } from "../io/load.ts";
+ * import { documentFromObject } from "@oatool/cli/core";
  * import { documentSetStats } from "./set_stats.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const parsed = documentFromObject({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/a": { get: {} } } });
- * (await documentSetStats(parsed)).operationCount; // 1
+ * assertEquals((await documentSetStats(parsed)).operationCount, 1);
  * ```
  */
 export function documentSetStats(

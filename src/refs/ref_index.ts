@@ -86,10 +86,11 @@ export interface RefIndexOptions {
  * @example
  * ```ts
  * import { RefIndex } from "./ref_index.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const doc = { openapi: "3.1.0", components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: { type: "string" } } } };
  * const index = new RefIndex(doc, "3.1");
  * const r = index.follow("#/components/schemas/A");
- * r.ok && r.value; // { type: "string" }
+ * assertEquals(r.ok && r.value, { type: "string" });
  * ```
  */
 export class RefIndex {

@@ -7,6 +7,7 @@
  * @example
  * ```ts
  * import { renameComponents } from "./rename.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const doc = {
  *   openapi: "3.1.0",
  *   paths: { "/u": { get: { responses: { "200": { $ref: "#/components/responses/Ok" } } } } },
@@ -18,7 +19,8 @@
  * const report = renameComponents(doc, [
  *   { section: ["components", "schemas"], names: new Map([["User", "Account"]]), kind: "schema" },
  * ], { oasVersion: "3.1" });
- * report.references.length; // 1 — the $ref is now "#/components/schemas/Account"
+ * // the $ref is now "#/components/schemas/Account"
+ * assertEquals(report.references.map((r) => r.to), ["#/components/schemas/Account"]);
  * ```
  *
  * @module

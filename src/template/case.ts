@@ -5,9 +5,10 @@
  * @example
  * ```ts
  * import { convertCase, pascalCase, snakeCase } from "./case.ts";
- * pascalCase("user_profile"); // "UserProfile"
- * snakeCase("HTTPServer2Go"); // "http_server2_go"
- * convertCase("get-user", "camel"); // "getUser"
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(pascalCase("user_profile"), "UserProfile");
+ * assertEquals(snakeCase("HTTPServer2Go"), "http_server2_go");
+ * assertEquals(convertCase("get-user", "camel"), "getUser");
  * ```
  *
  * @module

@@ -17,8 +17,9 @@ import type { CompiledTemplate, CompileOptions, TemplateValue } from "./types.ts
  * @example
  * ```ts
  * import { compileTemplate } from "./compile.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const t = compileTemplate("{{.Name}}_{{.Source}}", { fields: { Name: "string", Source: "string" } });
- * t.execute({ Name: "Pet", Source: "petstore" }); // "Pet_petstore"
+ * assertEquals(t.execute({ Name: "Pet", Source: "petstore" }), "Pet_petstore");
  * ```
  * @throws {TemplateError} when the template is invalid; the error gives line and column.
  */

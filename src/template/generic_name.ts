@@ -6,10 +6,11 @@
  *
  * @example
  * ```ts
- * import { componentNameOf } from "./generic_name.ts";
- * componentNameOf("Response[User]"); // "Response_User_"
- * componentNameOf("Map[string,int]", { strategy: "of" }); // "MapOfStringOfInt"
- * componentNameOf("pkg/Pet"); // "pkg_Pet"
+ * import { componentNameOf } from "@oatool/cli/fixer";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(componentNameOf("Response[User]"), "Response_User_");
+ * assertEquals(componentNameOf("Map[string,int]", { strategy: "of" }), "MapOfStringOfInt");
+ * assertEquals(componentNameOf("pkg/Pet"), "pkg_Pet");
  * ```
  *
  * @module

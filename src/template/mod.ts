@@ -25,11 +25,12 @@
  * @example
  * ```ts
  * import { compileTemplate, RENAME_FUNCS } from "./mod.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const t = compileTemplate("{{.Name | snakeCase}}_{{pathResource .Path}}", {
  *   fields: { Name: "string", Path: "string" },
  *   funcs: RENAME_FUNCS,
  * });
- * t.execute({ Name: "UserProfile", Path: "/users/{id}" }); // "user_profile_users"
+ * assertEquals(t.execute({ Name: "UserProfile", Path: "/users/{id}" }), "user_profile_users");
  * ```
  *
  * @module

@@ -82,7 +82,8 @@ function parseNumber(format: string, start: number): { value: number; present: b
  * @example
  * ```ts
  * import { sprintf } from "./printf.ts";
- * sprintf("%-4s|%03d|%.2s", ["ab", 7, "xyz"]); // "ab  |007|xy"
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(sprintf("%-4s|%03d|%.2s", ["ab", 7, "xyz"]), "ab  |007|xy");
  * ```
  * @throws {TemplateLimitError} when a width, a precision or the result is longer than `maxLength`.
  */

@@ -111,11 +111,12 @@ export function listRules(): { id: string; severity: string; description: string
  *
  * @example
  * ```ts
- * import { validate } from "./validate.ts";
+ * import { validate } from "@oatool/cli/validator";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const result = await validate({
  *   content: 'openapi: 3.1.0\ninfo: {title: Pets, version: "1"}\npaths: {}',
  * });
- * result.valid; // true
+ * assertEquals(result.valid, true);
  * ```
  * @throws {LoadError} {@link ParseError} {@link UnsupportedVersionError} when the input cannot be read as an
  * OpenAPI document. @throws {UsageError} when `rules` names an unknown rule.

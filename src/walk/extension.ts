@@ -80,8 +80,9 @@ function parseTerm(raw: string, source: string): ExtensionTerm {
  *
  * @example
  * ```ts
- * import { parseExtensionFilter } from "./extension.ts";
- * parseExtensionFilter("x-internal+!x-beta,x-tier=gold").anyOf.length; // 2
+ * import { parseExtensionFilter } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * assertEquals(parseExtensionFilter("x-internal+!x-beta,x-tier=gold").anyOf.length, 2);
  * ```
  * @throws {WalkFilterError} naming the bad term.
  */

@@ -73,10 +73,11 @@ function matchSegments(pattern: readonly string[], text: readonly string[]): boo
  *
  * @example
  * ```ts
- * import { compileGlob } from "./glob.ts";
+ * import { compileGlob } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const m = compileGlob("/repos/*\/pulls/**", { segments: true });
- * m("/repos/{owner}/pulls/{number}/files"); // true
- * m("/repos/{owner}/{repo}/pulls"); // false
+ * assertEquals(m("/repos/{owner}/pulls/{number}/files"), true);
+ * assertEquals(m("/repos/{owner}/{repo}/pulls"), false);
  * ```
  */
 export function compileGlob(pattern: string, options: GlobOptions = {}): GlobMatcher {

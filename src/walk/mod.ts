@@ -5,11 +5,12 @@
  *
  * @example Which operations are deprecated?
  * ```ts
- * import { walkOperations } from "./mod.ts";
+ * import { walkOperations } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkOperations({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"deprecated": true, "responses": {}}}}}',
  * }, { deprecated: true });
- * r.matched; // 1
+ * assertEquals(r.matched, 1);
  * ```
  *
  * @module

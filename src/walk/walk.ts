@@ -74,12 +74,13 @@ async function run<T, O extends WalkCommonOptions>(
  *
  * @example
  * ```ts
- * import { walkOperations } from "./walk.ts";
+ * import { walkOperations } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkOperations({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {' +
  *     '"/pets": {"get": {"tags": ["pets"], "responses": {}}, "post": {"deprecated": true, "responses": {}}}}}',
  * }, { deprecated: true });
- * r.items.map((op) => `${op.method} ${op.path}`); // ["POST /pets"]
+ * assertEquals(r.items.map((op) => `${op.method} ${op.path}`), ["POST /pets"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -114,12 +115,13 @@ export function walkOperations(
  *
  * @example
  * ```ts
- * import { walkSchemas } from "./walk.ts";
+ * import { walkSchemas } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkSchemas({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": ' +
  *     '{"Pet": {"type": "object", "properties": {"name": {"type": "string"}, "tag": {"type": ["string", "null"]}}}}}}',
  * }, { groupBy: "type" });
- * r.groups; // [{ key: "object", count: 1 }, { key: "string", count: 1 }, { key: "string|null", count: 1 }]
+ * assertEquals(r.groups, [{ key: "object", count: 1 }, { key: "string", count: 1 }, { key: "string|null", count: 1 }]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -153,12 +155,13 @@ export function walkSchemas(
  *
  * @example
  * ```ts
- * import { walkParameters } from "./walk.ts";
+ * import { walkParameters } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkParameters({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
  *     '"parameters": [{"name": "limit", "in": "query"}, {"name": "X-Trace", "in": "header"}], "responses": {}}}}}',
  * }, { in: "query" });
- * r.items.map((p) => p.name); // ["limit"]
+ * assertEquals(r.items.map((p) => p.name), ["limit"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -197,12 +200,13 @@ export function walkParameters(
  *
  * @example
  * ```ts
- * import { walkResponses } from "./walk.ts";
+ * import { walkResponses } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkResponses({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
  *     '"responses": {"200": {"description": "ok"}, "404": {"description": "none"}}}}}}',
  * }, { status: "4xx" });
- * r.items.map((x) => `${x.status} ${x.method} ${x.path}`); // ["404 GET /pets"]
+ * assertEquals(r.items.map((x) => `${x.status} ${x.method} ${x.path}`), ["404 GET /pets"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -236,12 +240,13 @@ export function walkResponses(
  *
  * @example
  * ```ts
- * import { walkHeaders } from "./walk.ts";
+ * import { walkHeaders } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkHeaders({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
  *     '"responses": {"200": {"description": "ok", "headers": {"X-Rate-Limit": {"schema": {"type": "integer"}}}}}}}}}',
  * }, { name: "x-rate-*" });
- * r.items.map((h) => `${h.name} ${h.status}`); // ["X-Rate-Limit 200"]
+ * assertEquals(r.items.map((h) => `${h.name} ${h.status}`), ["X-Rate-Limit 200"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -278,12 +283,13 @@ export function walkHeaders(
  *
  * @example
  * ```ts
- * import { walkSecurity } from "./walk.ts";
+ * import { walkSecurity } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkSecurity({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {' +
  *     '"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}, "key": {"type": "apiKey", "in": "header", "name": "K"}}}}',
  * }, { type: "http" });
- * r.items.map((s) => s.name); // ["bearer"]
+ * assertEquals(r.items.map((s) => s.name), ["bearer"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -312,12 +318,13 @@ function segmentOf(item: PathItem): string {
  *
  * @example
  * ```ts
- * import { walkPaths } from "./walk.ts";
+ * import { walkPaths } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkPaths({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {' +
  *     '"/pets": {"get": {"responses": {}}}, "/pets/{id}": {"get": {"responses": {}}, "delete": {"responses": {}}}}}',
  * }, { path: "/pets/*" });
- * r.items.map((p) => `${p.path} ${p.methods.join(",")}`); // ["/pets/{id} GET,DELETE"]
+ * assertEquals(r.items.map((p) => `${p.path} ${p.methods.join(",")}`), ["/pets/{id} GET,DELETE"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -338,13 +345,14 @@ export function walkPaths(input: WalkInput, options: WalkPathsOptions = {}): Pro
  *
  * @example
  * ```ts
- * import { walkRefs } from "./walk.ts";
+ * import { walkRefs } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkRefs({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
  *     '"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},' +
  *     '"components": {"schemas": {"Pet": {"type": "object", "properties": {"owner": {"$ref": "#/components/schemas/Pet"}}}}}}',
  * }, { target: "#/components/schemas/*" });
- * r.items.map((x) => `${x.ref} ${x.count}`); // ["#/components/schemas/Pet 2"]
+ * assertEquals(r.items.map((x) => `${x.ref} ${x.count}`), ["#/components/schemas/Pet 2"]);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */
@@ -431,11 +439,12 @@ export interface WalkItems {
  *
  * @example
  * ```ts
- * import { walk } from "./walk.ts";
+ * import { walk } from "@oatool/cli/walk";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walk("paths", {
  *   content: '{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"responses": {}}}}}',
  * });
- * r.total; // 1
+ * assertEquals(r.total, 1);
  * ```
  * @throws {WalkFilterError} for a malformed filter or option.
  */

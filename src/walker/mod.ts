@@ -4,12 +4,13 @@
  *
  * @example Count the operations of a document
  * ```ts
- * import { walkDocument } from "./mod.ts";
+ * import { walkDocument } from "@oatool/cli/walker";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * let operations = 0;
  * walkDocument({ openapi: "3.1.0", paths: { "/a": { get: {}, post: {} } } }, "3.1", {
  *   operation: () => operations++,
  * });
- * operations; // 2
+ * assertEquals(operations, 2);
  * ```
  *
  * @module

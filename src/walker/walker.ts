@@ -124,11 +124,12 @@ const DATA_KEYS = new Set([
  *
  * @example
  * ```ts
- * import { Walker } from "./walker.ts";
+ * import { Walker } from "@oatool/cli/walker";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const seen: string[] = [];
  * new Walker("3.1", [{ operation: (_op, at) => seen.push(`${at.method} ${at.enclosingPath}`) }])
  *   .walk({ paths: { "/pets": { get: { responses: {} } } } }, "doc", "root");
- * seen; // ["get /pets"]
+ * assertEquals(seen, ["get /pets"]);
  * ```
  */
 export class Walker {
