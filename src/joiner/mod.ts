@@ -25,7 +25,7 @@ export * from "./errors.ts";
 export { Joiner } from "./joiner.ts";
 export type { ParsedInput } from "./joiner.ts";
 export { join } from "./join.ts";
-export type { JoinOptions } from "./join.ts";
+export type { JoinInput, JoinOptions, LegacyJoinOptions } from "./join.ts";
 export { writeResult } from "./write_result.ts";
 export {
   applySemanticDedup,

@@ -55,8 +55,7 @@ export const joinTool: Tool = defineTool({
     for (let i = 0; i < args.specs.length; i++) {
       parsed.push(await loadSpec(ctx, args.specs[i], { field: `specs[${i}]`, cached: true }));
     }
-    const result = await join({
-      parsed,
+    const result = await join(parsed, {
       pathStrategy: strategy(args.path_strategy),
       schemaStrategy: strategy(args.schema_strategy),
       ...(args.semantic_dedup === undefined ? {} : { semanticDeduplication: args.semantic_dedup }),
