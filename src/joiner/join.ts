@@ -42,17 +42,15 @@ export interface LegacyJoinOptions extends JoinOptions {
  *
  * @example Join two documents, keeping the left value of colliding schemas
  * ```ts
- * import { join } from "./mod.ts";
- * const result = await join({
- *   parsed: [
- *     { openapi: "3.1.0", info: { title: "Users", version: "1" }, paths: {},
- *       components: { schemas: { Id: { type: "string" } } } },
- *     { openapi: "3.1.0", info: { title: "Orders", version: "1" }, paths: {},
- *       components: { schemas: { Id: { type: "integer" } } } },
- *   ],
- *   schemaStrategy: "accept-left",
- * });
- * result.warnings; // ["Schema 'Id' collision resolved with accept-left strategy"]
+ * import { join } from "@oatool/cli/joiner";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const result = await join([
+ *   { openapi: "3.1.0", info: { title: "Users", version: "1" }, paths: {},
+ *     components: { schemas: { Id: { type: "string" } } } },
+ *   { openapi: "3.1.0", info: { title: "Orders", version: "1" }, paths: {},
+ *     components: { schemas: { Id: { type: "integer" } } } },
+ * ], { schemaStrategy: "accept-left" });
+ * assertEquals(result.warnings, ["Schema 'Id' collision resolved with accept-left strategy"]);
  * ```
  * @throws {UsageError} for fewer than two inputs, sources to load mixed with parsed documents, or an invalid
  *   configuration.

@@ -4,14 +4,12 @@
  *
  * @example
  * ```ts
- * import { join, writeResult } from "@oatool/cli/joiner";
+ * import { join } from "@oatool/cli/joiner";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- * const result = await join({
- *   parsed: [
- *     { openapi: "3.0.3", info: { title: "Users", version: "1" }, paths: { "/users": {} } },
- *     { openapi: "3.0.3", info: { title: "Orders", version: "1" }, paths: { "/orders": {} } },
- *   ],
- * });
+ * const result = await join([
+ *   { openapi: "3.0.3", info: { title: "Users", version: "1" }, paths: { "/users": {} } },
+ *   { openapi: "3.0.3", info: { title: "Orders", version: "1" }, paths: { "/orders": {} } },
+ * ]);
  * assertEquals(result.stats.pathCount, 2);
  * ```
  *
