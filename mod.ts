@@ -37,53 +37,42 @@
  *
  * @module
  */
-// Loading, resolving and writing documents.
-export { loadDocument } from "./src/io/load.ts";
-export { loadDocumentSet } from "./src/io/document_set.ts";
-export type { DocumentSet, DocumentSetFile, LoadDocumentSetOptions } from "./src/io/document_set.ts";
+// The verbs, each `(input, options)` (join: `(inputs, options)`), with their options and results.
+export { parse } from "./src/parser/mod.ts";
+export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
+export { validate } from "./src/validator/mod.ts";
+export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
+export { join, JoinResult } from "./src/joiner/mod.ts";
+export type { JoinInput, JoinOptions, LegacyJoinOptions, ParsedInput } from "./src/joiner/mod.ts";
+export { fix } from "./src/fixer/mod.ts";
+export type { FixOptions, FixResult } from "./src/fixer/mod.ts";
+export { convert } from "./src/converter/mod.ts";
+export type { ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
+export { bundle } from "./src/bundler/mod.ts";
+export type { BundleOptions, BundleResult } from "./src/bundler/mod.ts";
+export { diff } from "./src/differ/mod.ts";
+export type { DiffInput, DiffOptions, DiffResult } from "./src/differ/mod.ts";
+export { applyOverlay } from "./src/overlay/mod.ts";
+export type { ApplyOverlayOptions, ApplyOverlayResult } from "./src/overlay/mod.ts";
+export { walk } from "./src/walk/mod.ts";
+export type { WalkInput, WalkOptions, WalkResult } from "./src/walk/mod.ts";
+export { generate } from "./src/generator/mod.ts";
+export type { GenerateOptions, GenerateResult } from "./src/generator/mod.ts";
+
+// What the verbs read and write: sources, loaded documents and document sets.
+export { loadDocument, loadDocumentSet, writeDocument } from "./src/core/mod.ts";
 export type {
+  DocumentSet,
   InputSource,
   LoadDocumentOptions,
-  LoadOptions,
+  LoadDocumentSetOptions,
+  OASVersion,
   ParseResult,
-  StructuredDocument,
-} from "./src/io/load.ts";
-export type { DocumentReader, ReadOptions } from "./src/io/reader.ts";
-export type { ReadFileIdentity, ReadRoot, ReadSet } from "./src/core/confine.ts";
-export type { SourceMap } from "./src/core/source_map.ts";
-export { resolveRefs } from "./src/io/load_refs.ts";
-export type { RefResolverOptions, RefRoot, ResolveRefsResult } from "./src/io/load_refs.ts";
-export type {
-  ComponentEntry,
-  RefDocument,
-  RefEdge,
-  RefIndex,
-  RefIndexOptions,
-  RefPlace,
-  ResolvedRef,
-  UnresolvedReason,
-  UnresolvedRef,
-} from "./src/refs/ref_index.ts";
-export type {
-  Ancestor,
-  KindVisitor,
-  OasKind,
-  RefVisitor,
-  Visitors,
-  Walker,
-  WalkVia,
-} from "./src/walker/mod.ts";
-export { serializeDocument } from "./src/core/serialize.ts";
-export type { DocumentFormat } from "./src/core/parse_text.ts";
-export { writeDocument } from "./src/io/write.ts";
-export type { WriteDocumentOptions, WriteFileOptions } from "./src/io/write.ts";
-export type { OASVersion } from "./src/core/version.ts";
-export { SUPPORTED_VERSIONS } from "./src/core/version.ts";
-export type * from "./src/core/types.ts";
+  WriteDocumentOptions,
+} from "./src/core/mod.ts";
 
-// Findings and errors.
+// Findings and errors: every error the verbs throw is an OatoolError with a stable `code`.
 export type { Finding, Severity } from "./src/core/finding.ts";
-export type { SourcePosition } from "./src/core/source_map.ts";
 export {
   CollisionError,
   LoadError,
@@ -94,115 +83,14 @@ export {
   UsageError,
   VersionMismatchError,
   WriteError,
-} from "./src/core/errors.ts";
+} from "./src/core/mod.ts";
+export { InvalidInputError, JoinCollisionError, TemplateError } from "./src/joiner/mod.ts";
+export { InvalidOverlayError, OverlayError } from "./src/overlay/mod.ts";
+export { JsonPathLimitError, JsonPathSyntaxError } from "./src/jsonpath/mod.ts";
+export { WalkFilterError } from "./src/walk/mod.ts";
 
-// The verbs.
-export { parse } from "./src/parser/mod.ts";
-export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
-export type { DocumentStats } from "./src/refs/stats.ts";
-export { validate } from "./src/validator/mod.ts";
-export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
-export { join, JoinResult } from "./src/joiner/mod.ts";
-export type {
-  CollisionContext,
-  CollisionDetail,
-  CollisionHandler,
-  CollisionOutcome,
-  CollisionReport,
-  CollisionResolution,
-  CollisionStrategy,
-  CollisionType,
-  EquivalenceMode,
-  InputCheck,
-  JoinerConfig,
-  JoinInput,
-  JoinOptions,
-  LegacyJoinOptions,
-  ParsedInput,
-  PrimaryOperationPolicy,
-  RenameContext,
-  ResolutionAction,
-  SourceMaps,
-  StructuredWarning,
-  WarningCategory,
-} from "./src/joiner/mod.ts";
-export { fix } from "./src/fixer/mod.ts";
-export type { Fix, FixOptions, FixResult, FixType } from "./src/fixer/mod.ts";
-export { convert, convertDocument } from "./src/converter/mod.ts";
-export { bundle } from "./src/bundler/mod.ts";
-export type { BundleOptions, BundleResult } from "./src/bundler/mod.ts";
-export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./src/converter/mod.ts";
-export { diff, listChecks } from "./src/differ/mod.ts";
-export type {
-  Change,
-  ChangeType,
-  Check,
-  CheckCategory,
-  DiffInput,
-  DiffOptions,
-  DiffResult,
-  DiffSeverity,
-  DiffStats,
-  IgnoreRule,
-} from "./src/differ/mod.ts";
-export { applyOverlay, loadOverlay, validateOverlay } from "./src/overlay/mod.ts";
-export type {
-  ApplyOverlayOptions,
-  ApplyOverlayResult,
-  LoadedOverlay,
-  OverlayActionKind,
-  OverlayActionResult,
-  OverlayValidationResult,
-} from "./src/overlay/mod.ts";
-export {
-  walk,
-  WalkFilterError,
-  walkHeaders,
-  walkOperations,
-  walkParameters,
-  walkPaths,
-  walkRefs,
-  walkResponses,
-  walkSchemas,
-  walkSecurity,
-} from "./src/walk/mod.ts";
-export type {
-  HeaderItem,
-  LoadedDocument,
-  OperationItem,
-  ParameterItem,
-  PathItem,
-  RefItem,
-  ResponseItem,
-  SchemaItem,
-  SecurityItem,
-  WalkCommonOptions,
-  WalkGroup,
-  WalkHeadersOptions,
-  WalkInput,
-  WalkItems,
-  WalkKind,
-  WalkLocated,
-  WalkOperationsOptions,
-  WalkOptions,
-  WalkParametersOptions,
-  WalkPathsOptions,
-  WalkRefsOptions,
-  WalkResponsesOptions,
-  WalkResult,
-  WalkSchemasOptions,
-  WalkSecurityOptions,
-} from "./src/walk/mod.ts";
-
-// Build information of this release.
-export { BUILT, COMMIT, VERSION } from "./src/core/build_info.ts";
-export { generate, writeGenerated } from "./src/generator/mod.ts";
-export type {
-  GeneratedFile,
-  GenerateOptions,
-  GenerateResult,
-  WriteGeneratedOptions,
-} from "./src/generator/mod.ts";
+// The version of this release (its commit and build time: `@oatool/cli/core`).
+export { VERSION } from "./src/core/build_info.ts";
 
 // `deno run -R -W -N jsr:@oatool/cli join a.yaml b.yaml` runs the command-line tool. The CLI is imported only
 // then, dynamically, so that importing the library never loads it.

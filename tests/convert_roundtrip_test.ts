@@ -6,7 +6,7 @@
  * Skipped, saying so, when the description is not installed.
  */
 import assert from "node:assert/strict";
-import { convertDocument } from "../mod.ts";
+import { convertDocument } from "../src/converter/mod.ts";
 import { computeStats, documentFromObject, type OASVersion } from "../src/core/mod.ts";
 import { validate } from "../src/validator/mod.ts";
 

@@ -67,3 +67,4 @@ export { treeSize } from "./tree_size.ts";
 export type { TreeSize } from "./tree_size.ts";
 export { MAX_DEPTH } from "./data_tree.ts";
 export { lineColumnAt, LineIndex } from "./text_position.ts";
+export { BUILT, COMMIT, VERSION } from "./build_info.ts";
