@@ -38,7 +38,6 @@ export type {
 } from "../io/load.ts";
 export { computeStats, HTTP_METHODS, operationsOf } from "../refs/stats.ts";
 export type { DocumentStats } from "../refs/stats.ts";
-export { checkStructure } from "./structure.ts";
 export { LIST_SCHEMA_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./schema_keywords.ts";
 export { resolveRefs } from "../io/load_refs.ts";
 export type {
@@ -66,5 +65,4 @@ export type { ReadFileIdentity, ReadRoot } from "./confine.ts";
 export { treeSize } from "./tree_size.ts";
 export type { TreeSize } from "./tree_size.ts";
 export { MAX_DEPTH } from "./data_tree.ts";
-export { lineColumnAt, LineIndex } from "./text_position.ts";
 export { BUILT, COMMIT, VERSION } from "./build_info.ts";

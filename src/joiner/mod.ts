@@ -15,10 +15,48 @@
  *
  * @module
  */
-export * from "./collision_strategy.ts";
-export * from "./collision_handler.ts";
+export {
+  COLLISION_STRATEGIES,
+  EQUIVALENCE_MODES,
+  isCollisionStrategy,
+  parseCollisionStrategy,
+  parseEquivalenceMode,
+} from "./collision_strategy.ts";
+export type { CollisionStrategy, EquivalenceMode } from "./collision_strategy.ts";
+export {
+  acceptLeft,
+  acceptLeftWithMessage,
+  acceptRight,
+  acceptRightWithMessage,
+  continueWithStrategy,
+  continueWithStrategyWithMessage,
+  deduplicate,
+  deduplicateWithMessage,
+  fail,
+  failWithMessage,
+  rename,
+  renameWithMessage,
+  useCustomValue,
+  useCustomValueWithMessage,
+} from "./collision_handler.ts";
+export type {
+  CollisionContext,
+  CollisionHandler,
+  CollisionResolution,
+  CollisionType,
+  ResolutionAction,
+} from "./collision_handler.ts";
 export * from "./joiner_config.ts";
-export * from "./join_result.ts";
+export { JoinResult } from "./join_result.ts";
+export type {
+  CollisionDetail,
+  CollisionOutcome,
+  CollisionReport,
+  InputCheck,
+  JoinResultInit,
+  StructuredWarning,
+  WarningCategory,
+} from "./join_result.ts";
 export * from "./errors.ts";
 export { Joiner } from "./joiner.ts";
 export type { ParsedInput } from "./joiner.ts";
@@ -26,22 +64,16 @@ export { join } from "./join.ts";
 export type { JoinInput, JoinOptions, LegacyJoinOptions } from "./join.ts";
 export { writeResult } from "./write_result.ts";
 export {
-  applySemanticDedup,
   DEFAULT_RENAME_TEMPLATE,
   findSemanticDuplicates,
   PRIMARY_OPERATION_POLICIES,
   RENAME_CONTEXT_FIELDS,
-  sanitizeSource,
-  SchemaNamer,
   TemplateError,
   validateRenameTemplate,
 } from "./naming.ts";
 export type {
-  NameRequest,
-  NewName,
   PrimaryOperationPolicy,
   RenameContext,
-  SchemaNamerConfig,
   SemanticDedupResult,
   TemplateErrorDetails,
   TemplateType,
