@@ -90,3 +90,20 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
+
+/**
+ * What `deno publish --dry-run` prints (standard output and error, no colour): the package's file list, for
+ * tests of what is published. Fails the test unless the dry run succeeds.
+ */
+export async function publishDryRun(): Promise<string> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["publish", "--dry-run", "--allow-dirty", "--no-check"],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  if (!out.success) throw new Error(`deno publish --dry-run failed:\n${text}`);
+  return text;
+}

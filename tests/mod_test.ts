@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import * as oatool from "../mod.ts";
+import { publishDryRun } from "./_spawn.ts";
 
 const EXPECTED = [
   "CollisionError",
@@ -302,15 +303,7 @@ Deno.test("every error class is an OatoolError with a stable code", () => {
 });
 
 Deno.test("the published package carries the library's own helpers but no test helper", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["publish", "--dry-run", "--allow-dirty", "--no-check"],
-    cwd: new URL("../", import.meta.url),
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.success, true, text);
+  const text = await publishDryRun();
   const published = [...text.matchAll(/\bsrc\/[\w/.-]+\.ts\b/g)].map((m) => m[0]);
   assert.ok(published.includes("src/validator/rules/_helpers.ts"), text);
   assert.deepEqual(published.filter((path) => /(^|\/)_test|test_util|_test\.ts$/.test(path)), []);

@@ -4,7 +4,7 @@ import * as runtime from "./go_runtime.ts";
 import { parseGoRuntime, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
 import { NameRegistry } from "./naming.ts";
 import { checkGoRuntime, RUNTIME_DIR } from "../../scripts/check_go_runtime.ts";
-import { ROOT, spawnOatool, withTempDir } from "../../tests/_spawn.ts";
+import { publishDryRun, ROOT, spawnOatool, withTempDir } from "../../tests/_spawn.ts";
 
 /** The runtime's Go files that the generator carries (not the tests and their stand-ins). */
 async function runtimeFiles(): Promise<string[]> {
@@ -60,15 +60,7 @@ Deno.test("go runtime: gofmt -l, go vet and go test pass on the runtime package 
 });
 
 Deno.test("go runtime: the published package carries every runtime file and none of its tests", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["publish", "--dry-run", "--allow-dirty", "--no-check"],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-  assert.equal(out.success, true, text);
+  const text = await publishDryRun();
   const published = [...text.matchAll(/src\/generator\/runtime\/([\w.]+)/g)].map((m) => m[1]).sort();
   assert.deepEqual(published, await runtimeFiles());
 });
