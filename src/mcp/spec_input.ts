@@ -319,7 +319,7 @@ export async function writeOutput(
 ): Promise<string> {
   const full = plan?.full ?? await outputPath(ctx, path);
   const text = serializeDocument(document, formatFromName(full) ?? format);
-  await writeFileAtomic(full, text, { readSet: readSets });
+  await writeFileAtomic(full, text, { readSet: readSets, noSymlinksBelow: await ctx.workspace.rootOf(full) });
   // Only references naming other files depend on where the document is.
   if (!mayReferToFiles(text)) return path;
   try {

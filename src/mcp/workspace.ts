@@ -102,6 +102,19 @@ export class Workspace {
   }
 
   /**
+   * The root (its real path when it has one) that a path {@link resolveOutput} gave lies in, or undefined: what
+   * the writers confine a write to (`noSymlinksBelow`), so that a folder replaced by a symbolic link between the
+   * check and the write is still refused.
+   */
+  async rootOf(full: string): Promise<string | undefined> {
+    for (const [given, real] of await this.#realRoots()) {
+      if (isInside(real, full)) return real;
+      if (isInside(given, full)) return given;
+    }
+    return undefined;
+  }
+
+  /**
    * The path to write a file (`kind` "file") or to create files in (`kind` "folder"), refused unless it lies
    * inside a root and no folder between that root and it is a symbolic link. An existing symbolic link at a
    * file target is accepted: the write replaces the link itself, never what it points at. A folder target may

@@ -1,7 +1,9 @@
 import { assert, assertEquals, assertRejects } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { rootFolders, Workspace, WorkspaceRoots } from "./workspace.ts";
-import { ToolError } from "./spec_input.ts";
+import { ToolError, writeOutput } from "./spec_input.ts";
+import { SpecCache } from "./spec_cache.ts";
+import { toolContext } from "./tool_context.ts";
 
 async function withLayout(fn: (root: string, outside: string) => Promise<void>): Promise<void> {
   const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "oatool-ws-" }));
@@ -145,5 +147,33 @@ Deno.test("WorkspaceRoots: the client's answer is kept; a failing or silent root
     next = () => Promise.resolve({ roots: [] }); // none declared: the working directory
     fake.changed();
     assertEquals(await roots.currentRoots(), [root]);
+  });
+});
+
+Deno.test("writeOutput: a folder swapped for a link after the check is still refused at the write", async () => {
+  await withLayout(async (root, outside) => {
+    const settings = {
+      cwd: root,
+      maxContentSize: 1024,
+      walkLimit: 10,
+      walkDetailLimit: 10,
+      cacheSize: 0,
+      cacheMaxBytes: 0,
+    };
+    const ctx = toolContext(settings, new SpecCache(0), [root]);
+    assertEquals(await ctx.workspace.rootOf(join(root, "sub", "x.json")), root);
+    assertEquals(await ctx.workspace.rootOf(join(outside, "x.json")), undefined);
+    // What resolveOutput gave for sub/out.json, then sub/ is replaced by a link to the outside folder.
+    const plan = { full: join(root, "sub", "out.json"), dir: join(root, "sub"), handling: "keep" as const };
+    await Deno.remove(join(root, "sub"), { recursive: true });
+    await Deno.symlink(outside, join(root, "sub"));
+    await assertRejects(
+      () => writeOutput(ctx, "sub/out.json", { a: 1 }, "json", [], plan),
+      Error,
+      "symbolic link",
+    );
+    const written = [];
+    for await (const e of Deno.readDir(outside)) written.push(e.name);
+    assertEquals(written.sort(), ["s.yaml"]);
   });
 });

@@ -48,7 +48,10 @@ export const generateTool: Tool = defineTool({
       server: args.server,
       types: args.types,
     });
-    await writeGenerated(dir, result.files, { readSet: parsed.readSet });
+    await writeGenerated(dir, result.files, {
+      readSet: parsed.readSet,
+      noSymlinksBelow: await ctx.workspace.rootOf(dir),
+    });
     const issues = boundedItems(
       result.issues,
       (i) => ({ severity: i.severity, path: i.path, message: i.message }),
