@@ -8,7 +8,7 @@
 import { basename, extname, join } from "node:path";
 import { main } from "../src/cli/main.ts";
 import { captureIO } from "../src/cli/_test_io.ts";
-import type { WalkKind } from "../src/walk/mod.ts";
+import type { WalkKind } from "../src/queries/mod.ts";
 
 /** One command line: what it is called in the snapshot and its arguments. */
 export interface SnapshotCase {

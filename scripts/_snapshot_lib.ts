@@ -13,9 +13,9 @@ import { diff } from "../src/differ/mod.ts";
 import { fix } from "../src/fixer/mod.ts";
 import { join } from "../src/joiner/mod.ts";
 import { applyOverlay, loadOverlay } from "../src/overlay/mod.ts";
-import { parse } from "../src/parser/mod.ts";
+import { parse } from "../src/bundler/parse.ts";
 import { validate } from "../src/validator/mod.ts";
-import { walk } from "../src/walk/mod.ts";
+import { walk } from "../src/queries/mod.ts";
 import { WALK_KINDS } from "./_snapshot_cases.ts";
 
 /** One library call: its name, option set and how to run it. */

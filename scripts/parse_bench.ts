@@ -2,7 +2,7 @@
  * `deno task bench`: parse time of synthetic documents (scripts/make_spec.ts) in JSON and YAML at three sizes.
  * Lives in scripts/ so that src/ never imports from scripts/.
  */
-import { parse } from "../src/parser/mod.ts";
+import { parse } from "../src/bundler/parse.ts";
 import { serializeDocument } from "../src/core/mod.ts";
 import { makeSpec } from "./make_spec.ts";
 

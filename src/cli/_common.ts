@@ -22,8 +22,8 @@ import {
 } from "../io/rebase_refs.ts";
 import { checkDocumentRefs, checkWrittenFile, danglingMessage } from "../io/check_written.ts";
 import { bundle } from "../bundler/mod.ts";
-import { escapeText } from "../format/escape.ts";
-import { createStyle, renderReportHeader, type ReportHeader } from "../format/report.ts";
+import { escapeText } from "../render/escape.ts";
+import { createStyle, renderReportHeader, type ReportHeader } from "../render/report.ts";
 import type { FlagDeclaration } from "./define_command.ts";
 import type { CliIO } from "./types.ts";
 

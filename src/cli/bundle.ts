@@ -1,9 +1,9 @@
 import { bundle } from "../bundler/mod.ts";
-import { renderFindingLine } from "../format/findings.ts";
-import { severitySymbol } from "../format/convert.ts";
+import { renderFindingLine } from "../render/findings.ts";
+import { severitySymbol } from "../render/convert.ts";
 import { omittedLine, reportedFindings } from "../core/finding_limits.ts";
-import { createStyle } from "../format/report.ts";
-import { escapeText } from "../format/escape.ts";
+import { createStyle } from "../render/report.ts";
+import { escapeText } from "../render/escape.ts";
 import {
   emitChecked,
   formatFlag,

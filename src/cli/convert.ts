@@ -1,8 +1,8 @@
-import { renderConversionReport } from "../format/convert.ts";
-import { createStyle, formatDuration } from "../format/report.ts";
+import { renderConversionReport } from "../render/convert.ts";
+import { createStyle, formatDuration } from "../render/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
 import { loadDocumentSet, UsageError } from "../core/mod.ts";
-import { documentSetStats } from "../parser/mod.ts";
+import { documentSetStats } from "../bundler/set_stats.ts";
 import {
   bundled,
   emitChecked,

@@ -8,8 +8,8 @@ import {
   renderDiffMarkdown,
   renderDiffText,
   renderDiffYaml,
-} from "../format/diff.ts";
-import { createStyle } from "../format/report.ts";
+} from "../render/diff.ts";
+import { createStyle } from "../render/report.ts";
 import { diff, DIFF_SEVERITIES, listChecks, parseIgnoreList, parseSeverities } from "../differ/mod.ts";
 import type { DocumentReader } from "../core/mod.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag } from "./_common.ts";

@@ -1,9 +1,9 @@
 import { loadDocumentSet } from "../core/mod.ts";
 import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
-import { escapeText } from "../format/escape.ts";
-import { documentSetStats } from "../parser/mod.ts";
-import { renderFixReport } from "../format/fix.ts";
-import { createStyle, formatDuration } from "../format/report.ts";
+import { escapeText } from "../render/escape.ts";
+import { documentSetStats } from "../bundler/set_stats.ts";
+import { renderFixReport } from "../render/fix.ts";
+import { createStyle, formatDuration } from "../render/report.ts";
 import {
   documentHeader,
   emitChecked,

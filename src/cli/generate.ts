@@ -1,11 +1,11 @@
 import { VERSION } from "../core/build_info.ts";
 import { describeError, OatoolError, UsageError, WriteError } from "../core/errors.ts";
-import { renderGenerateReport } from "../format/generate.ts";
-import { createStyle } from "../format/report.ts";
+import { renderGenerateReport } from "../render/generate.ts";
+import { createStyle } from "../render/report.ts";
 import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { type GenerateOptions, resolveOptions } from "../generator/generate.ts";
 import { loadDocumentSet } from "../io/document_set.ts";
-import { escapeText } from "../format/escape.ts";
+import { escapeText } from "../render/escape.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag, wholeNumber } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";

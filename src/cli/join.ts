@@ -9,14 +9,14 @@ import {
   type JoinResult,
   PRIMARY_OPERATION_POLICIES,
 } from "../joiner/mod.ts";
-import { escapeText } from "../format/escape.ts";
+import { escapeText } from "../render/escape.ts";
 import {
   renderCollisionReport,
   renderInputChecks,
   renderJoinWarnings,
   renderRefusedInput,
-} from "../format/join.ts";
-import { formatDuration } from "../format/report.ts";
+} from "../render/join.ts";
+import { formatDuration } from "../render/report.ts";
 import {
   emitChecked,
   formatFlag,

@@ -5,7 +5,7 @@
  */
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
 import { createDefaultReader } from "../io/reader.ts";
-import { escapeText } from "../format/escape.ts";
+import { escapeText } from "../render/escape.ts";
 import { reportRefusal } from "../io/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";

@@ -10,8 +10,8 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
-import { escapeText } from "../format/escape.ts";
-import { renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../format/overlay.ts";
+import { escapeText } from "../render/escape.ts";
+import { renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../render/overlay.ts";
 import {
   emitChecked,
   formatFlag,

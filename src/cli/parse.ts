@@ -1,7 +1,7 @@
-import { parse, summarize } from "../parser/mod.ts";
-import { escapeText } from "../format/escape.ts";
-import { renderFindingList } from "../format/findings.ts";
-import { renderParseSummary } from "../format/parse.ts";
+import { parse, summarize } from "../bundler/parse.ts";
+import { escapeText } from "../render/escape.ts";
+import { renderFindingList } from "../render/findings.ts";
+import { renderParseSummary } from "../render/parse.ts";
 import {
   documentHeader,
   inputArgument,

@@ -1,12 +1,12 @@
 import { VERSION } from "../core/build_info.ts";
-import { createStyle, formatDuration } from "../format/report.ts";
+import { createStyle, formatDuration } from "../render/report.ts";
 import {
   renderValidationGithub,
   renderValidationJson,
   renderValidationSarif,
   renderValidationText,
   renderValidationYaml,
-} from "../format/validation.ts";
+} from "../render/validation.ts";
 import { validate } from "../validator/mod.ts";
 import {
   inputArgument,

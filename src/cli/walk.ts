@@ -1,6 +1,6 @@
 import { serializeDocument } from "../core/mod.ts";
-import { GROUP_BY, walk, WalkFilterError, type WalkKind, type WalkOptions } from "../walk/mod.ts";
-import { renderWalkNote, renderWalkTable } from "../format/walk.ts";
+import { GROUP_BY, walk, WalkFilterError, type WalkKind, type WalkOptions } from "../queries/mod.ts";
+import { renderWalkNote, renderWalkTable } from "../render/walk.ts";
 import { inputArgument, maxInputSizeFlag } from "./_common.ts";
 import { defineCommand, type FlagDeclaration } from "./define_command.ts";
 import type { Command } from "./types.ts";

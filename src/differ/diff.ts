@@ -15,7 +15,7 @@ import {
 } from "../core/mod.ts";
 import { type DocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import { bundledDocumentSet } from "../bundler/mod.ts";
-import { compileGlob, type GlobMatcher } from "../walk/mod.ts";
+import { compileGlob, type GlobMatcher } from "../queries/mod.ts";
 import type { RefIndex } from "../refs/ref_index.ts";
 import { Collector, placeOf, Side } from "./_context.ts";
 import { stableReferences } from "./_same.ts";

@@ -6,7 +6,7 @@ import { assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { bundle } from "../bundler/mod.ts";
 import { createMemoryReader } from "../core/mod.ts";
-import { diffReport } from "../format/diff.ts";
+import { diffReport } from "../render/diff.ts";
 import { diff, type DiffResult } from "./mod.ts";
 import { fixtureVersion, REVISION_EDITS } from "./_multifile_test_util.ts";
 

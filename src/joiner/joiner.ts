@@ -27,7 +27,7 @@ import {
 } from "../core/mod.ts";
 import { applyOverlay, type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
 import { bundle } from "../bundler/mod.ts";
-import { isMultiFile } from "../parser/mod.ts";
+import { isMultiFile } from "../bundler/mod.ts";
 import {
   EQUIVALENCE_MODES,
   isCollisionStrategy,

@@ -23,7 +23,7 @@ import {
   UsageError,
 } from "../core/mod.ts";
 import { specLink } from "../walker/mod.ts";
-import { documentSetStats } from "../parser/mod.ts";
+import { documentSetStats } from "../bundler/mod.ts";
 import { checkObject, checkSchema, type StructuralIssue } from "./_structural.ts";
 import { SEMANTIC_RULES } from "./rules/mod.ts";
 import { knownVersion, type Raw, type RuleRun, runRules } from "./_rule_engine.ts";

@@ -5,8 +5,8 @@
  * @module
  */
 import { z } from "zod";
-import type { WalkCommonOptions, WalkLocated, WalkResult } from "../../walk/mod.ts";
-import type { LoadedDocument } from "../../walk/mod.ts";
+import type { WalkCommonOptions, WalkLocated, WalkResult } from "../../queries/mod.ts";
+import type { LoadedDocument } from "../../queries/mod.ts";
 import { loadSpec, specInput, type ToolContext, ToolError } from "../spec_input.ts";
 
 /** The input fields of every walk tool. */

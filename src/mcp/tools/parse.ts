@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { resolveRefs } from "../../core/mod.ts";
-import { documentSetStats, overview } from "../../parser/mod.ts";
+import { documentSetStats } from "../../bundler/set_stats.ts";
+import { overview } from "../../bundler/overview.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpecSet, specInput } from "../spec_input.ts";
 import { documentField } from "./_fields.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { walkResponses } from "../../walk/mod.ts";
+import { walkResponses } from "../../queries/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk.ts";
 

@@ -73,7 +73,7 @@ function matchSegments(pattern: readonly string[], text: readonly string[]): boo
  *
  * @example
  * ```ts
- * import { compileGlob } from "@oatool/cli/walk";
+ * import { compileGlob } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const m = compileGlob("/repos/*\/pulls/**", { segments: true });
  * assertEquals(m("/repos/{owner}/pulls/{number}/files"), true);

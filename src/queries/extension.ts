@@ -80,7 +80,7 @@ function parseTerm(raw: string, source: string): ExtensionTerm {
  *
  * @example
  * ```ts
- * import { parseExtensionFilter } from "@oatool/cli/walk";
+ * import { parseExtensionFilter } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * assertEquals(parseExtensionFilter("x-internal+!x-beta,x-tier=gold").anyOf.length, 2);
  * ```

@@ -17,7 +17,7 @@ import type {
   SecurityItem,
   WalkKind,
   WalkResult,
-} from "../walk/mod.ts";
+} from "../queries/mod.ts";
 import { escapeText } from "./escape.ts";
 
 /** Longest summary or description shown in a table cell, in characters. */
@@ -125,7 +125,7 @@ export interface WalkTableOptions {
  *
  * @example
  * ```ts
- * import { renderWalkTable } from "@oatool/cli/format";
+ * import { renderWalkTable } from "@oatool/cli/render";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const table = renderWalkTable({
  *   kind: "paths", total: 1, matched: 1, returned: 1, offset: 0, limit: 100,

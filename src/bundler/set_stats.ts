@@ -77,7 +77,7 @@ async function bundledStats(
   reader: DocumentReader | undefined,
 ): Promise<DocumentStats> {
   // Loaded on demand: single-file documents never load the bundler.
-  const { bundleSet } = await import("../bundler/bundle.ts");
+  const { bundleSet } = await import("./bundle.ts");
   const parsed = isDocumentSet(input) ? input.root : input;
   try {
     const set = isDocumentSet(input) ? input : await loadDocumentSet(input, { reader });

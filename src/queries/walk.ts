@@ -74,7 +74,7 @@ async function run<T, O extends WalkCommonOptions>(
  *
  * @example
  * ```ts
- * import { walkOperations } from "@oatool/cli/walk";
+ * import { walkOperations } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkOperations({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {' +
@@ -115,7 +115,7 @@ export function walkOperations(
  *
  * @example
  * ```ts
- * import { walkSchemas } from "@oatool/cli/walk";
+ * import { walkSchemas } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkSchemas({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {"schemas": ' +
@@ -155,7 +155,7 @@ export function walkSchemas(
  *
  * @example
  * ```ts
- * import { walkParameters } from "@oatool/cli/walk";
+ * import { walkParameters } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkParameters({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
@@ -200,7 +200,7 @@ export function walkParameters(
  *
  * @example
  * ```ts
- * import { walkResponses } from "@oatool/cli/walk";
+ * import { walkResponses } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkResponses({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
@@ -240,7 +240,7 @@ export function walkResponses(
  *
  * @example
  * ```ts
- * import { walkHeaders } from "@oatool/cli/walk";
+ * import { walkHeaders } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkHeaders({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
@@ -283,7 +283,7 @@ export function walkHeaders(
  *
  * @example
  * ```ts
- * import { walkSecurity } from "@oatool/cli/walk";
+ * import { walkSecurity } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkSecurity({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {}, "components": {' +
@@ -318,7 +318,7 @@ function segmentOf(item: PathItem): string {
  *
  * @example
  * ```ts
- * import { walkPaths } from "@oatool/cli/walk";
+ * import { walkPaths } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkPaths({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {' +
@@ -345,7 +345,7 @@ export function walkPaths(input: WalkInput, options: WalkPathsOptions = {}): Pro
  *
  * @example
  * ```ts
- * import { walkRefs } from "@oatool/cli/walk";
+ * import { walkRefs } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkRefs({
  *   content: '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/pets": {"get": {' +
@@ -439,7 +439,7 @@ export interface WalkItems {
  *
  * @example
  * ```ts
- * import { walk } from "@oatool/cli/walk";
+ * import { walk } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walk("paths", {
  *   content: '{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"responses": {}}}}}',

@@ -5,7 +5,7 @@
  *
  * @example Which operations are deprecated?
  * ```ts
- * import { walkOperations } from "@oatool/cli/walk";
+ * import { walkOperations } from "@oatool/cli/queries";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const r = await walkOperations({
  *   content: '{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"deprecated": true, "responses": {}}}}}',

@@ -19,7 +19,7 @@ const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t"
  *
  * @example
  * ```ts
- * import { escapeText } from "@oatool/cli/format";
+ * import { escapeText } from "@oatool/cli/render";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * assertEquals(escapeText("Pets\x1b[2J\nforged line"), "Pets\\u001b[2J\\nforged line");
  * ```
@@ -45,7 +45,7 @@ const DROPPED =
  *
  * @example
  * ```ts
- * import { escapeWorkflowData } from "@oatool/cli/format";
+ * import { escapeWorkflowData } from "@oatool/cli/render";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * assertEquals(escapeWorkflowData("100%\n::error::x"), "100%25%0A::error::x");
  * ```

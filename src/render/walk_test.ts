@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { renderWalkNote, renderWalkTable } from "./walk.ts";
-import type { WalkResult } from "../walk/mod.ts";
+import type { WalkResult } from "../queries/mod.ts";
 
 const base = { total: 3, matched: 3, returned: 3, offset: 0, limit: 100 };
 

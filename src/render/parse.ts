@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { DocumentSummary } from "../parser/mod.ts";
+import type { DocumentSummary } from "../bundler/mod.ts";
 import { escapeText } from "./escape.ts";
 
 /** Longest description shown, in characters. */
