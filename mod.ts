@@ -38,8 +38,8 @@
  * @module
  */
 // The verbs, each `(input, options)` (join: `(inputs, options)`), with their options and results.
-export { parse } from "./src/parser/mod.ts";
-export type { DocumentSummary, ParseOptions } from "./src/parser/mod.ts";
+export { parse } from "./src/bundler/parse.ts";
+export type { DocumentSummary, ParseOptions } from "./src/bundler/parse.ts";
 export { validate } from "./src/validator/mod.ts";
 export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
 export { join, JoinResult } from "./src/joiner/mod.ts";
@@ -54,8 +54,8 @@ export { diff } from "./src/differ/mod.ts";
 export type { DiffInput, DiffOptions, DiffResult } from "./src/differ/mod.ts";
 export { applyOverlay } from "./src/overlay/mod.ts";
 export type { ApplyOverlayOptions, ApplyOverlayResult } from "./src/overlay/mod.ts";
-export { walk } from "./src/walk/mod.ts";
-export type { WalkInput, WalkOptions, WalkResult } from "./src/walk/mod.ts";
+export { walk } from "./src/queries/mod.ts";
+export type { WalkInput, WalkOptions, WalkResult } from "./src/queries/mod.ts";
 export { generate } from "./src/generator/mod.ts";
 export type { GenerateOptions, GenerateResult } from "./src/generator/mod.ts";
 
@@ -87,7 +87,7 @@ export {
 export { InvalidInputError, JoinCollisionError, TemplateError } from "./src/joiner/mod.ts";
 export { InvalidOverlayError, OverlayError } from "./src/overlay/mod.ts";
 export { JsonPathLimitError, JsonPathSyntaxError } from "./src/jsonpath/mod.ts";
-export { WalkFilterError } from "./src/walk/mod.ts";
+export { WalkFilterError } from "./src/queries/mod.ts";
 
 // The version of this release (its commit and build time: `@oatool/cli/core`).
 export { VERSION } from "./src/core/build_info.ts";
