@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { countingReader } from "../src/mcp/_test_client.ts";
 import { validate } from "../src/validator/mod.ts";
-import { parse } from "../src/parser/mod.ts";
+import { parse } from "../src/bundler/parse.ts";
 import { bundle } from "../src/bundler/mod.ts";
 import { loadDocumentSet } from "../src/io/document_set.ts";
 

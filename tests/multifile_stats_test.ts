@@ -9,7 +9,7 @@ import { computeStats, type DocumentStats, loadDocument } from "../src/core/mod.
 import { run } from "../src/cli/_test_io.ts";
 import { connect } from "../src/mcp/_test_client.ts";
 import { validate } from "../src/validator/mod.ts";
-import { parse } from "../src/parser/mod.ts";
+import { parse } from "../src/bundler/parse.ts";
 
 const DIR = "testdata/multifile_stats";
 

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { spawnOatool, withTempDir } from "../_spawn.ts";
-import { renderGenerateReport, renderWalkTable } from "../../src/format/mod.ts";
+import { renderGenerateReport, renderWalkTable } from "../../src/render/mod.ts";
 import type { GenerateResult } from "../../src/generator/mod.ts";
 
 const INFO = { title: "t", version: "1" };
