@@ -4,6 +4,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
+import { parseTemplate } from "../core/path_template.ts";
 import { isStringList, type Step } from "./_context.ts";
 
 /** The 3.x `servers` of a 2.0 document: one per scheme; no host gives a relative URL (and an info issue). */
@@ -77,11 +78,15 @@ function parseServer(step: Step, server: Record<string, unknown>, i: number): Pa
   if (typeof server.url !== "string") return undefined;
   let url = server.url;
   const vars = isObject(server.variables) ? server.variables : {};
-  if (/\{[^}]*\}/.test(url)) {
-    url = url.replace(/\{([^}]*)\}/g, (_m, name: string) => {
-      const v = vars[name];
+  const parts = parseTemplate(url);
+  if (parts.some((part) => part.kind === "expression")) {
+    // Each `{name}` becomes its variable's default; stray braces stay as written.
+    url = parts.map((part) => {
+      if (part.kind === "text") return part.text;
+      if (part.kind === "brace") return part.brace;
+      const v = vars[part.name];
       return isObject(v) && v.default !== undefined ? String(v.default) : "";
-    });
+    }).join("");
     if (i === 0) {
       step.add(
         "warning",

@@ -266,3 +266,17 @@ Deno.test("convertDocument: inPlace converts the object itself; by default the i
   assert.equal(inPlace.document, input);
   assert.deepEqual(input.components.schemas.A, { type: ["string", "null"] });
 });
+
+Deno.test("3.x → 2.0: server variables are read as path templates are (a stray brace stays as written)", () => {
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {},
+    servers: [{
+      url: "https://{host}/a{b{version}",
+      variables: { host: { default: "api.example.com" }, version: { default: "2" } },
+    }],
+  };
+  const r = convertDocument(doc, { target: "2.0" }).document as Record<string, unknown>;
+  assert.deepEqual([r.host, r.basePath, r.schemes], ["api.example.com", "/a{b2", ["https"]]);
+});
