@@ -1,5 +1,6 @@
 import { assertEquals } from "../core/_assert_test.ts";
 import { computeStats } from "./stats.ts";
+import { classify, walkDocument } from "../walker/mod.ts";
 
 Deno.test("operations count every method of the version, additionalOperations, webhooks and $ref path items", () => {
   const doc = {
@@ -24,4 +25,19 @@ Deno.test("operations count every method of the version, additionalOperations, w
     schemaCount: 1,
     webhookCount: 0,
   });
+});
+
+Deno.test("the walker and the statistics agree on what an operation is: additionalOperations only in 3.2", () => {
+  const doc = {
+    paths: { "/a": { get: {}, query: {}, additionalOperations: { COPY: { responses: {} } } } },
+    webhooks: { w: { post: {}, additionalOperations: { LOCK: {} } } },
+  };
+  for (const version of ["3.0", "3.1", "3.2"] as const) {
+    const walked: string[] = [];
+    walkDocument(doc, version, { operation: (_op, at) => walked.push(at.readablePath) });
+    assertEquals(walked.length, computeStats(doc, version).operationCount, version);
+    const copy = classify(["paths", "/a", "additionalOperations", "COPY"], version);
+    assertEquals(copy, version === "3.2" ? "operation" : undefined, version);
+  }
+  assertEquals(computeStats(doc, "3.1").operationCount, 2);
 });

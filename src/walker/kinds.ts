@@ -204,7 +204,8 @@ function table3(version: OASVersion): Record<OasKind, KindSpec> {
   t.pathItem = {
     fields: {
       ...operations(methods),
-      additionalOperations: map("operation"),
+      // A 3.2 field: in a 3.0 or 3.1 document it is an unknown field (the validator reports it), not operations.
+      ...(version === "3.2" ? { additionalOperations: map("operation") } : {}),
       parameters: list("parameter"),
       servers: list("server"),
     },
