@@ -84,7 +84,12 @@ export {
   VersionMismatchError,
   WriteError,
 } from "./src/core/mod.ts";
-export { InvalidInputError, JoinCollisionError, TemplateError } from "./src/joiner/mod.ts";
+export {
+  InvalidInputError,
+  JoinCollisionError,
+  TemplateError,
+  TemplateLimitError,
+} from "./src/joiner/mod.ts";
 export { InvalidOverlayError, OverlayError } from "./src/overlay/mod.ts";
 export { JsonPathLimitError, JsonPathSyntaxError } from "./src/jsonpath/mod.ts";
 export { WalkFilterError } from "./src/queries/mod.ts";

@@ -20,6 +20,7 @@ const EXPECTED = [
   "ParseError",
   "RefResolutionError",
   "TemplateError",
+  "TemplateLimitError",
   "UnsupportedVersionError",
   "UsageError",
   "VERSION",
@@ -141,6 +142,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "PRIMARY_OPERATION_POLICIES",
     "RENAME_CONTEXT_FIELDS",
     "TemplateError",
+    "TemplateLimitError",
     "acceptLeft",
     "acceptLeftWithMessage",
     "acceptRight",
@@ -355,6 +357,7 @@ Deno.test("every error class is an OatoolError with a stable code", () => {
     new oatool.WriteError("x"),
     new oatool.VersionMismatchError("x"),
     new oatool.CollisionError("x"),
+    new oatool.TemplateLimitError("x"),
   ];
   assert.deepEqual(errors.map((e) => e instanceof oatool.OatoolError && e.code), [
     "USAGE_ERROR",
@@ -365,6 +368,7 @@ Deno.test("every error class is an OatoolError with a stable code", () => {
     "WRITE_ERROR",
     "VERSION_MISMATCH",
     "COLLISION",
+    "TEMPLATE_LIMIT",
   ]);
 });
 

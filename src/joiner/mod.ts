@@ -71,6 +71,8 @@ export {
   TemplateError,
   validateRenameTemplate,
 } from "./naming.ts";
+// A template budget that ran out (`sprintf`, template functions); a running template reports it as a TemplateError.
+export { TemplateLimitError } from "../template/mod.ts";
 export type {
   PrimaryOperationPolicy,
   RenameContext,
