@@ -13,6 +13,7 @@ import type { GoOperation } from "./operations.ts";
 import type { EmitContext } from "./context.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { pathPattern } from "./go_regexp.ts";
+import { matchingOrder } from "./path_params.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import { type GoRuntime, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
@@ -121,11 +122,7 @@ export function routeUnits(
   anchored: boolean,
 ): Unit[] {
   const order = new Map<GoOperation, number>();
-  const params = (p: string) => (p.match(/\{[^{}]+\}/g) ?? []).length;
-  [...ops].sort((a, b) =>
-    params(a.path) - params(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-    (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)
-  ).forEach((op, i) => order.set(op, i));
+  matchingOrder(ops).forEach((op, i) => order.set(op, i));
   return ops.map((op) => {
     const u = unit(groupOf(op), 1);
     const w = u.w;

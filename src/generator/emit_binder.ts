@@ -19,6 +19,7 @@ import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
 import { BINDER_HELPERS, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
 import type { GoField } from "./go_decls.ts";
+import { pathParamNames } from "./path_params.ts";
 import { BinderTypes, type BindShape, type DeepShape, defaultLiteral } from "./binder_types.ts";
 
 /** The schema (or 2.0 parameter) after `$ref`s. */
@@ -156,7 +157,7 @@ function emitBind(ctx: EmitContext, types: BinderTypes, op: GoOperation): Unit {
   w.open(`func ${fn}(r *http.Request, pathParams map[string]string) (${op.requestType}, error) {`);
   w.line(`req := ${op.requestType}{HTTPRequest: r}`);
   if (op.params.some((p) => p.in === "query")) w.line("query := r.URL.Query()");
-  const pathNames = new Set([...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]));
+  const pathNames = new Set(pathParamNames(op.path));
   for (const p of op.params) {
     if (p.in === "path" && !pathNames.has(p.name)) continue;
     const t: Target = {

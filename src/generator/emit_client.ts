@@ -11,6 +11,7 @@ import type { GoOperation } from "./operations.ts";
 import { goNilable, goPointer, type GoType, goTypeText, isGoNamed } from "./go_type.ts";
 import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import { CLIENT_HELPERS } from "./go_runtime.ts";
+import { pathParams } from "./path_params.ts";
 
 /** The part of client.go every split keeps in client.go: types, constructor, options, helpers. */
 export function emitClientCore(): Unit {
@@ -193,14 +194,13 @@ export function emitClientMethod(op: GoOperation, group: string, pointers: boole
 /** The Go expression of an operation's path with its path parameters serialized and escaped. */
 function pathExpression(op: GoOperation): string {
   const parts: string[] = [];
-  const re = /\{([^{}]+)\}/g;
   let last = 0;
-  for (let m = re.exec(op.path); m !== null; m = re.exec(op.path)) {
-    const p = op.params.find((x) => x.in === "path" && x.name === m![1]);
+  for (const e of pathParams(op.path)) {
+    const p = op.params.find((x) => x.in === "path" && x.name === e.name);
     if (p === undefined) continue;
-    if (m.index > last) parts.push(goString(op.path.slice(last, m.index)));
+    if (e.start > last) parts.push(goString(op.path.slice(last, e.start)));
     parts.push(`pathValue(${goString(p.prefix)}, ${goString(p.sep)}, req.${p.field})`);
-    last = m.index + m[0].length;
+    last = e.end;
   }
   if (last < op.path.length || parts.length === 0) parts.push(goString(op.path.slice(last)));
   return parts.join(" + ");

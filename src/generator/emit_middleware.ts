@@ -13,6 +13,7 @@ import { goString } from "./go_writer.ts";
 import type { EmitContext } from "./context.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { pathPattern } from "./go_regexp.ts";
+import { matchingOrder, pathParamNames } from "./path_params.ts";
 import { mainType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { unit } from "./unit.ts";
@@ -29,7 +30,7 @@ export function emitMiddleware(ctx: EmitContext): GeneratedFile[] {
   if (!ctx.options.server || !ctx.options.serverMiddleware) return [];
   const renames = takeRuntimeNames(ctx.model.names, [MIDDLEWARE_RUNTIME, VALIDATION_RUNTIME]);
   const compiler = new ValidationCompiler(ctx.index, ctx.model);
-  const ops = matchOrder(ctx.ops);
+  const ops = matchingOrder(ctx.ops);
   const texts = ops.map((op) => operationCode(ctx, compiler, op));
   const schemaUnits = compiler.finish("validation");
   const opUnits = ops.map((op, i) => {
@@ -55,15 +56,6 @@ export function emitMiddleware(ctx: EmitContext): GeneratedFile[] {
   });
 }
 
-/** Operations in matching order: fewer path parameters first, then by path and method (deterministic). */
-function matchOrder(ops: readonly GoOperation[]): GoOperation[] {
-  const params = (p: string) => (p.match(/\{[^{}]+\}/g) ?? []).length;
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...ops].sort((a, b) =>
-    params(a.path) - params(b.path) || cmp(a.path, b.path) || cmp(a.method, b.method)
-  );
-}
-
 /** The `rvOp<Name>` variable of one operation (with tokens for the validation functions). */
 function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOperation): string {
   const lines: string[] = [];
@@ -74,8 +66,8 @@ function operationCode(ctx: EmitContext, compiler: ValidationCompiler, op: GoOpe
   // Each template name's first index (a map: a search per parameter was quadratic).
   const templateNames = new Map<string, number>();
   let position = 0;
-  for (const m of op.path.matchAll(/\{([^{}]+)\}/g)) {
-    if (!templateNames.has(m[1])) templateNames.set(m[1], position);
+  for (const name of pathParamNames(op.path)) {
+    if (!templateNames.has(name)) templateNames.set(name, position);
     position++;
   }
   const params = op.params.map((p) => paramCode(ctx, compiler, p, templateNames)).filter((l) => l !== "");

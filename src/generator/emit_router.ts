@@ -14,6 +14,7 @@ import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { type Unit, unit } from "./unit.ts";
+import { pathParams } from "./path_params.ts";
 import { renameRuntime, ROUTER_CHI, ROUTER_COMMON, ROUTER_STDLIB, takeRuntimeNames } from "./go_runtime.ts";
 
 /** A path template cut into segments: each the literal pieces around its parameters. */
@@ -35,13 +36,12 @@ export function templateSegments(path: string): TemplateSegments {
     for (const p of parts.slice(1)) segments.push([p]);
   };
   const body = path.slice(1);
-  const re = /\{([^{}]+)\}/g;
   let last = 0;
-  for (let m = re.exec(body); m !== null; m = re.exec(body)) {
-    literal(body.slice(last, m.index));
+  for (const e of pathParams(body)) {
+    literal(body.slice(last, e.start));
     segments[segments.length - 1].push("");
-    names.push(m[1]);
-    last = m.index + m[0].length;
+    names.push(e.name);
+    last = e.end;
   }
   literal(body.slice(last));
   return { segments, names };

@@ -8,6 +8,7 @@
  */
 import { goString } from "./go_writer.ts";
 import { pathPattern } from "./go_regexp.ts";
+import { matchingOrder, pathParamNames } from "./path_params.ts";
 import type { GoOperation } from "./operations.ts";
 import { bodyFieldType, statusConditions } from "./emit_client.ts";
 import { goTypeText } from "./go_type.ts";
@@ -60,7 +61,7 @@ export function emitServerCore(ops: readonly GoOperation[]): Unit {
   if (ops.length === 0) w.line("h.routes = []route{}");
   else {
     w.open("h.routes = []route{");
-    for (const op of routeOrder(ops)) {
+    for (const op of matchingOrder(ops)) {
       w.line(
         `{${goString(op.method)}, regexp.MustCompile(${goString(pathPattern(op.path))}), h.${
           handlerName(op)
@@ -76,15 +77,6 @@ export function emitServerCore(ops: readonly GoOperation[]): Unit {
   return u;
 }
 
-/** Routes in matching order: fewer parameters first, then by path and method (deterministic). */
-function routeOrder(ops: readonly GoOperation[]): GoOperation[] {
-  const params = (p: string) => (p.match(/\{[^{}]+\}/g) ?? []).length;
-  return [...ops].sort((a, b) =>
-    params(a.path) - params(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-    (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)
-  );
-}
-
 /** The handler method of one operation. */
 export function emitServerHandler(op: GoOperation, group: string): Unit {
   const u = unit(group);
@@ -97,7 +89,7 @@ export function emitServerHandler(op: GoOperation, group: string): Unit {
     }(w http.ResponseWriter, r *http.Request, pathValues []string) {`,
   );
   w.line(`req := ${op.requestType}{HTTPRequest: r}`);
-  const pathNames = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
+  const pathNames = pathParamNames(op.path);
   const query = op.params.some((p) => p.in === "query");
   if (query) w.line("query := r.URL.Query()");
   for (const p of op.params) {

@@ -13,6 +13,7 @@ import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { GO_READER, goNilable, goPointer, type GoType } from "./go_type.ts";
 import { pathPatternProblem } from "./go_regexp.ts";
+import { pathParamNames } from "./path_params.ts";
 
 /** A parameter of an operation. */
 export interface GoParam {
@@ -278,12 +279,12 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
         at: pAt,
       });
     }
-    for (const m of raw.path.matchAll(/\{([^{}]+)\}/g)) {
-      if (!params.some((p) => p.in === "path" && p.name === m[1])) {
+    for (const pname of pathParamNames(raw.path)) {
+      if (!params.some((p) => p.in === "path" && p.name === pname)) {
         model.issue(
           "warning",
           at,
-          `path parameter "${m[1]}" of ${raw.path} is not declared; the client sends "{${m[1]}}" as written.`,
+          `path parameter "${pname}" of ${raw.path} is not declared; the client sends "{${pname}}" as written.`,
           "generate-path-param",
         );
       }
