@@ -250,7 +250,7 @@ export interface ParseResult {
   sizeBytes: number;
   /** Milliseconds spent reading and parsing. */
   loadTimeMs: number;
-  /** Counts of paths, operations, schemas, webhooks. */
+  /** Counts of paths, operations, schemas, webhooks (of a loaded document: counted on first read). */
   stats: DocumentStats;
   /** Structure errors found while parsing (empty when `validateStructure` is false). */
   errors: Finding[];
@@ -312,6 +312,7 @@ export function toParseResult(loaded: StructuredDocument, validateStructure = tr
   const versionWarnings: Finding[] = warning === undefined
     ? []
     : [{ severity: "warning", path: "openapi", pointer: "/openapi", message: warning, rule: "oas-version" }];
+  let stats: DocumentStats | undefined;
   return {
     document: data as OpenAPIDocument,
     version,
@@ -325,7 +326,13 @@ export function toParseResult(loaded: StructuredDocument, validateStructure = tr
     text: loaded.text,
     sizeBytes: loaded.sizeBytes,
     loadTimeMs: loaded.loadTimeMs,
-    stats: computeStats(data, oasVersion),
+    // Counted on first read (and remembered), since most verbs never look at them; assigning replaces them.
+    get stats(): DocumentStats {
+      return stats ??= computeStats(data, oasVersion);
+    },
+    set stats(value: DocumentStats) {
+      stats = value;
+    },
     errors: validateStructure ? checkStructure(data, oasVersion) : [],
     warnings: versionWarnings,
     sourceMap: loaded.sourceMap,

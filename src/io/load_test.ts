@@ -2,6 +2,7 @@ import { assert, assertEquals, assertRejects } from "../core/_assert_test.ts";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { byteLength, documentFromObject, loadDocument, loadStructured } from "./load.ts";
 import { createMemoryReader } from "./memory_reader.ts";
+import { withDocument } from "./rebase_refs.ts";
 import { LoadError, ParseError, UnsupportedVersionError } from "../core/errors.ts";
 
 const testdata = fromFileUrl(new URL("../../testdata/", import.meta.url));
@@ -126,4 +127,21 @@ Deno.test("byteLength: UTF-8 bytes as TextEncoder encodes them (lone surrogates 
   ) {
     assertEquals(byteLength(s), encoder.encode(s).length, JSON.stringify(s));
   }
+});
+
+Deno.test("statistics are counted on first read, once, and stay a plain enumerable field", () => {
+  const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: {} } } } as {
+    openapi: string;
+    info: unknown;
+    paths: Record<string, unknown>;
+  };
+  const r = documentFromObject(doc);
+  doc.paths["/b"] = { put: {}, post: {} }; // changed after loading, before anyone asked: counted as it is now
+  assertEquals(r.stats, { pathCount: 2, operationCount: 3, schemaCount: 0, webhookCount: 0 });
+  doc.paths["/c"] = {};
+  assertEquals(r.stats.pathCount, 2); // remembered
+  assertEquals({ ...r }.stats.pathCount, 2);
+  assert(Object.keys(r).includes("stats"));
+  const later = withDocument(r, { openapi: "3.1.0", paths: {} });
+  assertEquals([later.stats.pathCount, later.document.paths, later.source], [0, {}, r.source]);
 });

@@ -15,7 +15,7 @@ import { Walker } from "../walker/mod.ts";
 import { isRemoteRef, splitRef } from "../refs/ref_index.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { quote } from "../core/bounded_text.ts";
-import { computeStats } from "../refs/stats.ts";
+import { computeStats, type DocumentStats } from "../refs/stats.ts";
 import type { ParseResult } from "./load.ts";
 import type { DocumentReader } from "./reader.ts";
 import type { OASVersion } from "../core/version.ts";
@@ -124,12 +124,18 @@ export async function chooseRefHandling(
  * format): what a command changed, or the bundled document, so that its references resolve as the input's did.
  */
 export function withDocument(parsed: ParseResult, document: unknown): ParseResult {
-  return {
-    ...parsed,
-    document: document as OpenAPIDocument,
-    text: "",
-    stats: computeStats(document, parsed.oasVersion),
-  };
+  // Copied by descriptor, not spread: a spread would count the statistics of `parsed` that nobody asked for.
+  const next = Object.defineProperties({} as ParseResult, Object.getOwnPropertyDescriptors(parsed));
+  next.document = document as OpenAPIDocument;
+  next.text = "";
+  let stats: DocumentStats | undefined;
+  Object.defineProperty(next, "stats", {
+    enumerable: true,
+    configurable: true,
+    get: () => stats ??= computeStats(document, parsed.oasVersion),
+    set: (value: DocumentStats) => stats = value,
+  });
+  return next;
 }
 
 /** A path for messages: relative to the working directory when inside it. */
