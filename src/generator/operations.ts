@@ -8,7 +8,8 @@
  */
 import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../refs/ref_index.ts";
-import { HTTP_METHODS, Walker } from "../walker/mod.ts";
+import { Walker } from "../walker/mod.ts";
+import { type PathItemOperation, pathItemOperations } from "../refs/stats.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { TypeModel } from "./type_model.ts";
 import { GO_READER, goNilable, goPointer, type GoType } from "./go_type.ts";
@@ -127,20 +128,18 @@ interface RawOp {
 
 /**
  * Finds the operations of the document of `index` (in document order): those under `paths`, then those of the
- * Path Items that `paths` refers to (in the order of the references), each at the path that refers to it.
+ * Path Items that `paths` refers to (in the order of the references), each at the path that refers to it. The
+ * walker finds the Path Items; their operations are the walker's list ({@link pathItemOperations}).
  */
 function findOperations(index: RefIndex, doc: unknown): RawOp[] {
   const found: RawOp[] = [];
   const version = index.oasVersion;
-  const methods = new Set(HTTP_METHODS[version]);
   const rootKey = index.rootKey;
-  // Operations are all that is needed here: the walk does not go into them, nor into schemas or components.
+  // Operations are all that is needed here: the walk goes into neither them, nor schemas, nor components.
   const skip = (_node: Record<string, unknown>, at: Walker) => at.skip();
   const walker = new Walker(version, [{
-    operation: (op, at) => {
+    pathItem: (item, at) => {
       at.skip();
-      const item = at.parent;
-      if (item === undefined) return;
       // A referenced Path Item is walked where it lives: its operations are placed at the path referring to it.
       const via = at.via;
       let p: (string | number)[];
@@ -150,12 +149,13 @@ function findOperations(index: RefIndex, doc: unknown): RawOp[] {
         if (via.file !== rootKey || via.expected !== "pathItem" || via.path.length !== 2) return;
         p = [...via.path, ...at.path.slice(via.target.length)];
       }
-      if (p[0] !== "paths" || !(p.length === 3 || (p.length === 4 && p[2] === "additionalOperations"))) {
-        return;
+      if (p[0] !== "paths" || p.length !== 2) return;
+      for (
+        const { method, operation, additional } of inDocumentOrder(item, pathItemOperations(item, version))
+      ) {
+        const opAt = additional ? [...p, "additionalOperations", method] : [...p, method];
+        found.push({ path: String(p[1]), method: method.toUpperCase(), op: operation, item, at: opAt });
       }
-      const method = String(p[p.length - 1]);
-      if (p.length === 3 && !methods.has(method)) return;
-      found.push({ path: String(p[1]), method: method.toUpperCase(), op, item, at: [...p] });
     },
     components: skip,
     schema: skip,
@@ -168,6 +168,26 @@ function findOperations(index: RefIndex, doc: unknown): RawOp[] {
   });
   walker.walkDocument(doc, rootKey);
   return found;
+}
+
+/**
+ * The operations of a Path Item in the order its fields are written: 3.2's `additionalOperations` where that
+ * field stands rather than last (operation names are taken in this order, so the generated files stay as they
+ * were).
+ */
+function inDocumentOrder(item: Record<string, unknown>, ops: PathItemOperation[]): PathItemOperation[] {
+  const additional = ops.filter((o) => o.additional);
+  if (additional.length === 0) return ops;
+  const fixed = new Map(ops.filter((o) => !o.additional).map((o) => [o.method, o]));
+  const out: PathItemOperation[] = [];
+  for (const key of Object.keys(item)) {
+    if (key === "additionalOperations") out.push(...additional);
+    else {
+      const o = fixed.get(key);
+      if (o !== undefined) out.push(o);
+    }
+  }
+  return out;
 }
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json\b|^\*\/\*$/i;
