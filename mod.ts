@@ -87,6 +87,7 @@ export {
 export {
   InvalidInputError,
   JoinCollisionError,
+  JoinOutputError,
   TemplateError,
   TemplateLimitError,
 } from "./src/joiner/mod.ts";

@@ -1,21 +1,27 @@
 import { fileExists, UsageError } from "../core/mod.ts";
 import {
   COLLISION_STRATEGIES,
+  DEFAULT_JOIN_OPERATION_ID_TEMPLATE,
   DEFAULT_RENAME_TEMPLATE,
   EQUIVALENCE_MODES,
   InvalidInputError,
+  JoinCollisionError,
   Joiner,
   type JoinerConfig,
+  JoinOutputError,
   type JoinResult,
   PRIMARY_OPERATION_POLICIES,
 } from "../joiner/mod.ts";
 import { escapeText } from "../render/escape.ts";
 import {
+  renderCollisionFailures,
   renderCollisionReport,
+  renderIdenticalMerged,
   renderInputChecks,
   renderJoinWarnings,
   renderRefusedInput,
 } from "../render/join.ts";
+import { renderFindingList } from "../render/findings.ts";
 import { formatDuration } from "../render/report.ts";
 import {
   emitChecked,
@@ -54,6 +60,20 @@ export function parseNamespacePrefixes(values: readonly string[]): Record<string
   return out;
 }
 
+/**
+ * Parses `--mode`: an octal file mode of three digits (`644`, `0644`).
+ *
+ * @throws {UsageError} for anything else.
+ */
+export function parseFileMode(value: string): number {
+  if (!/^0?[0-7]{3}$/.test(value)) {
+    throw new UsageError(
+      `--mode takes an octal file mode such as 600 or 644, not ${JSON.stringify(value)}.`,
+    );
+  }
+  return parseInt(value, 8);
+}
+
 /** `oatool join`. */
 export const joinCommand: Command = defineCommand({
   name: "join",
@@ -61,14 +81,20 @@ export const joinCommand: Command = defineCommand({
   usage: "join [flags] <file1> <file2> [file3...]",
   description:
     `Merges two or more OpenAPI documents (2.0 with 2.0; 3.0, 3.1 and 3.2 with each other) into one, written
-to -o with mode 0600 in the first document's format (-o - writes it to standard output); version and info come
+to -o with mode 0600 (--mode 644 for a file that is served) in the first document's format (-o - writes it to standard output); version and info come
 from the first document. Inputs are validated first: each input's error count and first errors are reported as
 warnings on standard error (run "oatool validate <file>" for all of them), and the inputs are joined anyway.
 Only what cannot be joined is refused: documents that do not parse or lack the basic structure, 2.0 mixed with
 3.x, and references that resolve nowhere. --no-validate skips the check. Collisions (the same path, schema or
 other component in several documents) are resolved by the strategies:
-  accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent
-(the default is fail). References to renamed or deduplicated values are rewritten. Statistics and warnings
+  accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent, dedup-or-rename
+(the default is fail; under fail every collision of every input is listed, by section, before the join fails).
+Same-named components that are identical (descriptions count unless --equivalence-ignore-docs) are one
+component under every strategy, not a collision ("N identical components merged"). An operationId used by an
+earlier input is a collision too: it fails under fail; otherwise the later operation is renamed by
+--operationid-template and the links naming it follow. References to renamed or deduplicated values are
+rewritten. The joined document is validated: an error no input had (a dangling $ref, a duplicate operationId,
+…) fails the join (exit 1) naming it (--no-check-output skips this). Statistics and warnings
 go to standard error. The result is YAML or JSON by the -o extension (--format overrides; standard output
 keeps the first document's format). The written result is read again and every $ref to another file resolved
 from where it is (exit 1 naming any that does not resolve).`,
@@ -126,7 +152,29 @@ from where it is (exit 1 naming any that does not resolve).`,
       placeholder: "mode",
       choices: EQUIVALENCE_MODES,
       default: "deep",
-      description: "How dedup-equivalent compares: none, shallow, deep",
+      description: "How dedup-equivalent and dedup-or-rename compare: none, shallow, deep",
+    },
+    "equivalence-ignore-docs": {
+      type: "boolean",
+      description: "Descriptions and summaries do not count when same-named values are compared",
+    },
+    "operationid-template": {
+      type: "string",
+      placeholder: "template",
+      default: DEFAULT_JOIN_OPERATION_ID_TEMPLATE,
+      description:
+        "New id of an operation whose operationId an earlier input uses: {operationId}, {source}, " +
+        "{method}, {path}, {tag}, {tags}, {n}, each with :pascal, :camel, :snake, :kebab, :upper or :lower",
+    },
+    mode: {
+      type: "string",
+      placeholder: "octal",
+      default: "600",
+      description: "File mode of the -o file, octal (600 by default; 644 for a file that is served)",
+    },
+    "no-check-output": {
+      type: "boolean",
+      description: "Do not validate the joined document for errors the inputs did not have",
     },
     "collision-report": {
       type: "boolean",
@@ -149,6 +197,7 @@ from where it is (exit 1 naming any that does not resolve).`,
       );
     }
     const output = outputTarget(f.output);
+    const mode = parseFileMode(f.mode);
     const inputs = ctx.args.map((a, i) => inputArgument(a, `input ${i + 1}`));
     if (inputs.includes("-")) {
       throw new UsageError("join reads its inputs from files or URLs, not from standard input.");
@@ -169,6 +218,9 @@ from where it is (exit 1 naming any that does not resolve).`,
       namespacePrefix: parseNamespacePrefixes(f["namespace-prefix"]),
       alwaysApplyPrefix: f["always-prefix"],
       equivalenceMode: f["equivalence-mode"],
+      equivalenceIgnoreDocs: f["equivalence-ignore-docs"],
+      operationIdTemplate: f["operationid-template"],
+      checkOutput: !f["no-check-output"],
       collisionReport: f["collision-report"],
       validateInputs: !f["no-validate"],
       reader: ctx.reader,
@@ -185,6 +237,17 @@ from where it is (exit 1 naming any that does not resolve).`,
         io.stderr("\nFix the errors, or join anyway with --no-validate.\n");
         return 1;
       }
+      if (error instanceof JoinCollisionError) {
+        io.stderr(`oatool join: ${escapeText(error.message)}\n`);
+        io.stderr(renderCollisionFailures(error.collisions));
+        return 1;
+      }
+      if (error instanceof JoinOutputError) {
+        io.stderr(`oatool join: ${escapeText(error.message)}\n`);
+        io.stderr(`\nNew errors in the joined document (${error.findings.length}):\n`);
+        io.stderr(renderFindingList(error.findings));
+        return 1;
+      }
       throw error;
     }
     const existed = output !== undefined && await fileExists(output);
@@ -196,7 +259,7 @@ from where it is (exit 1 naming any that does not resolve).`,
       {
         output,
         inputs: result.inputPaths,
-        mode: 0o600,
+        mode,
         readSet: [result.readSet],
       },
     );
@@ -213,6 +276,7 @@ from where it is (exit 1 naming any that does not resolve).`,
         ["Collisions Resolved", String(result.collisionCount)],
       ],
     });
+    io.stderr(renderIdenticalMerged(result.identicalCount));
     if (existed) io.stderr(`\nWarning: ${escapeText(output)} already existed and was overwritten.\n`);
     io.stderr(renderInputChecks(result.inputChecks));
     io.stderr(renderJoinWarnings(result.structuredWarnings));

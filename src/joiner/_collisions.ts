@@ -6,13 +6,14 @@
  * @module
  */
 import { deepCopy, describeError, formatPath, formatPosition, type SourcePosition } from "../core/mod.ts";
-import { RefIndex } from "../refs/ref_index.ts";
 import type { CollisionStrategy } from "./collision_strategy.ts";
 import type { CollisionContext, CollisionResolution } from "./collision_handler.ts";
 import type { CollisionDetail, CollisionOutcome } from "./join_result.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { JoinCollisionError } from "./errors.ts";
-import { type Difference, findDifference } from "../core/difference.ts";
+import type { Difference } from "../core/difference.ts";
+import { RoundEquivalence } from "./_equivalence.ts";
+import type { JoinCollisionDetails } from "./errors.ts";
 import { isObject } from "../core/json.ts";
 import { type SectionSpec, TYPE_LABELS } from "./_sections.ts";
 import { isEmptySchema, semanticallyIdentical } from "./_canonical.ts";
@@ -36,6 +37,11 @@ export class CollisionResolver {
   collisionCount = 0;
   /** Same-named identical schemas consolidated under semantic deduplication. */
   semanticConsolidated = 0;
+  /** Same-named identical components merged into one (not collisions). */
+  identicalMerged = 0;
+  /** The collisions that fail the join, each with its one-sentence error, in the order met. */
+  readonly failures: JoinCollisionError[] = [];
+  readonly #equivalence: RoundEquivalence;
   readonly #settings: MergerSettings;
   readonly #config: JoinerConfig;
   readonly #merged: Obj;
@@ -53,6 +59,16 @@ export class CollisionResolver {
     this.#merged = merged;
     this.#origins = origins;
     this.#reporter = reporter;
+    this.#equivalence = new RoundEquivalence(
+      merged,
+      settings.oasVersion,
+      settings.config.equivalenceIgnoreDocs,
+    );
+  }
+
+  /** Call after a round changed the merged document. */
+  endRound(): void {
+    this.#equivalence.endRound();
   }
 
   #strategyFor(spec: SectionSpec): CollisionStrategy {
@@ -178,21 +194,40 @@ export class CollisionResolver {
       : "";
     const where = (inp: MergeInput, segs: readonly string[], loc: SourcePosition | undefined) =>
       loc ? formatPosition(loc) : `${inp.source} (${formatPath(segs)})`;
-    const collisionError = (tail: string) =>
-      new JoinCollisionError(
+    const collisionError = (tail: string) => {
+      const details: JoinCollisionDetails = {
+        type: spec.type,
+        name: target,
+        jsonPath,
+        leftSource: leftInput.source,
+        rightSource: input.source,
+      };
+      const leftAt = leftLocation ?? this.#reporter.failurePosition(leftInput, leftSegments);
+      const rightAt = rightLocation ?? this.#reporter.failurePosition(input, rightSegments);
+      if (leftAt) details.leftLocation = leftAt;
+      if (rightAt) details.rightLocation = rightAt;
+      return new JoinCollisionError(
         `${label} collision: '${target}' defined in ${where(leftInput, leftSegments, leftLocation)} and ` +
           `${where(input, rightSegments, rightLocation)}; ${tail}`,
-        {
-          type: spec.type,
-          name: target,
-          jsonPath,
-          leftSource: leftInput.source,
-          rightSource: input.source,
-          leftLocation,
-          rightLocation,
-        },
+        details,
       );
+    };
     const isPath = spec.group === "path";
+    /** A collision that fails the join: recorded (the join goes on to find the others); the left value stays. */
+    const failure = (tail: string): Exclude<Decision, { kind: "extension" }> => {
+      this.failures.push(collisionError(tail));
+      return { kind: "keep", target };
+    };
+
+    // 0. Identical values are one component, under every strategy: not a collision (equivalence mode none: no
+    // comparison at all, every same name collides).
+    if (
+      !isPath && this.#config.equivalenceMode !== "none" &&
+      this.#equivalence.difference(leftValue, rightValue, input.doc, "deep") === undefined
+    ) {
+      this.identicalMerged++;
+      return { kind: "keep", target };
+    }
 
     let outcome: CollisionOutcome | "semantic" | undefined;
     let byHandler = false;
@@ -270,7 +305,7 @@ export class CollisionResolver {
             outcome = "rename-right";
             break;
           case "fail":
-            throw collisionError(
+            return failure(
               `the collision handler failed the join${resolution.message ? `: ${resolution.message}` : "."}`,
             );
           case "custom":
@@ -326,12 +361,12 @@ export class CollisionResolver {
         `remove the ${label} from one of the documents.`;
       switch (strategy) {
         case "fail":
-          throw collisionError(
+          return failure(
             isPath ? pathTail : `set a ${spec.group} strategy such as accept-left, rename-right or ` +
               `dedup-equivalent, or rename the ${label} in one of the documents.`,
           );
         case "fail-on-paths":
-          if (isPath) throw collisionError(`the strategy fail-on-paths does not allow it; ${pathTail}`);
+          if (isPath) return failure(`the strategy fail-on-paths does not allow it; ${pathTail}`);
           outcome = "accept-left";
           break;
         case "accept-left":
@@ -343,7 +378,7 @@ export class CollisionResolver {
         case "rename-left":
         case "rename-right":
           if (isPath) {
-            throw collisionError(
+            return failure(
               `${label}s cannot be renamed, so the strategy ${strategy} does not apply: ${pathTail}`,
             );
           }
@@ -351,9 +386,9 @@ export class CollisionResolver {
           break;
         case "dedup-equivalent": {
           const mode = this.#config.equivalenceMode;
-          const diff = this.#difference(leftValue, rightValue, input, mode);
+          const diff = this.#equivalence.difference(leftValue, rightValue, input.doc, mode);
           if (diff !== undefined) {
-            throw collisionError(
+            return failure(
               mode === "none"
                 ? "the equivalence mode none never merges values; use shallow or deep, or another strategy."
                 : `they differ${
@@ -365,6 +400,19 @@ export class CollisionResolver {
           outcome = "deduplicate";
           break;
         }
+        case "dedup-or-rename": {
+          const mode = this.#config.equivalenceMode;
+          if (this.#equivalence.difference(leftValue, rightValue, input.doc, mode) === undefined) {
+            outcome = "deduplicate";
+          } else if (isPath) {
+            return failure(
+              `they differ and ${label}s cannot be renamed, so dedup-or-rename cannot resolve it: ${pathTail}`,
+            );
+          } else {
+            outcome = "rename-right";
+          }
+          break;
+        }
       }
     }
 
@@ -372,7 +420,7 @@ export class CollisionResolver {
     this.collisionCount++;
     let decision: Exclude<Decision, { kind: "extension" }>;
     const strategyName = outcome === "deduplicate"
-      ? "dedup-equivalent"
+      ? (strategy === "dedup-or-rename" && !byHandler ? strategy : "dedup-equivalent")
       : outcome === "custom"
       ? "custom-value"
       : outcome === "accept-left" && !byHandler && strategy === "fail-on-paths"
@@ -443,22 +491,26 @@ export class CollisionResolver {
     this.collisions.push(detail);
     return decision;
   }
+}
 
-  #difference(left: unknown, right: unknown, input: MergeInput, mode: JoinerConfig["equivalenceMode"]) {
-    // The merged document changes as inputs are inserted: a fresh index (it holds no state for pointers).
-    const oasVersion = this.#settings.oasVersion;
-    const leftIndex = new RefIndex(this.#merged, oasVersion);
-    const rightIndex = RefIndex.of(input.doc, oasVersion);
-    const lookup = (index: RefIndex, ref: string): unknown => {
-      const r = index.resolve(ref);
-      return r.ok ? r.value : undefined;
-    };
-    return findDifference(left, right, {
-      mode,
-      resolveLeft: (ref) => lookup(leftIndex, ref),
-      resolveRight: (ref) => lookup(rightIndex, ref),
-    });
-  }
+/** Names listed in the message of a join that failed on several collisions. */
+const LISTED_IN_MESSAGE = 10;
+
+/**
+ * One error for every collision that failed a join: the first one's sentence, then how many more and which;
+ * {@link JoinCollisionError.collisions} holds them all.
+ */
+export function combinedCollisionError(failures: readonly JoinCollisionError[]): JoinCollisionError {
+  const first = failures[0];
+  const all = failures.map((f) => f.collisions[0]);
+  if (failures.length === 1) return first;
+  const more = all.slice(1);
+  const listed = more.slice(0, LISTED_IN_MESSAGE).map((c) => `${TYPE_LABELS[c.type]} '${c.name}'`).join(", ");
+  const rest = more.length > LISTED_IN_MESSAGE ? `, … ${more.length - LISTED_IN_MESSAGE} more` : "";
+  const message = `${first.message.replace(/\.$/, "")} (and ${more.length} more collision${
+    more.length === 1 ? "" : "s"
+  }: ${listed}${rest}).`;
+  return new JoinCollisionError(message, all[0], all);
 }
 
 function capitalize(s: string): string {

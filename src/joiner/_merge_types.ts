@@ -22,6 +22,8 @@ export interface MergeReporter<I> {
   ): void;
   /** The position of `segments` in `input`'s source, when known. */
   position(input: I, segments: readonly string[]): SourcePosition | undefined;
+  /** The position of `segments` in `input`'s source for a failure's report: from its text even without source maps. */
+  failurePosition(input: I, segments: readonly string[]): SourcePosition | undefined;
 }
 
 /** One input as the merger sees it. */
@@ -38,6 +40,8 @@ export interface MergeInput {
   oasVersion: OASVersion;
   /** Source positions (only when source maps were given). */
   sourceMap?: SourceMap;
+  /** Source positions from the input's own text, computed on demand (for the report of a failed join). */
+  textSourceMap?: () => SourceMap | undefined;
   /** Namespace prefix of this source, if any. */
   prefix?: string;
 }
@@ -61,6 +65,8 @@ export interface MergeOutput {
   collisions: CollisionDetail[];
   /** Same-named identical schemas consolidated under semantic deduplication. */
   semanticConsolidated: number;
+  /** Same-named identical components merged into one (not counted as collisions). */
+  identicalMerged: number;
 }
 
 /** Where a value of the merged document came from. */

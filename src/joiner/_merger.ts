@@ -19,7 +19,7 @@ import { isObject, setMember } from "../core/json.ts";
 import { renameKeys, rewriteReferences, type SectionRenames } from "../refs/rename.ts";
 import { sectionsOf, type SectionSpec } from "./_sections.ts";
 import { DocumentFields } from "./_document_fields.ts";
-import { CollisionResolver } from "./_collisions.ts";
+import { CollisionResolver, combinedCollisionError } from "./_collisions.ts";
 import { ensureMapAt, mapAt } from "./_merge_tree.ts";
 import type { Obj } from "../core/json.ts";
 import type { MergeInput, MergeOutput, MergerSettings, Origin, RoundState } from "./_merge_types.ts";
@@ -42,22 +42,27 @@ export class Merger {
     this.#fields = new DocumentFields(this.#merged, this.#config, {
       warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
       position: (input, segments) => this.#position(input, segments),
+      failurePosition: (input, segments) => this.#failurePosition(input, segments),
     });
     this.#resolver = new CollisionResolver(settings, this.#merged, this.#origins, {
       warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
       position: (input, segments) => this.#position(input, segments),
+      failurePosition: (input, segments) => this.#failurePosition(input, segments),
     });
   }
 
   /** Merges the inputs in order and returns the merged document. */
   async merge(inputs: readonly MergeInput[]): Promise<MergeOutput> {
     for (const input of inputs) await this.#mergeOne(input);
+    const failures = this.#resolver.failures;
+    if (failures.length > 0) throw combinedCollisionError(failures);
     return {
       document: this.#merged,
       warnings: this.#warnings,
       collisionCount: this.#resolver.collisionCount,
       collisions: this.#resolver.collisions,
       semanticConsolidated: this.#resolver.semanticConsolidated,
+      identicalMerged: this.#resolver.identicalMerged,
     };
   }
 
@@ -75,6 +80,10 @@ export class Merger {
 
   #position(input: MergeInput, segments: readonly string[]): SourcePosition | undefined {
     return input.sourceMap?.positionOf(segments);
+  }
+
+  #failurePosition(input: MergeInput, segments: readonly string[]): SourcePosition | undefined {
+    return (input.sourceMap ?? input.textSourceMap?.())?.positionOf(segments);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -102,6 +111,7 @@ export class Merger {
     const security = this.#merged.security;
     const securityBefore = Array.isArray(security) ? [...security] : security;
     this.#insert(input, state);
+    this.#resolver.endRound();
     if (input.index > 0) this.#fields.checkSecurity(input, securityBefore);
   }
 

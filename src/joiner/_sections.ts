@@ -90,4 +90,5 @@ export const TYPE_LABELS: Readonly<Record<CollisionType, string>> = {
   callback: "callback",
   pathItem: "path item",
   mediaType: "media type",
+  operationId: "operationId",
 };

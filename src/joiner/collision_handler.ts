@@ -10,7 +10,8 @@ import type { RenameContext } from "./naming.ts";
 /**
  * What collided. `schema` is `components.schemas` (3.x) or `definitions` (2.0); `path` is `paths`; `webhook` is
  * `webhooks` (3.1+; governed by the path strategy like paths); every other value is a component map: 3.x
- * `components.<map>` and 2.0 `parameters`, `responses` and `securityDefinitions` (as `securityScheme`).
+ * `components.<map>` and 2.0 `parameters`, `responses` and `securityDefinitions` (as `securityScheme`);
+ * `operationId` is the same operationId in operations of two documents.
  */
 export type CollisionType =
   | "schema"
@@ -25,7 +26,8 @@ export type CollisionType =
   | "link"
   | "callback"
   | "pathItem"
-  | "mediaType";
+  | "mediaType"
+  | "operationId";
 
 /** Schema collisions (`components.schemas`, 2.0 `definitions`). */
 export const CollisionTypeSchema: CollisionType = "schema";
@@ -53,6 +55,11 @@ export const CollisionTypeCallback: CollisionType = "callback";
 export const CollisionTypePathItem: CollisionType = "pathItem";
 /** Media type collisions (`components.mediaTypes`, 3.2). */
 export const CollisionTypeMediaType: CollisionType = "mediaType";
+/**
+ * The same operationId in operations of two inputs. Under `fail` it fails the join; under the other strategies
+ * the right-hand operation is renamed with the operationId template. Handlers are not asked about it.
+ */
+export const CollisionTypeOperationId: CollisionType = "operationId";
 
 /** Everything a handler learns about one collision. */
 export interface CollisionContext {

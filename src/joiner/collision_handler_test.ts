@@ -183,14 +183,16 @@ Deno.test("every resolution, and a message on any of them becomes a handler-reso
         assert.ok(e instanceof JoinCollisionError);
         assert.match(
           e.message,
-          /^schema collision: 'S' defined in left\.yaml .* and right\.yaml .*the collision handler failed the join: not on my watch$/,
+          /^schema collision: 'S' defined in left\.yaml .* and right\.yaml .*the collision handler failed the join: not on my watch \(and 1 more collision: path '\/shared'\)\.$/,
         );
+        // Every collision the handler failed, in one run (issue 28).
+        assert.deepEqual(e.collisions.map((c) => `${c.type} ${c.name}`), ["schema S", "path /shared"]);
         return true;
       },
     );
     await assert.rejects(
       run(() => fail(), { defaultStrategy: "accept-left" }),
-      /collision handler failed the join\./,
+      /collision handler failed the join \(and 1 more collision: path '\/shared'\)\.$/,
     );
   });
 });

@@ -17,6 +17,10 @@ import { UsageError } from "../core/mod.ts";
  * | `rename-left` | rename the left value; the right one keeps the original name (not for paths) |
  * | `rename-right` | rename the right value; the left one keeps the original name (not for paths) |
  * | `dedup-equivalent` | merge structurally identical values; different ones are an error |
+ * | `dedup-or-rename` | merge equivalent values; rename the right one when they differ (paths: an error) |
+ *
+ * Under every strategy, same-named values that are identical (deep comparison, documentation included unless
+ * `equivalenceIgnoreDocs`) are one component: not a collision.
  */
 export type CollisionStrategy =
   | "fail"
@@ -25,7 +29,8 @@ export type CollisionStrategy =
   | "fail-on-paths"
   | "rename-left"
   | "rename-right"
-  | "dedup-equivalent";
+  | "dedup-equivalent"
+  | "dedup-or-rename";
 
 /** Any collision is an error. The default. */
 export const StrategyFailOnCollision: CollisionStrategy = "fail";
@@ -41,6 +46,8 @@ export const StrategyRenameLeft: CollisionStrategy = "rename-left";
 export const StrategyRenameRight: CollisionStrategy = "rename-right";
 /** Merge structurally identical same-named values; different ones are an error. */
 export const StrategyDeduplicateEquivalent: CollisionStrategy = "dedup-equivalent";
+/** Merge equivalent same-named values; rename the right one (rename template) when they differ. */
+export const StrategyDeduplicateOrRename: CollisionStrategy = "dedup-or-rename";
 
 /** Every strategy, in the order help texts list them. */
 export const COLLISION_STRATEGIES: readonly CollisionStrategy[] = [
@@ -51,10 +58,11 @@ export const COLLISION_STRATEGIES: readonly CollisionStrategy[] = [
   "rename-left",
   "rename-right",
   "dedup-equivalent",
+  "dedup-or-rename",
 ];
 
 /**
- * How `dedup-equivalent` compares same-named values:
+ * How `dedup-equivalent` and `dedup-or-rename` compare same-named values:
  * `none` never compares (a same-named value is always a collision), `shallow` compares the top-level fields only
  * (scalars by value, lists of scalars by value, nested objects by their field names), `deep` compares the whole
  * structure, following local `$ref`s on both sides (order-insensitive for maps; terminates on recursive schemas).

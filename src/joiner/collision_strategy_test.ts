@@ -8,13 +8,14 @@ import {
   StrategyAcceptLeft,
   StrategyAcceptRight,
   StrategyDeduplicateEquivalent,
+  StrategyDeduplicateOrRename,
   StrategyFailOnCollision,
   StrategyFailOnPaths,
   StrategyRenameLeft,
   StrategyRenameRight,
 } from "./collision_strategy.ts";
 
-Deno.test("the seven strategies and their command-line values", () => {
+Deno.test("the eight strategies and their command-line values", () => {
   assert.deepEqual(
     [
       StrategyFailOnCollision,
@@ -24,6 +25,7 @@ Deno.test("the seven strategies and their command-line values", () => {
       StrategyRenameLeft,
       StrategyRenameRight,
       StrategyDeduplicateEquivalent,
+      StrategyDeduplicateOrRename,
     ],
     [
       "fail",
@@ -33,9 +35,10 @@ Deno.test("the seven strategies and their command-line values", () => {
       "rename-left",
       "rename-right",
       "dedup-equivalent",
+      "dedup-or-rename",
     ],
   );
-  assert.equal(COLLISION_STRATEGIES.length, 7);
+  assert.equal(COLLISION_STRATEGIES.length, 8);
   for (const s of COLLISION_STRATEGIES) assert.equal(parseCollisionStrategy(s), s);
   assert.equal(isCollisionStrategy("rename"), false);
   assert.throws(() => parseCollisionStrategy("keep-left"), (e: unknown) => {

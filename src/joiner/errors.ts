@@ -24,8 +24,14 @@ export interface JoinCollisionDetails {
   rightLocation?: SourcePosition;
 }
 
-/** A collision the configuration does not allow (or a handler failed the join); names both sources. */
+/**
+ * The collisions the configuration does not allow (or that a handler failed), every one of the join: a join
+ * under `fail` meets them all before it fails, once. {@link JoinCollisionError.collisions} lists them in the
+ * order they were met; the single-collision fields (`type`, `collidedName`, …) describe the first.
+ */
 export class JoinCollisionError extends CollisionError {
+  /** Every collision that failed the join, in the order met (the first is the one the other fields describe). */
+  readonly collisions: JoinCollisionDetails[];
   /** What collided. */
   readonly type: CollisionType;
   /** The colliding name. */
@@ -45,10 +51,12 @@ export class JoinCollisionError extends CollisionError {
    * Creates it.
    *
    * @param message One sentence: the collision and what to do.
-   * @param details What collided, where, and with which positions.
+   * @param details What collided, where, and with which positions (the first collision).
+   * @param collisions Every collision of the join; `[details]` when not given.
    */
-  constructor(message: string, details: JoinCollisionDetails) {
+  constructor(message: string, details: JoinCollisionDetails, collisions?: readonly JoinCollisionDetails[]) {
     super(message);
+    this.collisions = collisions === undefined || collisions.length === 0 ? [details] : [...collisions];
     this.type = details.type;
     this.collidedName = details.name;
     this.jsonPath = details.jsonPath;
@@ -76,6 +84,26 @@ export class InvalidInputError extends OatoolError {
   constructor(message: string, source: string, findings: Finding[]) {
     super(message, "INVALID_INPUT");
     this.source = source;
+    this.findings = findings;
+  }
+}
+
+/**
+ * The joined document has validation errors that none of the inputs had: the join itself broke it (a reference
+ * left dangling, a duplicate operationId, a discriminator mapping that resolves nowhere).
+ */
+export class JoinOutputError extends OatoolError {
+  /** The new errors, at their places in the joined document. */
+  readonly findings: Finding[];
+
+  /**
+   * Creates it.
+   *
+   * @param message One sentence: how many new errors, the first one, and what to do.
+   * @param findings The new errors.
+   */
+  constructor(message: string, findings: Finding[]) {
+    super(message, "JOIN_OUTPUT_INVALID");
     this.findings = findings;
   }
 }

@@ -111,6 +111,8 @@ export interface CollisionReport {
   componentCount: number;
   /** Each collision, in the order they were met. */
   collisions: CollisionDetail[];
+  /** Same-named identical components merged into one (not collisions, not counted above). */
+  identicalCount: number;
 }
 
 /** Fields of a {@link JoinResult}. */
@@ -127,6 +129,8 @@ export interface JoinResultInit {
   warnings: StructuredWarning[];
   /** Number of collisions. */
   collisionCount: number;
+  /** Same-named identical components merged into one. */
+  identicalCount?: number;
   /** Statistics of the joined document. */
   stats: DocumentStats;
   /** The collision report, when asked for. */
@@ -164,6 +168,11 @@ export class JoinResult {
   readonly inputChecks: InputCheck[];
   /** Number of resolved collisions. */
   readonly collisionCount: number;
+  /**
+   * Same-named components that were identical in several inputs and are one in the result: not collisions
+   * (not in {@link JoinResult.collisionCount}).
+   */
+  readonly identicalCount: number;
   /** Counts of the merged document. */
   readonly stats: DocumentStats;
   /** Every collision, when `collisionReport` was on; otherwise undefined. */
@@ -186,6 +195,7 @@ export class JoinResult {
     this.structuredWarnings = init.warnings;
     this.warnings = init.warnings.map((w) => w.message);
     this.collisionCount = init.collisionCount;
+    this.identicalCount = init.identicalCount ?? 0;
     this.stats = init.stats;
     if (init.collisionDetails) this.collisionDetails = init.collisionDetails;
     this.sources = init.sources;

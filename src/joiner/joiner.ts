@@ -212,6 +212,10 @@ export class Joiner {
       };
       const map = sourceMapOf(maps, p.result, reader);
       if (map) input.sourceMap = map;
+      // Positions for the report of a failed join, from the input's text (files only; not bundled ones).
+      else if (p.result.path !== undefined && p.doc === items[index].doc && !isMultiFile(p.result)) {
+        input.textSourceMap = () => p.result.sourceMap();
+      }
       const prefix = prefixOf(config.namespacePrefix, p.result, reader);
       if (prefix !== undefined) input.prefix = prefix;
       return input;
@@ -258,6 +262,7 @@ export class Joiner {
         componentCount: list.filter((c) => c.type !== "schema" && c.type !== "path" && c.type !== "webhook")
           .length,
         collisions: list,
+        identicalCount: out.identicalMerged,
       };
     }
     return new JoinResult({
@@ -267,6 +272,7 @@ export class Joiner {
       sourceFormat: first.result.format,
       warnings,
       collisionCount: out.collisionCount,
+      identicalCount: out.identicalMerged,
       stats: computeStats(document, oasVersion),
       collisionDetails,
       sources: prepared.map((p) => p.result.source),

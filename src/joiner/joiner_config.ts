@@ -31,8 +31,25 @@ export interface JoinerConfig {
   namespacePrefix: Record<string, string>;
   /** Prefix every schema of a source with a namespace prefix, not only colliding ones. @default false */
   alwaysApplyPrefix: boolean;
-  /** How `dedup-equivalent` compares values. @default "deep" */
+  /** How `dedup-equivalent` and `dedup-or-rename` compare values. @default "deep" */
   equivalenceMode: EquivalenceMode;
+  /**
+   * Documentation strings (`description`, `summary`) do not count when values are compared: same-named values
+   * that differ only in them are identical (merged), and equivalent for the dedup strategies. @default false
+   */
+  equivalenceIgnoreDocs: boolean;
+  /**
+   * Template giving the new operationId of an operation whose id an earlier input already uses (under every
+   * strategy but `fail`): the placeholders of the fix command's operationId template (`{operationId}`,
+   * `{method}`, `{path}`, `{tag}`, `{tags}`, `{n}`) and `{source}` (the input's file name without extension,
+   * sanitized), each with an optional case modifier (`:pascal`, `:camel`, …). @default "{operationId}_{source}"
+   */
+  operationIdTemplate: string;
+  /**
+   * Validate the joined document and fail with a {@link JoinOutputError} on any error that none of the inputs
+   * had (the join broke the document: a dangling reference, a duplicate operationId, …). @default true
+   */
+  checkOutput: boolean;
   /** Produce {@link JoinResult.collisionDetails}. @default false */
   collisionReport: boolean;
   /** Consolidate structurally identical schemas, also under different names. @default false */
@@ -64,6 +81,9 @@ export interface JoinerConfig {
   reader?: DocumentReader;
 }
 
+/** The default operationId template of a join: the id followed by the input's name (`getUser_orders`). */
+export const DEFAULT_JOIN_OPERATION_ID_TEMPLATE = "{operationId}_{source}";
+
 /** The default configuration: every collision fails, arrays are merged, tags deduplicated. */
 export function defaultConfig(): JoinerConfig {
   return {
@@ -74,6 +94,9 @@ export function defaultConfig(): JoinerConfig {
     namespacePrefix: {},
     alwaysApplyPrefix: false,
     equivalenceMode: "deep",
+    equivalenceIgnoreDocs: false,
+    operationIdTemplate: DEFAULT_JOIN_OPERATION_ID_TEMPLATE,
+    checkOutput: true,
     collisionReport: false,
     semanticDeduplication: false,
     operationContext: false,

@@ -132,8 +132,8 @@ Deno.test("references are rewritten only where they came from the renamed docume
     "User_orders",
     "Card_orders",
     "Transfer_orders",
-    "Error_orders",
   ]);
+  // Error is identical in both documents (issue 28): one component, not renamed.
   // The left document's references stay.
   assert.equal(
     getAt(doc, [
@@ -292,7 +292,9 @@ Deno.test("equivalence modes of dedup-equivalent", async (t) => {
       ),
       "deep",
     );
-    assert.equal(r.collisionCount, 1);
+    // Equivalent under deep comparison: identical, so one component and no collision (issue 28).
+    assert.equal(r.collisionCount, 0);
+    assert.equal(r.identicalCount, 1);
     await assert.rejects(
       dedup(pair({ enum: ["a", "b"] }, { enum: ["b", "a"] }), "deep"),
       /differ at enum\[0\]/,
@@ -304,7 +306,9 @@ Deno.test("equivalence modes of dedup-equivalent", async (t) => {
       properties: { next: { $ref: "#/components/schemas/S" }, v: { $ref: "#/components/schemas/V" } },
     };
     const same = await dedup(pair(node, node, { V: { type: "string" } }, { V: { type: "string" } }), "deep");
-    assert.equal(same.collisionCount, 2, "S and V both collided and were deduplicated");
+    // Identical (issue 28): S and V are merged without a collision.
+    assert.equal(same.collisionCount, 0, "S and V are identical: no collision");
+    assert.equal(same.identicalCount, 2, "S and V were both merged");
     // The same reference text, but the referenced schemas differ: not equivalent.
     await assert.rejects(
       join({
@@ -399,7 +403,6 @@ Deno.test("namespace prefixes", async (t) => {
         "Orders_User",
         "Orders_Card",
         "Orders_Transfer",
-        "Orders_Error",
       ]);
       assert.equal(getAt(schemas.Order, ["properties", "buyer", "$ref"]), "#/components/schemas/Orders_User");
       assert.ok(r.warnings.includes("schema 'User' collision: right renamed to 'Orders_User'"));
@@ -618,11 +621,13 @@ Deno.test("collision report", async () => {
     collisionReport: true,
   });
   const report = r.collisionDetails!;
-  assert.equal(report.totalCount, 8);
-  assert.equal(report.schemaCount, 4);
+  // Error, and two other components, are identical in both inputs: not collisions (issue 28).
+  assert.equal(report.totalCount, 5);
+  assert.equal(report.schemaCount, 3);
   assert.equal(report.pathCount, 1);
-  assert.equal(report.componentCount, 3);
-  assert.equal(r.collisionCount, 8);
+  assert.equal(report.componentCount, 1);
+  assert.equal(report.identicalCount, 3);
+  assert.equal(r.collisionCount, 5);
   assert.deepEqual(report.collisions[0], {
     type: "schema",
     name: "User",
@@ -632,7 +637,7 @@ Deno.test("collision report", async () => {
     newName: "User_orders",
     byHandler: false,
   });
-  assert.deepEqual(report.collisions[7], {
+  assert.deepEqual(report.collisions[4], {
     type: "path",
     name: "/health",
     jsonPath: "$.paths['/health']",

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Finding } from "../core/mod.ts";
-import type { CollisionReport, InputCheck } from "../joiner/mod.ts";
+import { type Finding, formatPosition, type SourcePosition } from "../core/mod.ts";
+import type { CollisionReport, InputCheck, JoinCollisionDetails } from "../joiner/mod.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingList } from "./findings.ts";
 
@@ -18,6 +18,40 @@ export function renderCollisionReport(report: CollisionReport): string {
     out +=
       `  ${c.type} '${escapeText(c.name)}' (${escapeText(c.sources[0])} vs ${escapeText(c.sources[1])}): ` +
       `${c.resolution}${renamed}${c.byHandler ? " (by the collision handler)" : ""}\n`;
+  }
+  return out;
+}
+
+/** The info line of a join whose inputs shared identical components: `N identical components merged`. */
+export function renderIdenticalMerged(count: number): string {
+  return count > 0 ? `\n${count} identical components merged\n` : "";
+}
+
+/** Where one side of a failed collision is: `file:line:column`, else the source. */
+function side(source: string, at: SourcePosition | undefined): string {
+  return escapeText(at ? formatPosition(at) : source);
+}
+
+/**
+ * The collisions that failed a join, grouped by section (in the order each section was first met):
+ * `Collisions (n):`, then per section `  <section> (k):` and `    '<name>': <left> vs <right>` lines, each side
+ * as `file:line:column` where known, else its source.
+ */
+export function renderCollisionFailures(collisions: readonly JoinCollisionDetails[]): string {
+  const groups = new Map<string, JoinCollisionDetails[]>();
+  for (const c of collisions) {
+    const list = groups.get(c.type);
+    if (list) list.push(c);
+    else groups.set(c.type, [c]);
+  }
+  let out = `\nCollisions (${collisions.length}):\n`;
+  for (const [type, list] of groups) {
+    out += `  ${escapeText(type)} (${list.length}):\n`;
+    for (const c of list) {
+      out += `    '${escapeText(c.name)}': ${side(c.leftSource, c.leftLocation)} vs ${
+        side(c.rightSource, c.rightLocation)
+      }\n`;
+    }
   }
   return out;
 }

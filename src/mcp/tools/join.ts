@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { type CollisionStrategy, join } from "../../joiner/mod.ts";
+import { COLLISION_STRATEGIES, type CollisionStrategy, join } from "../../joiner/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, writeOutput } from "../spec_input.ts";
 import {
@@ -32,9 +32,16 @@ export const joinTool: Tool = defineTool({
   input: {
     specs: z.array(specInput).min(2).describe("The documents to merge, in order (at least 2)"),
     path_strategy: z.enum(STRATEGIES).optional().describe("On a path collision (default fail)"),
-    schema_strategy: z.enum([...STRATEGIES, "rename"]).optional().describe(
-      "On a schema collision (default fail; rename renames the right-hand schema and its references)",
+    schema_strategy: z.enum([...STRATEGIES, "rename", "dedup-or-rename"]).optional().describe(
+      "On a schema collision (default fail; rename renames the right-hand schema and its references; " +
+        "dedup-or-rename merges equivalent schemas and renames the others)",
     ),
+    default_strategy: z.enum(COLLISION_STRATEGIES as [CollisionStrategy, ...CollisionStrategy[]]).optional()
+      .describe(
+        "For every collision without its own strategy: components, operationIds, and paths or schemas when " +
+          "path_strategy / schema_strategy are not given (default fail: every collision is listed, then the " +
+          "join fails). Identical same-named components are never collisions.",
+      ),
     semantic_dedup: z.boolean().optional().describe("Merge structurally identical schemas into one"),
     output: outputField,
   },
@@ -44,6 +51,9 @@ export const joinTool: Tool = defineTool({
     operation_count: z.number().int(),
     schema_count: z.number().int(),
     collision_count: z.number().int(),
+    identical_count: z.number().int().describe(
+      "Same-named identical components merged into one (not collisions)",
+    ),
     warnings: z.array(findingItem).describe("Collisions resolved, deduplications and other notes"),
     warnings_omitted: omittedField("warnings"),
     written_to: z.string().optional().describe("The output file, when one was written"),
@@ -58,6 +68,7 @@ export const joinTool: Tool = defineTool({
     const result = await join(parsed, {
       pathStrategy: strategy(args.path_strategy),
       schemaStrategy: strategy(args.schema_strategy),
+      ...(args.default_strategy === undefined ? {} : { defaultStrategy: args.default_strategy }),
       ...(args.semantic_dedup === undefined ? {} : { semanticDeduplication: args.semantic_dedup }),
     });
     const warnings = boundedItems(result.structuredWarnings, findingOf);
@@ -67,6 +78,7 @@ export const joinTool: Tool = defineTool({
       operation_count: result.stats.operationCount,
       schema_count: result.stats.schemaCount,
       collision_count: result.collisionCount,
+      identical_count: result.identicalCount,
       warnings: warnings.items,
       ...omittedFields({ warnings_omitted: warnings.omitted }),
     };
