@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../refs/ref_index.ts";
 import { goString } from "./go_writer.ts";
 import type { GoOperation } from "./operations.ts";
@@ -17,6 +16,7 @@ import { matchingOrder } from "./path_params.ts";
 import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import { type GoRuntime, renameRuntime, takeRuntimeNames } from "./go_runtime.ts";
+import { followedObject } from "./follow_ref.ts";
 
 /** A security scheme of the document. */
 export interface SchemeEntry {
@@ -40,12 +40,8 @@ export interface SchemeEntry {
 export function securitySchemes(index: RefIndex): SchemeEntry[] {
   const out: SchemeEntry[] = [];
   for (const entry of index.components("securityScheme")) {
-    let scheme = entry.value;
-    if (isObject(scheme) && typeof scheme.$ref === "string") {
-      const r = index.follow(scheme.$ref);
-      scheme = r.ok ? r.value : undefined;
-    }
-    if (!isObject(scheme)) continue;
+    const scheme = followedObject(index, entry.value);
+    if (scheme === undefined) continue;
     const type = String(scheme.type ?? "");
     const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
     let kind: SchemeEntry["kind"];

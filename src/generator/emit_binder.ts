@@ -21,16 +21,7 @@ import { BINDER_HELPERS, renameRuntime, takeRuntimeNames } from "./go_runtime.ts
 import type { GoField } from "./go_decls.ts";
 import { pathParamNames } from "./path_params.ts";
 import { BinderTypes, type BindShape, type DeepShape, defaultLiteral } from "./binder_types.ts";
-
-/** The schema (or 2.0 parameter) after `$ref`s. */
-function resolved(ctx: EmitContext, schema: unknown): Record<string, unknown> | undefined {
-  let s = schema;
-  for (let i = 0; i < 32 && isObject(s) && typeof s.$ref === "string"; i++) {
-    const r = ctx.index.follow(s.$ref);
-    s = r.ok ? r.value : undefined;
-  }
-  return isObject(s) ? s : undefined;
-}
+import { followedObject } from "./follow_ref.ts";
 
 /** Lines of Go code with relative indentation (written into a unit's writer at its indentation). */
 class Block {
@@ -105,7 +96,7 @@ function defaultExpr(
   at: (string | number)[],
   what: string,
 ): string {
-  const s = resolved(ctx, schema);
+  const s = followedObject(ctx.index, schema);
   if (s === undefined || !("default" in s)) return "";
   const plain = goTypeText(goDeref(type));
   const expr = defaultOf(types.shapeOf(type), type, s.default);
@@ -244,7 +235,7 @@ function emitDeepObject(ctx: EmitContext, types: BinderTypes, w: Block, p: GoPar
     } else w.line(`${dst} = ${conv}`);
   } else {
     w.line(`var obj ${plain}`);
-    const props = resolved(ctx, p.schema)?.properties;
+    const props = followedObject(ctx.index, p.schema)?.properties;
     for (const f of deep.fields) {
       const { t, shape } = fieldTarget(ctx, types, f, props, {
         in: "query",
@@ -411,7 +402,7 @@ function emitBody(ctx: EmitContext, types: BinderTypes, op: GoOperation, w: Bloc
     w.line("form := url.Values(r.MultipartForm.Value)");
   }
   const fields = decl?.kind === "struct" ? decl.fields : [];
-  const props = resolved(ctx, b.schema)?.properties;
+  const props = followedObject(ctx.index, b.schema)?.properties;
   for (const f of fields) {
     const { t, shape } = fieldTarget(ctx, types, f, props, {
       in: "body",

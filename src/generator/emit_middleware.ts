@@ -19,6 +19,7 @@ import { type GeneratedFile, splitFiles } from "./split.ts";
 import { unit } from "./unit.ts";
 import { ValidationCompiler } from "./validation_code.ts";
 import { MIDDLEWARE_RUNTIME, renameRuntime, takeRuntimeNames, VALIDATION_RUNTIME } from "./go_runtime.ts";
+import { followedObject, followRef } from "./follow_ref.ts";
 
 type Path = (string | number)[];
 
@@ -154,12 +155,9 @@ function shapeOf(
   };
 }
 
+/** A parameter's or property's schema with its `$ref` followed; `{}` when absent or `true`. */
 function resolved(ctx: EmitContext, schema: unknown): Record<string, unknown> | undefined {
-  if (schema === undefined || schema === true) return {};
-  if (!isObject(schema)) return undefined;
-  if (typeof schema.$ref !== "string") return schema;
-  const r = ctx.index.follow(schema.$ref);
-  return r.ok && isObject(r.value) ? r.value : undefined;
+  return schema === undefined || schema === true ? {} : followedObject(ctx.index, schema);
 }
 
 /** The body entry of an operation: required, and each accepted media type with its check ("nil": any). */
@@ -198,16 +196,11 @@ function bodyOf(
     }
     return { required: body.required, media };
   }
-  let rb = op.operation.requestBody;
-  let at: Path = [...op.at, "requestBody"];
-  let file = ctx.index.rootKey;
-  if (isObject(rb) && typeof rb.$ref === "string") {
-    const r = ctx.index.follow(rb.$ref);
-    if (!r.ok) return undefined;
-    rb = r.value;
-    at = r.segments;
-    file = r.file;
-  }
+  const r = followRef(ctx.index, op.operation.requestBody);
+  if (!r.ok) return undefined;
+  const rb = r.value;
+  const at: Path = r.segments ?? [...op.at, "requestBody"];
+  const file = r.file;
   if (!isObject(rb) || !isObject(rb.content)) return undefined;
   for (const [type, value] of Object.entries(rb.content)) {
     const schema = isObject(value) ? value.schema : undefined;

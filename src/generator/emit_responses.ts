@@ -19,6 +19,7 @@ import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import type { EmitContext } from "./context.ts";
 import { RESPONSE_HELPERS } from "./go_runtime.ts";
 import { goNamed, goPointer, goSlice, type GoType, goTypeText } from "./go_type.ts";
+import { followedObject } from "./follow_ref.ts";
 
 /** How a response's body is written. */
 export interface ResponseBody {
@@ -97,12 +98,8 @@ export function fixedStatus(status: string): number | undefined {
 }
 
 function headerType(index: RefIndex, raw: unknown, depth = 0): GoType {
-  let schema = raw;
-  if (isObject(schema) && typeof schema.$ref === "string") {
-    const r = index.follow(schema.$ref);
-    schema = r.ok ? r.value : undefined;
-  }
-  if (!isObject(schema)) return goNamed("string");
+  const schema = followedObject(index, raw);
+  if (schema === undefined) return goNamed("string");
   const type = mainType(schema);
   // A header is text: a binary format stays a string.
   const scalar = scalarGoType(type, schema.format, false);
@@ -130,12 +127,8 @@ export function headersOf(ctx: EmitContext, r: GoResponse, report = true): Heade
       );
       continue;
     }
-    let h = value;
-    if (isObject(h) && typeof h.$ref === "string") {
-      const f = ctx.index.follow(h.$ref);
-      h = f.ok ? f.value : undefined;
-    }
-    if (!isObject(h)) continue;
+    const h = followedObject(ctx.index, value);
+    if (h === undefined) continue;
     out.push({
       name,
       field: names.take(goName(name, "Header")),

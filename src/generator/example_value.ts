@@ -9,6 +9,7 @@
  */
 import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../refs/ref_index.ts";
+import { followedObject, followRef } from "./follow_ref.ts";
 
 /** Deepest schema nesting an example is built from; deeper properties are left out (zero values). */
 export const MAX_EXAMPLE_DEPTH = 8;
@@ -38,12 +39,8 @@ export function mediaExample(
   }
   if (isObject(media.examples)) {
     for (const [name, raw] of Object.entries(media.examples)) {
-      let ex = raw;
-      if (isObject(ex) && typeof ex.$ref === "string") {
-        const r = index.follow(ex.$ref);
-        ex = r.ok ? r.value : undefined;
-      }
-      if (isObject(ex) && "value" in ex && ex.value !== undefined) {
+      const ex = followedObject(index, raw);
+      if (ex !== undefined && "value" in ex && ex.value !== undefined) {
         return { value: ex.value, at: [...at, "examples", name, "value"] };
       }
       break;
@@ -76,13 +73,10 @@ function build(
   budget: { nodes: number },
 ): unknown {
   if (depth > MAX_EXAMPLE_DEPTH || budget.nodes-- <= 0) return undefined;
-  let schema = raw;
-  if (isObject(schema) && typeof schema.$ref === "string") {
-    const r = index.follow(schema.$ref, file);
-    if (!r.ok) return undefined;
-    schema = r.value;
-    file = r.file;
-  }
+  const r = followRef(index, raw, file);
+  if (!r.ok) return undefined;
+  const schema = r.value;
+  file = r.file;
   if (!isObject(schema) || onPath.has(schema)) return undefined;
   if ("example" in schema && schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -155,12 +149,8 @@ function properties(
 
 /** The zero value of a required primitive property without an example (a time for `date-time`). */
 function placeholder(index: RefIndex, raw: unknown, file: string): unknown {
-  let schema = raw;
-  if (isObject(schema) && typeof schema.$ref === "string") {
-    const r = index.follow(schema.$ref, file);
-    schema = r.ok ? r.value : undefined;
-  }
-  if (!isObject(schema)) return undefined;
+  const schema = followedObject(index, raw, file);
+  if (schema === undefined) return undefined;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "string":

@@ -15,6 +15,7 @@ import type { TypeModel } from "./type_model.ts";
 import { GO_READER, goNilable, goPointer, type GoType } from "./go_type.ts";
 import { pathPatternProblem } from "./go_regexp.ts";
 import { pathParamNames } from "./path_params.ts";
+import { followedObject, followRef, type RefObject } from "./follow_ref.ts";
 
 /** A parameter of an operation. */
 export interface GoParam {
@@ -223,20 +224,17 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
     for (const [holder, base] of [[item, at.slice(0, 2)], [op, at]] as const) {
       if (!Array.isArray(holder.parameters)) continue;
       holder.parameters.forEach((p, i) => {
-        let value = p;
-        if (isObject(p) && typeof p.$ref === "string") {
-          const r = index.follow(p.$ref);
-          if (!r.ok) {
-            model.issue(
-              "warning",
-              [...base, "parameters", i],
-              `parameter reference "${p.$ref}" cannot be resolved; the parameter is left out.`,
-              "generate-ref",
-            );
-            return;
-          }
-          value = r.value;
+        const r = followRef(index, p);
+        if (!r.ok) {
+          model.issue(
+            "warning",
+            [...base, "parameters", i],
+            `parameter reference "${(p as RefObject).$ref}" cannot be resolved; the parameter is left out.`,
+            "generate-ref",
+          );
+          return;
         }
+        const value = r.value;
         if (!isObject(value) || typeof value.name !== "string" || typeof value.in !== "string") return;
         merged.set(`${value.in}\0${value.name}`, [value, [...base, "parameters", i]]);
       });
@@ -399,12 +397,8 @@ function requestBody(
   at: (string | number)[],
   name: string,
 ): GoBody | undefined {
-  let rb = raw;
-  if (isObject(rb) && typeof rb.$ref === "string") {
-    const r = index.follow(rb.$ref);
-    rb = r.ok ? r.value : undefined;
-  }
-  if (!isObject(rb) || !isObject(rb.content)) return undefined;
+  const rb = followedObject(index, raw);
+  if (rb === undefined || !isObject(rb.content)) return undefined;
   const types = Object.keys(rb.content);
   const pick = types.find((t) => JSON_MEDIA.test(t) && t !== "*/*") ??
     types.find((t) => /^application\/x-www-form-urlencoded\b/i.test(t)) ??
@@ -461,12 +455,8 @@ function buildResponses(
   for (const [status, value] of Object.entries(raw)) {
     if (status.startsWith("x-")) continue;
     if (!/^(?:[1-5](?:\d\d|XX)|default)$/i.test(status)) continue;
-    let resp = value;
-    if (isObject(resp) && typeof resp.$ref === "string") {
-      const r = index.follow(resp.$ref);
-      resp = r.ok ? r.value : undefined;
-    }
-    if (!isObject(resp)) continue;
+    const resp = followedObject(index, value);
+    if (resp === undefined) continue;
     const description = typeof resp.description === "string" ? resp.description : "";
     const label = status.toLowerCase() === "default" ? "Default" : status.toUpperCase();
     let schema: unknown;

@@ -39,6 +39,7 @@ import {
   uniqueStrings,
   validateTag,
 } from "./schema_facts.ts";
+import { followRef, isRef, type RefObject } from "./follow_ref.ts";
 
 /** Deepest nesting of inline schemas expressed; deeper ones become `interface{}` with an issue. */
 export const MAX_DEPTH = 64;
@@ -165,7 +166,7 @@ export class TypeModel {
     }
     if (schema === true || schema === undefined) return { type: GO_ANY, nullable: false, schema: {} };
     if (!isObject(schema)) return { type: GO_ANY, nullable: false, schema: {} };
-    if (typeof schema.$ref === "string") return this.#useRef(schema.$ref, at, hint, depth, schema, file);
+    if (isRef(schema)) return this.#useRef(at, hint, depth, schema, file);
     const nullable = isNullable(schema);
     const alone = singleAllOf(schema);
     if (alone !== undefined) {
@@ -186,20 +187,15 @@ export class TypeModel {
     return { type: this.#plain(schema, at, hint, depth, file), nullable, schema };
   }
 
-  #useRef(
-    ref: string,
-    at: (string | number)[],
-    hint: string,
-    depth: number,
-    holder: Record<string, unknown>,
-    file: string,
-  ): TypeUse {
-    const r = this.#index.follow(ref, file);
+  #useRef(at: (string | number)[], hint: string, depth: number, holder: RefObject, file: string): TypeUse {
+    const r = followRef(this.#index, holder, file);
     if (!r.ok) {
       this.issue(
         "warning",
         at,
-        `reference "${ref}" cannot be resolved (${r.message.replace(/\.$/, "")}); generated as interface{}.`,
+        `reference "${holder.$ref}" cannot be resolved (${
+          r.message.replace(/\.$/, "")
+        }); generated as interface{}.`,
         "generate-ref",
       );
       return { type: GO_ANY, nullable: false, schema: {} };
@@ -228,7 +224,7 @@ export class TypeModel {
       const name = this.names.take(goName(`${r.segments[r.segments.length - 3] ?? ""} ${last}`, hint));
       this.#byPlace.set(key, name);
       this.#declare(name, target, r.segments, depth + 1, r.file);
-      return this.#useRef(ref, at, hint, depth + 1, holder, file);
+      return this.#useRef(at, hint, depth + 1, holder, file);
     }
     return { type: this.#plain(target, r.segments, hint, depth + 1, r.file), nullable, schema: target };
   }
@@ -281,7 +277,7 @@ export class TypeModel {
       : (typeof schema.title === "string" ? schema.title : "");
     const deprecated = schema.deprecated === true;
     let decl: GoDecl;
-    if (typeof schema.$ref === "string") {
+    if (isRef(schema)) {
       const u = this.use(schema, at, name, depth, file);
       decl = { kind: "defined", name, doc, deprecated, type: u.type, alias: true, at };
       if (u.type.kind === "named" && u.type.name === name) {
@@ -420,12 +416,10 @@ export class TypeModel {
     const visited = new Set<unknown>();
     let budget = 10_000;
     while (stack.length > 0 && budget-- > 0) {
-      let [s, file] = stack.pop()!;
-      if (isObject(s) && typeof s.$ref === "string") {
-        const r = this.#index.follow(s.$ref, file);
-        s = r.ok ? r.value : undefined;
-        if (r.ok) file = r.file;
-      }
+      const [raw, from] = stack.pop()!;
+      const r = followRef(this.#index, raw, from);
+      if (!r.ok) continue;
+      const { value: s, file } = r;
       if (!isObject(s) || visited.has(s)) continue;
       visited.add(s);
       if (isUnion(s)) {
@@ -467,8 +461,8 @@ export class TypeModel {
       const base = goTypeText(u.type.kind === "slice" ? u.type.elem : u.type).replace(/[^A-Za-z0-9]/g, "");
       const altName = takeAlternative(altNames, goName(many ? `${base} List` : base, `Option${i + 1}`));
       const tags: string[] = [];
-      if (disc !== undefined && isObject(alt) && typeof alt.$ref === "string") {
-        const target = this.#index.follow(alt.$ref, d.file);
+      if (disc !== undefined && isRef(alt)) {
+        const target = followRef(this.#index, alt, d.file);
         for (const [value, ref] of Object.entries(mapping)) {
           if (typeof ref !== "string") continue;
           const r = ref.includes("/") || ref.startsWith("#")

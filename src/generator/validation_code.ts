@@ -19,6 +19,7 @@ import type { TypeModel } from "./type_model.ts";
 import { type Unit, unit } from "./unit.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
 import { type CheckHost, kindChecks } from "./validation_checks.ts";
+import { followedObject, followRef, isRef } from "./follow_ref.ts";
 
 type Path = (string | number)[];
 
@@ -75,11 +76,11 @@ export class ValidationCompiler {
     let f = file;
     let place = at;
     // A bare reference (or, before 3.1, any reference: its siblings are ignored) is its target's function.
-    for (let hops = 0; isObject(s) && typeof s.$ref === "string" && hops < 2; hops++) {
+    for (let hops = 0; isRef(s) && hops < 2; hops++) {
       if (this.#siblingsWithRef && Object.keys(s).some((k) => k !== "$ref" && CONSTRAINTS.has(k))) break;
       // Before 3.1 the siblings of a reference are ignored, except `nullable` (as tools read it).
       if (!this.#siblingsWithRef && (s.nullable === true || s["x-nullable"] === true)) break;
-      const r = this.#index.follow(s.$ref, f);
+      const r = followRef(this.#index, s, f);
       if (!r.ok) {
         this.#model.issue(
           "warning",
@@ -230,7 +231,7 @@ export class ValidationCompiler {
     w.line("\tdefer e.leave()");
     w.line("\tif !e.enter(p) {").line("\t\treturn").line("\t}");
     let s = p.schema;
-    if (!this.#siblingsWithRef && isObject(s) && typeof s.$ref === "string") {
+    if (!this.#siblingsWithRef && isRef(s)) {
       s = { $ref: s.$ref, nullable: true };
     }
     if (s === false) {
@@ -307,7 +308,7 @@ export class ValidationCompiler {
       w.line(`\tif !${name}[rvCanon(v)] {`);
       w.line('\t\te.add(p, "must be one of the allowed values")').line("\t}");
     }
-    if (typeof s.$ref === "string") {
+    if (isRef(s)) {
       w.line(`\t${this.check({ $ref: s.$ref }, [...p.at, "$ref"], p.file)}(v, p, e)`);
     }
     return w.toString();
@@ -338,10 +339,7 @@ export class ValidationCompiler {
       info: (at, message) => this.#model.issue("info", at, message, "generate-validation"),
       readOnly: (schema, file) => {
         if (!isObject(schema)) return false;
-        if (schema.readOnly === true) return true;
-        if (typeof schema.$ref !== "string") return false;
-        const r = this.#index.follow(schema.$ref, file);
-        return r.ok && isObject(r.value) && r.value.readOnly === true;
+        return schema.readOnly === true || followedObject(this.#index, schema, file)?.readOnly === true;
       },
     };
   }
