@@ -10,6 +10,8 @@ import {
   renderDiffYaml,
 } from "../render/diff.ts";
 import { createStyle } from "../render/report.ts";
+import { renderDiffHtml } from "../render/diff_html.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { diff, DIFF_SEVERITIES, listChecks, parseIgnoreList, parseSeverities } from "../differ/mod.ts";
 import type { DocumentReader } from "../core/mod.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag } from "./_common.ts";
@@ -17,7 +19,7 @@ import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
 /** Report formats of `oatool diff`. */
-const FORMATS = ["text", "json", "yaml", "markdown", "github", "junit"] as const;
+const FORMATS = ["text", "json", "yaml", "markdown", "github", "junit", "html"] as const;
 
 async function readRulesFile(path: string, reader: DocumentReader): Promise<unknown> {
   const loaded = await loadStructured({ file: inputArgument(path, "the rules file") }, {
@@ -107,9 +109,13 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
       : parseSeverities(await readRulesFile(severityFile, ctx.reader), severityFile);
     const failOn = ctx.flags["fail-on"];
     const breaking = ctx.flags.breaking;
+    const inputs = [documentArgument(ctx.args[0], "the source"), documentArgument(ctx.args[1], "the target")];
+    const sets = format === "html"
+      ? await Promise.all(inputs.map((input) => loadDocumentSet(input, { reader: ctx.reader })))
+      : undefined;
     const result = await diff(
-      documentArgument(ctx.args[0], "the source"),
-      documentArgument(ctx.args[1], "the target"),
+      sets?.[0] ?? inputs[0],
+      sets?.[1] ?? inputs[1],
       {
         reader: ctx.reader,
         breaking,
@@ -132,6 +138,9 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
         break;
       case "github":
         ctx.io.stdout(renderDiffGithub(result));
+        break;
+      case "html":
+        ctx.io.stdout(renderDiffHtml(result, { source: sets?.[0], target: sets?.[1] }));
         break;
       case "junit":
         ctx.io.stdout(renderDiffJunit(result, { failOn: failOn ?? (breaking ? "ERROR" : "INFO") }));

@@ -15,4 +15,5 @@ export * from "./walk.ts";
 export * from "./generate.ts";
 export * from "./convert.ts";
 export * from "./diff.ts";
+export * from "./diff_html.ts";
 export type { FindingLimits } from "../core/finding_limits.ts";

@@ -1,0 +1,141 @@
+/**
+ * The lines of a document around the place of a change, for the HTML diff report: the change's pointer found in
+ * one side's files (the root, or `schemas/pet.yaml#/…` in a file it references), its line by the file's source
+ * map, and a few lines before and after, each cut to a bounded width.
+ *
+ * @module
+ */
+import { type DocumentSetFile, getAt, parsePointer, type SourceMap } from "../core/mod.ts";
+import { templateShape } from "../core/path_template.ts";
+
+/** One side of a comparison as the report reads it: its files, the root first (a `DocumentSet` is one). */
+export interface ExcerptSide {
+  /** The files: the root (`root: true`) and the files it references. */
+  readonly files: readonly Pick<
+    DocumentSetFile,
+    "key" | "source" | "document" | "text" | "root" | "sourceMap"
+  >[];
+}
+
+/** One line of an excerpt. */
+export interface ExcerptLine {
+  /** 1-based line number. */
+  n: number;
+  /** The line's text, at most {@link ExcerptBounds.maxLineChars} characters. */
+  text: string;
+  /** Whether this is the line of the place. */
+  at: boolean;
+}
+
+/** Lines of one file around one place. */
+export interface Excerpt {
+  /** The file for people: its source name. */
+  file: string;
+  /** The line of the place. */
+  line: number;
+  /** Whether the place itself exists in this document (else the excerpt is of its nearest existing parent). */
+  exact: boolean;
+  /** The lines shown. */
+  lines: ExcerptLine[];
+}
+
+/** How much of a file an excerpt shows. */
+export interface ExcerptBounds {
+  /** Lines before and after the place's line. */
+  context: number;
+  /** Characters of one line (a longer line is cut around the place's column). */
+  maxLineChars: number;
+}
+
+type SideFile = ExcerptSide["files"][number];
+
+/** An excerpt maker over one side, with each file's lines split once. */
+export class SideExcerpts {
+  readonly #side: ExcerptSide;
+  readonly #lines = new Map<SideFile, string[]>();
+  readonly #maps = new Map<SideFile, SourceMap>();
+
+  constructor(side: ExcerptSide) {
+    this.#side = side;
+  }
+
+  /** The root file's parsed document (for its `info.version`). */
+  get rootDocument(): unknown {
+    return this.#root()?.document;
+  }
+
+  #root(): SideFile | undefined {
+    return this.#side.files.find((f) => f.root) ?? this.#side.files[0];
+  }
+
+  /**
+   * The file a change's pointer names: the root for `/…`, else the file named before `#` (relative to the
+   * root's folder: the file whose key ends with it).
+   */
+  #fileOf(pointer: string): { file: SideFile; fragment: string } | undefined {
+    const hash = pointer.indexOf("#");
+    if (pointer === "" || pointer.startsWith("/") || hash < 0) {
+      const root = this.#root();
+      return root === undefined ? undefined : { file: root, fragment: pointer };
+    }
+    const name = pointer.slice(0, hash).replaceAll("\\", "/").replace(/^\.\//, "");
+    const file = this.#side.files.find((f) => {
+      const key = f.key.replaceAll("\\", "/");
+      return !f.root && (key === name || key.endsWith(`/${name}`));
+    });
+    return file === undefined ? undefined : { file, fragment: pointer.slice(hash + 1) };
+  }
+
+  /**
+   * The lines around the place of `pointer` in this side: the place itself when it exists here, else (an
+   * endpoint under another template of the same shape) that endpoint's, else its nearest existing parent's.
+   * Undefined when the side has no text (a document built from an object) or not that file.
+   */
+  excerpt(pointer: string, bounds: ExcerptBounds): Excerpt | undefined {
+    const found = this.#fileOf(pointer);
+    if (found === undefined || found.file.text === "") return undefined;
+    const { file } = found;
+    let segments: (string | number)[] | undefined = parsePointer(found.fragment);
+    if (segments === undefined) return undefined;
+    let exact = getAt(file.document, segments) !== undefined;
+    if (!exact) {
+      const renamed = sameShapePath(file.document, segments);
+      if (renamed !== undefined) [segments, exact] = [renamed, true];
+    }
+    let map = this.#maps.get(file);
+    if (map === undefined) this.#maps.set(file, map = file.sourceMap());
+    const position = map.positionOf(segments);
+    if (position === undefined) return undefined;
+    let lines = this.#lines.get(file);
+    if (lines === undefined) this.#lines.set(file, lines = file.text.split(/\r\n|\n|\r/));
+    const first = Math.max(1, position.line - bounds.context);
+    const last = Math.min(lines.length, position.line + bounds.context);
+    const shown: ExcerptLine[] = [];
+    for (let n = first; n <= last; n++) {
+      const at = n === position.line;
+      shown.push({ n, at, text: cutLine(lines[n - 1], at ? position.column : 1, bounds.maxLineChars) });
+    }
+    return { file: file.source, line: position.line, exact, lines: shown };
+  }
+}
+
+/** `/paths/{template}/…` with the template replaced by the document's own of the same shape, when it has one. */
+function sameShapePath(document: unknown, segments: (string | number)[]): (string | number)[] | undefined {
+  if (segments[0] !== "paths" || typeof segments[1] !== "string") return undefined;
+  const paths = getAt(document, ["paths"]);
+  if (paths === null || typeof paths !== "object") return undefined;
+  const shape = templateShape(segments[1]);
+  const key = Object.keys(paths).find((k) => templateShape(k) === shape);
+  if (key === undefined) return undefined;
+  const renamed = ["paths", key, ...segments.slice(2)];
+  return getAt(document, renamed) === undefined ? undefined : renamed;
+}
+
+/** A line cut to `max` characters: a window around `column` (1-based), `…` where it was cut. */
+function cutLine(line: string, column: number, max: number): string {
+  const text = line.replaceAll("\t", "  ");
+  if (text.length <= max) return text;
+  if (column <= max / 2) return text.slice(0, max - 1) + "…";
+  const start = Math.min(column - 1 - Math.floor(max / 3), text.length - (max - 2));
+  return "…" + text.slice(start, start + max - 2) + "…";
+}
