@@ -54,6 +54,7 @@ export class SideExcerpts {
   readonly #side: ExcerptSide;
   readonly #lines = new Map<SideFile, string[]>();
   readonly #maps = new Map<SideFile, SourceMap>();
+  readonly #shapes = new Map<SideFile, Map<string, string>>();
 
   constructor(side: ExcerptSide) {
     this.#side = side;
@@ -99,7 +100,7 @@ export class SideExcerpts {
     if (segments === undefined) return undefined;
     let exact = getAt(file.document, segments) !== undefined;
     if (!exact) {
-      const renamed = sameShapePath(file.document, segments);
+      const renamed = this.#sameShapePath(file, segments);
       if (renamed !== undefined) [segments, exact] = [renamed, true];
     }
     let map = this.#maps.get(file);
@@ -117,18 +118,25 @@ export class SideExcerpts {
     }
     return { file: file.source, line: position.line, exact, lines: shown };
   }
-}
 
-/** `/paths/{template}/…` with the template replaced by the document's own of the same shape, when it has one. */
-function sameShapePath(document: unknown, segments: (string | number)[]): (string | number)[] | undefined {
-  if (segments[0] !== "paths" || typeof segments[1] !== "string") return undefined;
-  const paths = getAt(document, ["paths"]);
-  if (paths === null || typeof paths !== "object") return undefined;
-  const shape = templateShape(segments[1]);
-  const key = Object.keys(paths).find((k) => templateShape(k) === shape);
-  if (key === undefined) return undefined;
-  const renamed = ["paths", key, ...segments.slice(2)];
-  return getAt(document, renamed) === undefined ? undefined : renamed;
+  /** `/paths/{template}/…` with the template replaced by the file's own of the same shape, when it has one. */
+  #sameShapePath(file: SideFile, segments: (string | number)[]): (string | number)[] | undefined {
+    if (segments[0] !== "paths" || typeof segments[1] !== "string") return undefined;
+    let shapes = this.#shapes.get(file);
+    if (shapes === undefined) {
+      // Each template's shape, computed once per file (the first template of a shape wins).
+      this.#shapes.set(file, shapes = new Map());
+      const paths = getAt(file.document, ["paths"]);
+      for (const key of paths !== null && typeof paths === "object" ? Object.keys(paths) : []) {
+        const shape = templateShape(key);
+        if (!shapes.has(shape)) shapes.set(shape, key);
+      }
+    }
+    const key = shapes.get(templateShape(segments[1]));
+    if (key === undefined) return undefined;
+    const renamed = ["paths", key, ...segments.slice(2)];
+    return getAt(file.document, renamed) === undefined ? undefined : renamed;
+  }
 }
 
 /** A line cut to `max` characters: a window around `column` (1-based), `…` where it was cut. */
