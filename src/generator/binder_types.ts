@@ -9,25 +9,29 @@ import { fitsFloat } from "./go_literal.ts";
 import type { EmitContext } from "./context.ts";
 import { goString } from "./go_writer.ts";
 import type { GoField } from "./go_decls.ts";
-import { goDeref, type GoType, goTypeText } from "./go_type.ts";
+import { GO_ANY, goDeref, goNamed, goSlice, type GoType, goTypeKey } from "./go_type.ts";
 
-/** The typed reader of each base Go type (by its Go text). */
-const BASE_PARSERS: Record<string, string> = {
-  "string": "binderString",
-  "int64": "binderInt64",
-  "int32": "binderInt32",
-  "float64": "binderFloat64",
-  "float32": "binderFloat32",
-  "bool": "binderBool",
-  "time.Time": "binderTime",
-  "[]byte": "binderBytes",
-  "interface{}": "binderAny",
-};
+const GO_STRING = goNamed("string");
+
+/** The typed reader of each base Go type, by the type ({@link goTypeKey}). */
+const BASE_PARSERS = new Map<string, string>(
+  ([
+    [goNamed("string"), "binderString"],
+    [goNamed("int64"), "binderInt64"],
+    [goNamed("int32"), "binderInt32"],
+    [goNamed("float64"), "binderFloat64"],
+    [goNamed("float32"), "binderFloat32"],
+    [goNamed("bool"), "binderBool"],
+    [goNamed("time.Time", "time"), "binderTime"],
+    [goSlice(goNamed("byte")), "binderBytes"],
+    [GO_ANY, "binderAny"],
+  ] as const).map(([type, parse]) => [goTypeKey(type), parse]),
+);
 
 /** How a Go type is read from parameter text. */
 export type BindShape =
-  | { kind: "scalar"; parse: string; base: string }
-  | { kind: "array"; item: { parse: string; base: string } }
+  | { kind: "scalar"; parse: string; base: GoType }
+  | { kind: "array"; item: { parse: string; base: GoType } }
   | { kind: "nullable"; inner: GoType; of: Exclude<BindShape, { kind: "json" | "nullable" }> }
   | { kind: "json" };
 
@@ -88,22 +92,21 @@ export class BinderTypes {
     return t.kind === "named" && t.args === undefined ? this.#ctx.model.decl(t.name) : undefined;
   }
 
-  #scalar(t: GoType, depth = 0): { parse: string; base: string } | undefined {
-    const text = goTypeText(t);
-    const base = BASE_PARSERS[text];
-    if (base !== undefined) return { parse: base, base: text };
-    if (depth > 16) return undefined;
+  #scalar(t: GoType, depth = 0): { parse: string; base: GoType } | undefined {
+    const base = BASE_PARSERS.get(goTypeKey(t));
+    if (base !== undefined) return { parse: base, base: t };
+    if (depth > 16 || t.kind !== "named") return undefined;
     const d = this.#decl(t);
     if (d === undefined) return undefined;
-    let inner: { parse: string; base: string } | undefined;
-    if (d.kind === "enum") inner = { parse: "binderString", base: "string" };
+    let inner: { parse: string; base: GoType } | undefined;
+    if (d.kind === "enum") inner = { parse: "binderString", base: GO_STRING };
     else if (d.kind === "defined") inner = this.#scalar(d.type, depth + 1);
     if (inner === undefined) return undefined;
-    this.named.set(text, inner.parse);
-    return { parse: `binderParse${text}`, base: inner.base };
+    this.named.set(t.name, inner.parse);
+    return { parse: `binderParse${t.name}`, base: inner.base };
   }
 
-  #arrayItem(t: GoType, depth: number): { parse: string; base: string } | undefined {
+  #arrayItem(t: GoType, depth: number): { parse: string; base: GoType } | undefined {
     if (t.kind === "slice") return this.#scalar(t.elem);
     if (depth > 16) return undefined;
     const d = this.#decl(t);
@@ -112,8 +115,9 @@ export class BinderTypes {
 }
 
 /** A Go literal of `value` for a value of base type `base`, or undefined when it does not fit. */
-export function defaultLiteral(value: unknown, base: string): string | undefined {
-  switch (base) {
+export function defaultLiteral(value: unknown, base: GoType): string | undefined {
+  const name = base.kind === "named" && base.args === undefined ? base.name : "";
+  switch (name) {
     case "string":
       return typeof value === "string" ? goString(value) : undefined;
     case "bool":
@@ -121,12 +125,12 @@ export function defaultLiteral(value: unknown, base: string): string | undefined
     case "int64":
     case "int32": {
       if (typeof value !== "number" || !Number.isSafeInteger(value)) return undefined;
-      if (base === "int32" && (value < -2147483648 || value > 2147483647)) return undefined;
+      if (name === "int32" && (value < -2147483648 || value > 2147483647)) return undefined;
       return String(value);
     }
     case "float64":
     case "float32":
-      return typeof value === "number" && fitsFloat(base, value) ? String(value) : undefined;
+      return typeof value === "number" && fitsFloat(name, value) ? String(value) : undefined;
   }
   return undefined;
 }

@@ -12,7 +12,7 @@
 import { isObject } from "../core/json.ts";
 import type { EmitContext } from "./context.ts";
 import { bodyFieldType } from "./emit_client.ts";
-import { goDeref, type GoType, goTypeText, isGoNamed } from "./go_type.ts";
+import { goDeref, type GoType, goTypeEqual, goTypeText, isGoNamed } from "./go_type.ts";
 import { docLines, goString } from "./go_writer.ts";
 import type { GoOperation, GoParam } from "./operations.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
@@ -114,7 +114,8 @@ function defaultExpr(
 
 /** The Go expression of `value` for a value of Go type `type` read by `shape`, or undefined when it does not fit. */
 function defaultOf(shape: BindShape, type: GoType, value: unknown): string | undefined {
-  const plain = goTypeText(goDeref(type));
+  const plainType = goDeref(type);
+  const plain = goTypeText(plainType);
   let expr: string | undefined;
   if (shape.kind === "nullable") {
     const inner = defaultOf(shape.of, shape.inner, value);
@@ -124,8 +125,9 @@ function defaultOf(shape: BindShape, type: GoType, value: unknown): string | und
   if (shape.kind === "scalar") {
     const lit = defaultLiteral(s.default, shape.base);
     if (lit !== undefined) {
-      const untyped = type.kind !== "pointer" || plain === "string" || plain === "bool";
-      expr = plain === shape.base && untyped ? lit : `${plain}(${lit})`;
+      const untyped = type.kind !== "pointer" || isGoNamed(plainType, "string") ||
+        isGoNamed(plainType, "bool");
+      expr = goTypeEqual(plainType, shape.base) && untyped ? lit : `${plain}(${lit})`;
     }
   } else if (shape.kind === "array" && Array.isArray(s.default)) {
     const items = s.default.map((v) => defaultLiteral(v, shape.item.base));

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { defaultLiteral } from "./binder_types.ts";
+import { goNamed } from "./go_type.ts";
 import { checkGoModule } from "./_ext_test_util.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -20,14 +21,14 @@ const NULLABLE_DEEP = "generate/nullable-deep-3.1.yaml";
 const FALLBACKS = "generate/binder/binder-fallbacks-3.1.json";
 
 Deno.test("defaultLiteral writes a default only when it fits the Go type", () => {
-  assert.equal(defaultLiteral('a"b', "string"), '"a\\"b"');
-  assert.equal(defaultLiteral(20, "int32"), "20");
-  assert.equal(defaultLiteral(2 ** 31, "int32"), undefined);
-  assert.equal(defaultLiteral(1.5, "int64"), undefined);
-  assert.equal(defaultLiteral(0.5, "float64"), "0.5");
-  assert.equal(defaultLiteral(true, "bool"), "true");
-  assert.equal(defaultLiteral("true", "bool"), undefined);
-  assert.equal(defaultLiteral("2024-01-01T00:00:00Z", "time.Time"), undefined);
+  assert.equal(defaultLiteral('a"b', goNamed("string")), '"a\\"b"');
+  assert.equal(defaultLiteral(20, goNamed("int32")), "20");
+  assert.equal(defaultLiteral(2 ** 31, goNamed("int32")), undefined);
+  assert.equal(defaultLiteral(1.5, goNamed("int64")), undefined);
+  assert.equal(defaultLiteral(0.5, goNamed("float64")), "0.5");
+  assert.equal(defaultLiteral(true, goNamed("bool")), "true");
+  assert.equal(defaultLiteral("true", goNamed("bool")), undefined);
+  assert.equal(defaultLiteral("2024-01-01T00:00:00Z", goNamed("time.Time", "time")), undefined);
 });
 
 Deno.test("the binder file: typed code, issues with paths, names that yield to schemas, splitting", async () => {

@@ -126,6 +126,23 @@ export function zeroLiteral(lw: LiteralWriter, goType: GoType): string {
   }
 }
 
+/**
+ * Whether a literal of `t` that is not `nil` is a composite literal `T{…}` of `t` itself (so that `&` applies):
+ * slices (not `[]byte`), maps, structs, unions, and defined (not alias) types of those.
+ */
+function isComposite(lw: LiteralWriter, t: GoType): boolean {
+  for (let depth = 0; depth <= MAX_LITERAL_DEPTH; depth++) {
+    if (t.kind === "slice") return !isGoNamed(t.elem, "byte");
+    if (t.kind === "map") return true;
+    if (t.kind !== "named" || t.args !== undefined) return false;
+    const decl = lw.model.decl(t.name);
+    if (decl?.kind === "struct" || decl?.kind === "union") return true;
+    if (decl?.kind !== "defined" || decl.alias) return false;
+    t = decl.type;
+  }
+  return false;
+}
+
 function misfit(lw: LiteralWriter, pointer: string, goType: GoType, value: unknown): undefined {
   const type = goTypeText(goType);
   let shown = JSON.stringify(value) ?? String(value);
@@ -158,7 +175,7 @@ function literal(
     const target = goTypeText(goType.elem);
     const inner = literal(lw, goType.elem, value, pointer, depth + 1);
     if (inner === undefined) return undefined;
-    if (inner.startsWith(target + "{")) return "&" + inner;
+    if (inner !== "nil" && isComposite(lw, goType.elem)) return "&" + inner;
     lw.usesPtr = true;
     lw.typesUsed.add(goType.elem);
     return `${lw.ptrHelper}[${target}](${inner})`;
@@ -256,8 +273,7 @@ function namedLiteral(
       const inner = literal(lw, decl.type, value, pointer, depth + 1);
       if (inner === undefined || inner === "nil") return inner;
       // A slice or map type: its own composite literal (so that & applies).
-      const text = goTypeText(decl.type);
-      if (inner.startsWith(text + "{")) return type + inner.slice(text.length);
+      if (isComposite(lw, decl.type)) return type + inner.slice(goTypeText(decl.type).length);
       return `${type}(${inner})`;
     }
     case "struct": {

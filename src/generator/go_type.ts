@@ -64,6 +64,50 @@ export function goTypeText(t: GoType): string {
   }
 }
 
+/**
+ * A key that two types share exactly when they are the same Go type (package, name, type arguments and shape),
+ * for maps and sets of types; it is not Go text.
+ */
+export function goTypeKey(t: GoType): string {
+  switch (t.kind) {
+    case "named": {
+      const head = t.pkg === undefined ? t.name : `${t.pkg} ${t.name}`;
+      return t.args === undefined ? head : `${head}(${t.args.map(goTypeKey).join(",")})`;
+    }
+    case "pointer":
+      return `pointer(${goTypeKey(t.elem)})`;
+    case "slice":
+      return `slice(${goTypeKey(t.elem)})`;
+    case "map":
+      return `map(${goTypeKey(t.key)},${goTypeKey(t.elem)})`;
+    case "interface":
+      return "interface";
+  }
+}
+
+/** Whether `a` and `b` are the same Go type. */
+export function goTypeEqual(a: GoType, b: GoType): boolean {
+  return a === b || goTypeKey(a) === goTypeKey(b);
+}
+
+/**
+ * A word for a value of type `t`, to name it by: the ASCII letters and digits of its names, outer to inner, with
+ * `map` and `interface` for those kinds (`map[string]Pet` → `mapstringPet`, `*time.Time` → `timeTime`).
+ */
+export function goTypeWord(t: GoType): string {
+  switch (t.kind) {
+    case "named":
+      return t.name.replace(/[^A-Za-z0-9]/g, "") + (t.args ?? []).map(goTypeWord).join("");
+    case "pointer":
+    case "slice":
+      return goTypeWord(t.elem);
+    case "map":
+      return `map${goTypeWord(t.key)}${goTypeWord(t.elem)}`;
+    case "interface":
+      return "interface";
+  }
+}
+
 /** Whether the zero value of `t` is nil (a pointer, slice, map or interface). */
 export function goNilable(t: GoType): boolean {
   return t.kind !== "named";

@@ -21,7 +21,7 @@ import {
   goSlice,
   goStringMap,
   type GoType,
-  goTypeText,
+  goTypeWord,
 } from "./go_type.ts";
 import {
   isNullable,
@@ -458,7 +458,7 @@ export class TypeModel {
       ) continue;
       const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
       const many = u.type.kind === "slice";
-      const base = goTypeText(u.type.kind === "slice" ? u.type.elem : u.type).replace(/[^A-Za-z0-9]/g, "");
+      const base = goTypeWord(u.type);
       const altName = takeAlternative(altNames, goName(many ? `${base} List` : base, `Option${i + 1}`));
       const tags: string[] = [];
       if (disc !== undefined && isRef(alt)) {
