@@ -272,6 +272,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
   ],
   "./differ": [
     "CHECK_CATEGORIES",
+    "DIFF_PRESETS",
     "DIFF_SEVERITIES",
     "changeToFinding",
     "diff",

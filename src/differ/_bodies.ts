@@ -10,6 +10,7 @@ import { equivalent } from "./_same.ts";
 import type { CheckId } from "./checks.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { compareSchemas } from "./_schema.ts";
+import { compareLinks } from "./_links.ts";
 import { type BodyView, type MediaView, responseContentOf, simpleSchema } from "./_views.ts";
 
 function compareContent(
@@ -273,31 +274,17 @@ function compareResponse(
   }
   compareExtensions(c, { s: s, sAt: sAt, t: t, tAt: tAt, endpoint: endpoint });
   compareHeaders(c, s, sAt, t, tAt, what, endpoint, dir);
-  const sl = isObject(s.links) ? s.links : {};
-  const tl = isObject(t.links) ? t.links : {};
-  for (const k of Object.keys(tl)) {
-    if (!Object.hasOwn(sl, k)) {
-      c.emit(
-        "response-link-added",
-        "added",
-        under(tAt, "links", k),
-        "target",
-        `${what} has the new link ${q(k)}.`,
-        { endpoint },
-      );
-    }
-  }
-  for (const k of Object.keys(sl)) {
-    if (!Object.hasOwn(tl, k)) {
-      c.emit(
-        "response-link-removed",
-        "removed",
-        under(sAt, "links", k),
-        "source",
-        `${what} lost the link ${q(k)}.`,
-        { endpoint },
-      );
-    }
+  compareLinks(c, s, sAt, t, tAt, what, endpoint);
+  // 2.0 examples by media type (3.x examples are in each media type's content).
+  if (c.source.version === "2.0" && !deepEqual(s.examples, t.examples)) {
+    c.emit(
+      "response-media-type-example-changed",
+      "modified",
+      under(tAt, "examples"),
+      "target",
+      `the examples of ${what} changed.`,
+      { endpoint },
+    );
   }
   const sc = responseContentOf(c.source, sOp, s, sAt);
   const tc = responseContentOf(c.target, tOp, t, tAt);
@@ -351,6 +338,20 @@ function compareHeaders(
     }
     if (s1.description !== t1.description) {
       emit("response-header-description-changed", `the description of ${h} changed.`);
+    }
+    // A 3.x header is always `simple`; explode defaults to false.
+    if (c.source.version !== "2.0") {
+      const style = (o: Obj) => (typeof o.style === "string" ? o.style : "simple");
+      const explode = (o: Obj) => o.explode === true;
+      if (style(s1) !== style(t1)) {
+        emit(
+          "response-header-style-changed",
+          `the style of ${h} changed from ${q(style(s1))} to ${q(style(t1))}.`,
+        );
+      }
+      if (explode(s1) !== explode(t1)) {
+        emit("response-header-explode-changed", `explode of ${h} changed to ${explode(t1)}.`);
+      }
     }
     compareExtensions(c, { s: s1, sAt: sr.at, t: t1, tAt: tr.at, endpoint: endpoint });
     const v2 = c.source.version === "2.0";

@@ -11,6 +11,9 @@ import { type Collector, type Pair, type Place, q, under } from "./_context.ts";
 import { canonical, equivalent, PAIRWISE_BUDGET, same } from "./_same.ts";
 import { compareExtensions } from "./_extensions.ts";
 
+/** The places of servers a document has only by default (no `servers`): compared, never reported. */
+const implicit = new WeakSet<Place>();
+
 /** A server list as `url → [server, place]` (2.0: built from schemes, host and basePath). */
 function serversOf(
   c: Collector,
@@ -33,6 +36,12 @@ function serversOf(
     }
     return out;
   }
+  // 3.x: no servers (or an empty list) is one server at `/` (the specification's default), never reported itself.
+  if (at.segments.length === 1 && (!Array.isArray(list) || list.length === 0)) {
+    out.set("", [{ url: "/" }, at]);
+    implicit.add(at);
+    return out;
+  }
   if (!Array.isArray(list)) return out;
   list.forEach((s, i) => {
     if (isObject(s) && typeof s.url === "string") out.set(s.url.replace(/\/+$/, ""), [s, under(at, i)]);
@@ -50,6 +59,7 @@ export function compareServers(c: Collector, pair: Pair): void {
   for (const [url, [t, at]] of b) {
     const old = a.get(url);
     if (old === undefined) {
+      if (implicit.has(at)) continue;
       c.emit("server-added", "added", at, "target", `the server ${q(url)} was added.`, {
         endpoint,
         new: url,
@@ -85,6 +95,7 @@ export function compareServers(c: Collector, pair: Pair): void {
         );
         continue;
       }
+      compareExtensions(c, { s: x, sAt: under(sPlace, "variables", name), t: y, tAt: vAt, endpoint });
       if (!deepEqual(x.default, y.default)) {
         c.emit(
           "server-variable-default-changed",
@@ -138,7 +149,7 @@ export function compareServers(c: Collector, pair: Pair): void {
     }
   }
   for (const [url, [, at]] of a) {
-    if (!b.has(url)) {
+    if (!b.has(url) && !implicit.has(at)) {
       c.emit("server-removed", "removed", at, "source", `the server ${q(url)} was removed.`, {
         endpoint,
         old: url,
@@ -232,6 +243,16 @@ export function compareInfo(c: Collector): void {
  * and changed without any compared operation reaching them. Security schemes have their own checks.
  */
 export function compareComponents(c: Collector): void {
+  if (c.target.version !== "2.0") {
+    const sc = c.source.document.components;
+    const tc = c.target.document.components;
+    compareExtensions(c, {
+      s: sc,
+      sAt: under(c.source.root, "components"),
+      t: tc,
+      tAt: under(c.target.root, "components"),
+    });
+  }
   for (const section of componentSections(c.target.version)) {
     if (section.name === "securitySchemes") continue;
     const pick = (side: "source" | "target") => {

@@ -17,6 +17,7 @@ import { SECURITY_CHECKS, type SecurityCheckId } from "./checks/security.ts";
 import { SERVER_CHECKS, type ServerCheckId } from "./checks/server.ts";
 import { INFO_CHECKS, type InfoCheckId } from "./checks/info.ts";
 import { EXTENSION_CHECKS, type ExtensionCheckId } from "./checks/extension.ts";
+import { LIFECYCLE_CHECKS, type LifecycleCheckId } from "./checks/lifecycle.ts";
 
 /** The id of a check: a union of the tables' ids, so that a misspelt id fails `deno check`. */
 export type CheckId =
@@ -30,7 +31,8 @@ export type CheckId =
   | SecurityCheckId
   | ServerCheckId
   | InfoCheckId
-  | ExtensionCheckId;
+  | ExtensionCheckId
+  | LifecycleCheckId;
 
 const ALL: readonly Check[] = [
   ...DOCUMENT_CHECKS,
@@ -44,6 +46,7 @@ const ALL: readonly Check[] = [
   ...SERVER_CHECKS,
   ...INFO_CHECKS,
   ...EXTENSION_CHECKS,
+  ...LIFECYCLE_CHECKS,
 ];
 
 /** Checks by id. */

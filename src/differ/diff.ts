@@ -24,6 +24,10 @@ import { compareComponents, compareInfo, compareServers } from "./_document.ts";
 import { compareSecuritySchemes } from "./_security.ts";
 import { normalise } from "./_format_change.ts";
 import { under } from "./_context.ts";
+import { judgeRemoval } from "./_lifecycle.ts";
+import { compareDocumentVersion } from "./_version.ts";
+import { CHECKS } from "./checks.ts";
+import { DIFF_PRESETS, type DiffPreset, presetSeverity } from "./presets.ts";
 import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
 import {
   type Change,
@@ -58,8 +62,22 @@ export interface DiffOptions {
   failOn?: DiffSeverity;
   /** Changes to silence: check ids, paths or globs (see {@link IgnoreRule}). */
   ignore?: readonly (IgnoreRule | string)[];
-  /** Severity overrides by check id. */
+  /** Severity overrides by check id (applied after the preset). */
   severities?: Readonly<Record<string, DiffSeverity>>;
+  /**
+   * Rule preset (see {@link DIFF_PRESETS} and docs/diff-severity.md): `strict` raises the WARNINGs that break
+   * strict clients to ERROR, `lenient` lowers response widenings to WARNING and deprecated removals to INFO.
+   * @default "default"
+   */
+  preset?: DiffPreset;
+  /**
+   * Days required between the deprecation of an endpoint, operation, parameter or property (its
+   * `x-deprecated-at` date) and its removal; a removal sooner, or without a readable date, is breaking.
+   * Unset or 0: only the sunset date (`x-sunset`) is checked.
+   */
+  deprecationDays?: number;
+  /** Today, for sunset dates and `deprecationDays` (tests set it). @default new Date() */
+  now?: Date;
   /**
    * Add `location` (file:line:column): the target for additions, the source for removals and modifications;
    * with `"target"`, every change in the target (a removal at the nearest place that still exists there), as
@@ -212,6 +230,15 @@ export async function diff(
     ? {}
     : parseSeverities(options.severities, "severities");
   const ignore = parseIgnoreList(options.ignore ?? [], "ignore");
+  const preset = options.preset ?? "default";
+  if (!DIFF_PRESETS.includes(preset)) {
+    throw new UsageError(`preset is ${JSON.stringify(preset)}; use ${DIFF_PRESETS.join(", ")}.`);
+  }
+  const days = options.deprecationDays;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 0)) {
+    throw new UsageError(`deprecationDays is ${days}; use a whole number of days, 0 or more.`);
+  }
+  const policy = { now: options.now ?? new Date(), deprecationDays: days };
   const sSet = await load(source, "the source", options);
   const tSet = await load(target, "the target", options);
   const s = sSet.root;
@@ -239,6 +266,7 @@ export async function diff(
     const root = (side === "source" ? sSide : tSide).root;
     c.emit(f.id, "modified", { file: root.file, segments: f.segments }, side, f.message);
   }
+  compareDocumentVersion(c, s, t, normalised);
   compareInfo(c);
   compareSecuritySchemes(c);
   compareServers(c, {
@@ -254,6 +282,8 @@ export async function diff(
   let droppedInfoCount = 0;
   const changes: Change[] = [];
   for (const change of c.changes()) {
+    judgeRemoval(change, sSide, policy);
+    if (preset !== "default") change.severity = presetSeverity(CHECKS.get(change.id)!, preset);
     const override = severities[change.id];
     if (override !== undefined) change.severity = override;
     if (ignored(change)) {

@@ -17,6 +17,8 @@
 export { diff } from "./diff.ts";
 export type { DiffInput, DiffOptions, DiffResult } from "./diff.ts";
 export { listChecks } from "./checks.ts";
+export { DIFF_PRESETS } from "./presets.ts";
+export type { DiffPreset } from "./presets.ts";
 export { parseIgnoreList, parseSeverities } from "./rules_file.ts";
 export { changeToFinding, CHECK_CATEGORIES, DIFF_SEVERITIES, severityRank } from "./types.ts";
 export type {

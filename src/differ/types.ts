@@ -44,6 +44,7 @@ export type CheckCategory =
   | "server"
   | "info"
   | "extension"
+  | "lifecycle"
   | "document";
 
 /** Every category, in the order reports list them. */
@@ -59,6 +60,7 @@ export const CHECK_CATEGORIES: readonly CheckCategory[] = [
   "server",
   "info",
   "extension",
+  "lifecycle",
 ];
 
 /** One named check: a kind of change with a stable id, its category, default severity and description. */

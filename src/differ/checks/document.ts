@@ -6,7 +6,7 @@ const ROWS = [
   [
     "openapi-version-changed",
     "INFO",
-    "The patch version of OpenAPI the document declares changed (3.1.0 → 3.1.1).",
+    "The OpenAPI version the document declares changed within its major version (3.1.0 → 3.1.1, 3.0.3 → 3.1.0; the older document is compared converted).",
   ],
   ["component-added", "INFO", "A reusable component was added (not an API change until it is used)."],
   ["component-removed", "INFO", "A reusable component was removed (its uses are judged where they were)."],

@@ -8,7 +8,7 @@ const ROWS = [
   [
     "deprecated-endpoint-removed",
     "WARNING",
-    "A path was removed whose operation had been marked deprecated.",
+    "A path was removed whose operation was deprecated without a sunset date (`x-sunset`).",
   ],
   ["endpoint-summary-changed", "INFO", "The summary of a path item changed."],
   ["endpoint-description-changed", "INFO", "The description of a path item changed."],

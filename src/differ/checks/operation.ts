@@ -12,7 +12,7 @@ const ROWS = [
   [
     "deprecated-operation-removed",
     "WARNING",
-    "An operation marked deprecated was removed (the deprecation ended).",
+    "An operation deprecated without a sunset date (`x-sunset`) was removed.",
   ],
   ["operation-deprecated", "WARNING", "An operation was marked deprecated."],
   ["operation-undeprecated", "INFO", "An operation is no longer deprecated."],
@@ -27,11 +27,15 @@ const ROWS = [
   ["callback-added", "INFO", "An operation got a callback."],
   [
     "callback-removed",
-    "WARNING",
-    "A callback of an operation was removed: its receivers are no longer called.",
+    "ERROR",
+    "A callback of an operation was removed: its receivers are no longer called (as a removed webhook).",
   ],
   ["callback-expression-added", "INFO", "A callback got a runtime expression (a new URL it calls)."],
-  ["callback-expression-removed", "WARNING", "A callback lost a runtime expression."],
+  [
+    "callback-expression-removed",
+    "ERROR",
+    "A callback lost a runtime expression: that URL is no longer called.",
+  ],
 ] as const satisfies readonly Row[];
 
 /** The ids of the `operation` checks. */

@@ -5,7 +5,11 @@ import { type IdOf, type Row, table } from "./_define.ts";
 const ROWS = [
   ["new-required-request-body", "ERROR", "A required request body was added: existing calls send none."],
   ["new-optional-request-body", "INFO", "An optional request body was added."],
-  ["request-body-removed", "WARNING", "The request body was removed: the server ignores or rejects it."],
+  [
+    "request-body-removed",
+    "ERROR",
+    "The request body was removed: the data clients send is ignored or rejected (the mirror of a new required body).",
+  ],
   ["request-body-became-required", "ERROR", "An optional request body became required."],
   ["request-body-became-optional", "INFO", "A required request body became optional."],
   ["request-body-description-changed", "INFO", "The description of a request body changed."],

@@ -41,6 +41,20 @@ const ROWS = [
   ["response-header-description-changed", "INFO", "The description of a response header changed."],
   ["response-link-added", "INFO", "A response got a link."],
   ["response-link-removed", "WARNING", "A response lost a link."],
+  [
+    "response-link-operation-changed",
+    "WARNING",
+    "A link leads to another operation (compared by the operation it names, so a renamed operationId is no change).",
+  ],
+  ["response-link-parameters-changed", "WARNING", "The parameters a link passes to its operation changed."],
+  ["response-link-changed", "WARNING", "The request body or server of a link changed."],
+  ["response-link-description-changed", "INFO", "The description of a link changed."],
+  [
+    "response-header-style-changed",
+    "ERROR",
+    "The serialisation style of a response header changed: clients parse it another way.",
+  ],
+  ["response-header-explode-changed", "ERROR", "The explode setting of a response header changed."],
 ] as const satisfies readonly Row[];
 
 /** The ids of the `response` checks. */
