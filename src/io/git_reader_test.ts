@@ -10,29 +10,10 @@ import { LoadError } from "../core/errors.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { findRepository, openRevision, parseRevisionPath } from "./git_reader.ts";
 import { GitStore } from "./git_store.ts";
+import { git, hasGit } from "./git_test_util.ts";
 
-function hasGit(): boolean {
-  try {
-    return new Deno.Command("git", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync()
-      .success;
-  } catch {
-    return false;
-  }
-}
 const gitPresent = hasGit();
 const skipped = gitPresent ? "" : " (skipped: the git program is not installed)";
-
-function git(dir: string, ...args: string[]): string {
-  const out = new Deno.Command("git", {
-    args: ["-c", "user.name=T", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", ...args],
-    cwd: dir,
-    env: { GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).outputSync();
-  if (!out.success) throw new Error(`git ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
-  return new TextDecoder().decode(out.stdout).trim();
-}
 
 /** A pet schema of `n` properties (long enough for git to store later versions as deltas). */
 function petSchema(n: number, extra = ""): string {
@@ -150,6 +131,15 @@ Deno.test({
       );
       assert.match(objectKinds(repo.dir), /chain length = 1/, "some objects are deltas");
       await checkRevisions(repo.dir, repo);
+      // A linked work tree (.git is a file naming its git folder, whose commondir holds objects and refs).
+      const linked = `${repo.dir}-linked`;
+      git(repo.dir, "worktree", "add", "-q", "--detach", linked, "HEAD~1");
+      try {
+        assert.equal((await openRevision("HEAD", { cwd: linked })).commit, repo.c2);
+        assert.deepEqual(await requiredAt(linked, "main~2", "api/openapi.yaml"), null);
+      } finally {
+        await Deno.remove(linked, { recursive: true });
+      }
       git(repo.dir, "-c", "repack.useDeltaBaseOffset=false", "repack", "-q", "-a", "-d", "-f");
       await checkRevisions(repo.dir, repo);
       // A chain of deltas longer than the cap, and an object larger than it, are refused.

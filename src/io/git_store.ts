@@ -190,7 +190,8 @@ export class GitStore {
     return join(this.#dir, sha.slice(0, 2), sha.slice(2));
   }
 
-  #keep(sha: string, object: GitObject): GitObject {
+  /** Keeps a read object (by SHA-1, or by pack and offset) while the cache has room. */
+  #keep(key: string, object: GitObject): GitObject {
     const size = object.data.byteLength;
     if (size > CACHE_BYTES / 4) return object;
     while (this.#cached + size > CACHE_BYTES && this.#cache.size > 0) {
@@ -198,7 +199,7 @@ export class GitStore {
       this.#cache.delete(oldest);
       this.#cached -= dropped.data.byteLength;
     }
-    this.#cache.set(sha, object);
+    this.#cache.set(key, object);
     this.#cached += size;
     return object;
   }
@@ -234,7 +235,7 @@ export class GitStore {
     const bytes = shaBytes(sha);
     for (const pack of await this.#allPacks()) {
       const i = this.#find(pack, bytes);
-      if (i >= 0) return this.#keep(sha, await this.#readPacked(pack, packOffset(pack, i), depth));
+      if (i >= 0) return await this.#readPacked(pack, packOffset(pack, i), depth);
     }
     throw new LoadError(`git object ${sha} is not in the repository.`);
   }
@@ -329,6 +330,14 @@ export class GitStore {
   }
 
   async #readPacked(pack: Pack, offset: number, depth: number): Promise<GitObject> {
+    // Bases of delta chains are found by offset: kept under it, so a chain is rebuilt from what was read.
+    const key = `${pack.packPath}@${offset}`;
+    const known = this.#cache.get(key);
+    if (known !== undefined) return known;
+    return this.#keep(key, await this.#unpack(pack, offset, depth));
+  }
+
+  async #unpack(pack: Pack, offset: number, depth: number): Promise<GitObject> {
     const what = `the object at ${offset} of ${pack.packPath}`;
     if (depth > this.#limits.maxDeltaDepth) {
       throw new LoadError(
