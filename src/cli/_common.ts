@@ -261,12 +261,14 @@ export async function emitChecked(
   } catch {
     return { written: target }; // not an OpenAPI document (an overlay's result): no references
   }
+  // The files the run read are taken from its read sets, not read again.
   const check = target !== undefined
-    ? await checkWrittenFile(target, { sizeBytes: byteLength(text) })
+    ? await checkWrittenFile(target, { sizeBytes: byteLength(text), readSet: options.readSet })
     : await checkDocumentRefs(doc, oasVersion, {
       baseDir: io.reader.cwd(),
       source: "<stdout>",
       reader: io.reader,
+      readSet: options.readSet,
     });
   if (check.danglingCount === 0) return { written: target };
   const from = target === undefined

@@ -8,6 +8,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { DocumentFormat } from "./parse_text.ts";
 
 /** The default size cap of every read (file, standard input, URL, decompressed bytes): 256 MiB. */
 export const DEFAULT_MAX_INPUT_SIZE: number = 256 * 1024 * 1024;
@@ -250,6 +251,10 @@ export interface ReadRoot {
   text?: string;
   /** Whether its references were already followed into this set (its document set was loaded). */
   followed?: boolean;
+  /** The format of its text, when known. */
+  format?: DocumentFormat;
+  /** Whether it was read as the target of a `$ref` (a regular file, role `referenced`), not named by the user. */
+  referenced?: boolean;
 }
 
 /**
@@ -261,6 +266,7 @@ export class ReadSet {
   readonly #files = new Map<string, ReadFileIdentity>();
   readonly #roots: ReadRoot[] = [];
   readonly #refused = new Set<string>();
+  readonly #referenced = new Map<string, ReadRoot>();
   #rootsFollowed = 0;
 
   /** Records a file that was read (or, with `refused`, that the run refused to read). */
@@ -285,6 +291,20 @@ export class ReadSet {
   /** Records a loaded document (its referenced files are found before an output is written). */
   addRoot(root: ReadRoot): void {
     this.#roots.push(root);
+    const { referenced, path, text, format } = root;
+    if (referenced && path !== undefined && text !== undefined && format !== undefined) {
+      if (!this.#referenced.has(path)) this.#referenced.set(path, root);
+    }
+  }
+
+  /**
+   * A file this run already loaded as the target of a `$ref` (by its real path), with its identity: loading the
+   * references of another document of the run takes it from here instead of reading it again.
+   */
+  referencedFile(path: string): { root: ReadRoot; identity: ReadFileIdentity } | undefined {
+    const root = this.#referenced.get(path);
+    if (root === undefined) return undefined;
+    return { root, identity: this.find({ path }) ?? { path } };
   }
 
   /** Records that the references of the loaded document `data` were followed (its files are in this set). */
@@ -322,6 +342,13 @@ export class ReadSet {
     }
     return undefined;
   }
+}
+
+/** The read sets given as one set or a list (entries may be undefined), as a list without the gaps. */
+export function readSetList(sets: ReadSet | readonly (ReadSet | undefined)[] | undefined): ReadSet[] {
+  if (sets === undefined) return [];
+  if (sets instanceof ReadSet) return [sets];
+  return sets.filter((s): s is ReadSet => s !== undefined);
 }
 
 /**

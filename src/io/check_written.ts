@@ -10,7 +10,7 @@
 import { documentFromObject } from "./load.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { createDefaultReader, type DocumentReader } from "./reader.ts";
-import { DEFAULT_MAX_INPUT_SIZE, mayReferToFiles, ReadSet } from "../core/confine.ts";
+import { DEFAULT_MAX_INPUT_SIZE, mayReferToFiles, ReadSet, readSetList } from "../core/confine.ts";
 import { type RefIndex, splitRef } from "../refs/ref_index.ts";
 import { formatPointer } from "../core/pointer.ts";
 import { quote, shorten } from "../core/bounded_text.ts";
@@ -75,12 +75,26 @@ function checkIndex(index: RefIndex): RefCheck {
  */
 export async function checkWrittenFile(
   path: string,
-  options: { sizeBytes?: number } = {},
+  options: {
+    sizeBytes?: number;
+    /**
+     * What the run read (the read sets of its inputs): a referenced file among them is taken from there, not
+     * read again (the written file itself always is read).
+     */
+    readSet?: ReadSet | readonly (ReadSet | undefined)[];
+  } = {},
 ): Promise<RefCheck> {
   const maxInputSize = Math.max(DEFAULT_MAX_INPUT_SIZE, options.sizeBytes ?? 0);
   const reader = createDefaultReader({ maxInputSize });
   const readSet = new ReadSet();
-  const set = await loadDocumentSet(path, { reader, readSet, validateStructure: false, lenient: false });
+  const known = readSetList(options.readSet);
+  const set = await loadDocumentSet(path, {
+    reader,
+    readSet,
+    validateStructure: false,
+    lenient: false,
+    known,
+  });
   return checkIndex(set.index);
 }
 
@@ -91,7 +105,14 @@ export async function checkWrittenFile(
 export async function checkDocumentRefs(
   document: unknown,
   oasVersion: OASVersion,
-  options: { baseDir: string; source: string; text?: string; reader?: DocumentReader },
+  options: {
+    baseDir: string;
+    source: string;
+    text?: string;
+    reader?: DocumentReader;
+    /** What the run read: a referenced file among it is taken from there, not read again. */
+    readSet?: ReadSet | readonly (ReadSet | undefined)[];
+  },
 ): Promise<RefCheck> {
   if (options.text !== undefined && !mayReferToFiles(options.text)) {
     return { checked: 0, danglingCount: 0, dangling: [] };
@@ -105,6 +126,7 @@ export async function checkDocumentRefs(
     reader: options.reader ?? createDefaultReader(),
     readSet: new ReadSet(),
     lenient: false,
+    known: readSetList(options.readSet),
   });
   return checkIndex(set.index);
 }

@@ -85,6 +85,11 @@ export interface LoadDocumentSetOptions extends LoadDocumentOptions {
    * tools that rewrite every `$ref` need. @default true
    */
   lenient?: boolean;
+  /**
+   * Other read sets of the run: a referenced file one of them holds is taken from there instead of being read
+   * again (the files of the read set the load records into always are). @default none
+   */
+  known?: readonly (ReadSet | undefined)[];
 }
 
 /**
@@ -147,7 +152,13 @@ export async function loadDocumentSet(
   }
   const root = given ? input : await loadDocument(input, options);
   const readSet = options.readSet ?? root.readSet;
-  const index = await refIndexOf(root, { reader, readSet, maxInputSize: options.maxInputSize, lenient });
+  const index = await refIndexOf(root, {
+    reader,
+    readSet,
+    maxInputSize: options.maxInputSize,
+    lenient,
+    known: options.known,
+  });
   // Its references are followed: an output written later need not follow them again to know what was read.
   if (readSet !== undefined && readSet === root.readSet) readSet.markFollowed(root.document);
   const files: DocumentSetFile[] = index.documents.map((doc) => {

@@ -176,7 +176,18 @@ export async function loadStructured(
   const loadTimeMs = performance.now() - started;
   let map: SourceMap | undefined;
   const finalFormat = parsed.format;
-  readSet.addRoot({ data: parsed.data, path, baseDir, source, url, reader, text });
+  const referenced = options.role === "referenced" ? true : undefined;
+  readSet.addRoot({
+    data: parsed.data,
+    path,
+    baseDir,
+    source,
+    url,
+    reader,
+    text,
+    format: finalFormat,
+    referenced,
+  });
   return {
     data: parsed.data,
     text,

@@ -12,6 +12,7 @@ import { describeError, LoadError, ParseError, RefResolutionError } from "../cor
 import { loadStructured, type ParseResult } from "./load.ts";
 import { defaultReader, type DocumentReader } from "./reader.ts";
 import { getAt } from "../core/pointer.ts";
+import { createSourceMap, type SourceMap } from "../core/source_map.ts";
 import { deepCopy, MAX_DEPTH } from "../core/data_tree.ts";
 import { type Finding, finding } from "../core/finding.ts";
 import { isUrlKey, type RefDocument, RefIndex, type RefRoot, type UnresolvedRef } from "../refs/ref_index.ts";
@@ -76,6 +77,11 @@ export interface RefResolverOptions {
   maxInputSize?: number;
   /** {@link resolveRefs}: the index of the root's document set already loaded (nothing is read again). */
   index?: RefIndex;
+  /**
+   * Other read sets of the run (besides `readSet`, whose files always are): a referenced file one of them holds
+   * is taken from there, its place still confined, instead of being read again.
+   */
+  known?: readonly (ReadSet | undefined)[];
 }
 
 /**
@@ -94,8 +100,39 @@ function fileLabel(realPath: string, realBase: string, reader: DocumentReader): 
 interface LoadContext {
   reader: DocumentReader;
   readSet: ReadSet | undefined;
+  known: readonly (ReadSet | undefined)[];
   maxInputSize: number | undefined;
   realBase: string;
+}
+
+/**
+ * A file the run already loaded as a `$ref` target (in the read set of this load or another of the run), as a
+ * document of this index: the same data and text, named from this index's base. Recorded in this load's read
+ * set as if read. Files are never changed under a run (no output replaces a file it read), so what was read
+ * once is what a second read would give.
+ */
+function alreadyRead(real: string, context: LoadContext): RefDocument | undefined {
+  for (const set of [context.readSet, ...context.known]) {
+    const hit = set?.referencedFile(real);
+    if (hit === undefined) continue;
+    const { root, identity } = hit;
+    if (set !== context.readSet) {
+      context.readSet?.add(identity);
+      context.readSet?.addRoot(root);
+    }
+    const text = root.text ?? "";
+    const format = root.format ?? "yaml";
+    let map: SourceMap | undefined;
+    return {
+      key: real,
+      source: fileLabel(real, context.realBase, context.reader),
+      data: root.data,
+      text,
+      format,
+      sourceMap: () => (map ??= createSourceMap(text, format, real)),
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -134,6 +171,8 @@ async function loadReferencedFile(
       context.readSet?.addRefused(real); // refused, but still not a file to write over
       return { ok: false, reason: "outside", message: outsideBase(ref, realBase).message };
     }
+    const known = alreadyRead(real, context);
+    if (known !== undefined) return known;
     const loaded = await loadStructured({ file: real }, options);
     return {
       key: real,
@@ -182,6 +221,7 @@ export async function createRefIndex(root: RefRoot, options: RefResolverOptions 
   const context: LoadContext = {
     reader,
     readSet: options.readSet ?? root.readSet ?? reader.readSet,
+    known: options.known ?? [],
     maxInputSize: options.maxInputSize,
     realBase,
   };

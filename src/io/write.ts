@@ -9,7 +9,7 @@
 import { Buffer } from "node:buffer";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WriteError } from "../core/errors.ts";
-import { mayReferToFiles, type ReadFileIdentity, ReadSet } from "../core/confine.ts";
+import { mayReferToFiles, type ReadFileIdentity, ReadSet, readSetList } from "../core/confine.ts";
 import type { DocumentFormat } from "../core/parse_text.ts";
 import { serializeDocument } from "../core/serialize.ts";
 import { loadDocumentSet } from "./document_set.ts";
@@ -103,13 +103,7 @@ function shown(path: string): string {
  */
 async function collectRead(options: WriteFileOptions): Promise<ReadSet> {
   const all = new ReadSet();
-  const given = options.readSet === undefined
-    ? []
-    : Array.isArray(options.readSet)
-    ? options.readSet as readonly (ReadSet | undefined)[]
-    : [options.readSet as ReadSet];
-  for (const set of given) {
-    if (set === undefined) continue;
+  for (const set of readSetList(options.readSet)) {
     for (const root of set.takeRoots()) {
       if (root.path === undefined && root.url !== undefined) continue; // its references never name local files
       if (root.text !== undefined && !mayReferToFiles(root.text)) continue; // every reference is local
