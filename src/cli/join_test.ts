@@ -50,11 +50,16 @@ Deno.test("oatool join writes the merged document with mode 0600 and reports on 
           out.replaceAll("/", "\\/").replaceAll(".", "\\.") +
           "\\nOAS Version: 3\\.0\\.3\\nPaths: 3\\nOperations: 4\\nSchemas: 9\\nTotal Time: \\S+\\n" +
           // Error and two other components are identical in both inputs: merged, not collisions (issue 28).
-          "Collisions Resolved: 5\\n\\n3 identical components merged\\n\\nWarnings \\(5\\):\\n" +
+          "Collisions Resolved: 5\\n\\n3 identical components merged\\n\\nWarnings \\(6\\):\\n" +
           "  - schema 'User' collision: right renamed to 'User_orders'\\n",
       ),
     );
     assert.match(r.stderr, / {2}- Path '\/health' collision resolved with accept-left strategy\n/);
+    // The tag common is described only in orders.yaml: the first (undescribed) one is kept, with a warning.
+    assert.match(
+      r.stderr,
+      / {2}- tag 'common' of .*orders\.yaml has description "Shared operations", but the result /,
+    );
     assert.doesNotMatch(r.stderr, /already existed/);
     // Run again: the existing file is overwritten with a warning, and the bytes are the same.
     const first = await Deno.readTextFile(out);

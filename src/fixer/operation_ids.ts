@@ -55,11 +55,17 @@ export interface OperationIdValues {
 export type OperationIdTemplate = (values: OperationIdValues) => string;
 
 /**
- * Compiles an operationId template.
+ * Compiles an operationId template. `extra` names further placeholders a caller fills in (the joiner's
+ * `{source}`): their values are passed along with the {@link OperationIdValues}.
  *
  * @throws {UsageError} for an unknown placeholder or modifier, or an unclosed brace.
  */
-export function compileOperationIdTemplate(template: string): OperationIdTemplate & { usesN: boolean } {
+export function compileOperationIdTemplate(
+  template: string,
+  extra: readonly string[] = [],
+): OperationIdTemplate & { usesN: boolean } {
+  const names = [...OPERATION_ID_PLACEHOLDERS, ...extra];
+  const listed = `${names.slice(0, -1).map((n) => `{${n}}`).join(", ")} or {${names[names.length - 1]}}`;
   const parts: Part[] = [];
   let usesN = false;
   for (const part of parseTemplate(template)) {
@@ -70,14 +76,13 @@ export function compileOperationIdTemplate(template: string): OperationIdTemplat
     if (part.kind === "brace") {
       throw new UsageError(
         `the operationId template ${q(template)} has an unmatched "${part.brace}" at offset ${part.start}; ` +
-          `write placeholders as {operationId}, {method}, {path}, {tag}, {tags} or {n}.`,
+          `write placeholders as ${listed}.`,
       );
     }
     const [name, style, extra] = part.name.split(":");
-    if (!OPERATION_ID_PLACEHOLDERS.includes(name)) {
+    if (!names.includes(name)) {
       throw new UsageError(
-        `the operationId template ${q(template)} has the unknown placeholder {${part.name}}; ` +
-          `use {operationId}, {method}, {path}, {tag}, {tags} or {n}.`,
+        `the operationId template ${q(template)} has the unknown placeholder {${part.name}}; use ${listed}.`,
       );
     }
     if (extra !== undefined || (style !== undefined && !Object.hasOwn(CASE_STYLES, style))) {

@@ -30,6 +30,8 @@ export class DocumentFields<I extends FieldInput> {
   readonly #merged: Obj;
   readonly #config: JoinerConfig;
   readonly #reporter: MergeReporter<I>;
+  /** The input that gave each tag the result keeps. */
+  readonly #tagSources = new Map<string, I>();
 
   constructor(merged: Obj, config: JoinerConfig, reporter: MergeReporter<I>) {
     this.#merged = merged;
@@ -117,25 +119,49 @@ export class DocumentFields<I extends FieldInput> {
     }
     const out = list as unknown[];
     // What the list holds, as sets (one look-up per item, not a comparison with every item before it).
-    const names = new Set<unknown>();
+    const names = new Map<unknown, unknown>();
     const values = new ValueSet();
     for (const x of out) {
-      if (isObject(x)) names.add(x.name);
+      if (isObject(x) && !names.has(x.name)) names.set(x.name, x);
       values.add(x);
     }
     for (const item of value) {
       if (key === "tags" && this.#config.deduplicateTags && isObject(item) && typeof item.name === "string") {
-        if (names.has(item.name)) continue;
-        names.add(item.name);
-        out.push(item);
+        const kept = names.get(item.name);
+        if (kept === undefined) {
+          names.set(item.name, item);
+          this.#tagSources.set(item.name, input);
+          out.push(item);
+        } else if (isObject(kept) && kept.description !== item.description) {
+          this.#warnTag(input, item.name, kept, item);
+        }
         continue;
       }
       if (key === "tags" || input.index === 0 || !values.has(item)) {
         out.push(item);
         values.add(item);
-        if (isObject(item)) names.add(item.name);
+        if (isObject(item) && !names.has(item.name)) names.set(item.name, item);
       }
     }
+  }
+
+  /** A tag defined again with another description: the first is kept, with a warning naming both sources. */
+  #warnTag(input: I, name: string, kept: Obj, item: Obj): void {
+    const from = this.#tagSources.get(name);
+    const describe = (v: unknown) => v === undefined ? "no description" : `description ${JSON.stringify(v)}`;
+    const show = (v: unknown) => {
+      const text = describe(v);
+      return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+    };
+    this.#reporter.warn(
+      "metadata",
+      ["tags"],
+      `tag '${name}' of ${input.source} has ${
+        show(item.description)
+      }, but the result keeps the first one's ` +
+        `(${show(kept.description)}${from ? `, from ${from.source}` : ""})`,
+      this.#reporter.position(input, ["tags"]),
+    );
   }
 
   /** Warns when a later document's top-level security differs from the result's before it was merged. */

@@ -12,6 +12,7 @@
  * @module
  */
 import type { SourcePosition } from "../core/mod.ts";
+import { pushAll } from "../core/bounded_text.ts";
 import type { StructuredWarning, WarningCategory } from "./join_result.ts";
 import { joinWarning } from "./_join_warning.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
@@ -20,6 +21,7 @@ import { renameKeys, rewriteReferences, type SectionRenames } from "../refs/rena
 import { sectionsOf, type SectionSpec } from "./_sections.ts";
 import { DocumentFields } from "./_document_fields.ts";
 import { CollisionResolver, combinedCollisionError } from "./_collisions.ts";
+import { OperationIdChecker } from "./_operation_ids.ts";
 import { ensureMapAt, mapAt } from "./_merge_tree.ts";
 import type { Obj } from "../core/json.ts";
 import type { MergeInput, MergeOutput, MergerSettings, Origin, RoundState } from "./_merge_types.ts";
@@ -34,6 +36,7 @@ export class Merger {
   readonly #fields: DocumentFields<MergeInput>;
   readonly #warnings: StructuredWarning[] = [];
   readonly #resolver: CollisionResolver;
+  readonly #operationIds: OperationIdChecker;
 
   constructor(settings: MergerSettings) {
     this.#settings = settings;
@@ -49,6 +52,11 @@ export class Merger {
       position: (input, segments) => this.#position(input, segments),
       failurePosition: (input, segments) => this.#failurePosition(input, segments),
     });
+    this.#operationIds = new OperationIdChecker(this.#config, settings.oasVersion, {
+      warn: (category, segments, message, location) => this.#warn(category, segments, message, location),
+      position: (input, segments) => this.#position(input, segments),
+      failurePosition: (input, segments) => this.#failurePosition(input, segments),
+    });
   }
 
   /** Merges the inputs in order and returns the merged document. */
@@ -59,8 +67,8 @@ export class Merger {
     return {
       document: this.#merged,
       warnings: this.#warnings,
-      collisionCount: this.#resolver.collisionCount,
-      collisions: this.#resolver.collisions,
+      collisionCount: this.#resolver.collisionCount + this.#operationIds.collisions.length,
+      collisions: [...this.#resolver.collisions, ...this.#operationIds.collisions],
       semanticConsolidated: this.#resolver.semanticConsolidated,
       identicalMerged: this.#resolver.identicalMerged,
     };
@@ -110,8 +118,10 @@ export class Merger {
     if (rightRenames.length > 0) rewriteReferences(input.doc, input.oasVersion, rightRenames);
     const security = this.#merged.security;
     const securityBefore = Array.isArray(security) ? [...security] : security;
+    this.#operationIds.noteIncoming(input);
     this.#insert(input, state);
     this.#resolver.endRound();
+    pushAll(this.#resolver.failures, this.#operationIds.check(this.#merged, input));
     if (input.index > 0) this.#fields.checkSecurity(input, securityBefore);
   }
 

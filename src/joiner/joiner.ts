@@ -39,6 +39,8 @@ import { type CollisionReport, type InputCheck, JoinResult, type StructuredWarni
 import { joinWarning } from "./_join_warning.ts";
 import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
+import { compileJoinOperationIdTemplate } from "./_operation_ids.ts";
+import { checkOutput, inputErrors, inputIntegrityErrors } from "./_output_check.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
 import { writeResult } from "./write_result.ts";
 
@@ -88,6 +90,7 @@ function checkConfig(config: Partial<JoinerConfig>): JoinerConfig {
       );
     }
   }
+  compileJoinOperationIdTemplate(String(c.operationIdTemplate));
   if (c.collisionHandler !== undefined && typeof c.collisionHandler !== "function") {
     throw new UsageError("collisionHandler must be a function returning a collision resolution.");
   }
@@ -200,6 +203,16 @@ export class Joiner {
     const inputChecks = config.validateInputs
       ? await validateInputs(prepared, reader, Boolean(config.sourceMaps))
       : [];
+    // What the output check compares with: the inputs' own errors, before the merge changes the documents.
+    const baseline: Finding[] = [];
+    if (config.checkOutput) {
+      for (const p of prepared) {
+        const known = config.validateInputs
+          ? inputChecks.find((c) => c.source === p.result.source)?.errors ?? []
+          : undefined;
+        pushAll(baseline, await inputIntegrityErrors(p, reader, known));
+      }
+    }
 
     const maps = config.sourceMaps;
     const inputs: MergeInput[] = prepared.map((p, index) => {
@@ -251,6 +264,7 @@ export class Joiner {
     const { version, oasVersion } = post.length > 0
       ? detectVersion(document, "the joined document")
       : { version: first.version, oasVersion: first.oasVersion };
+    if (config.checkOutput) await checkOutput(document, first.result, baseline, reader);
 
     let collisionDetails: CollisionReport | undefined;
     if (config.collisionReport) {
@@ -373,21 +387,14 @@ async function validateInputs(
   reader: DocumentReader,
   positions: boolean,
 ): Promise<InputCheck[]> {
-  const { validate } = await import("../validator/mod.ts");
   const checks: InputCheck[] = [];
   for (const p of prepared) {
-    const subject: ParseResult = p.doc === p.result.document ? p.result : {
-      ...p.result,
-      document: p.doc as OpenAPIDocument,
-      version: p.version,
-      oasVersion: p.oasVersion,
-    };
-    const v = await validate(subject, { reader, sourceMap: positions });
-    const blocking = v.errors.filter((f) => UNJOINABLE_RULES.has(f.rule ?? ""));
+    const errors = await inputErrors(p, reader, positions);
+    const blocking = errors.filter((f) => UNJOINABLE_RULES.has(f.rule ?? ""));
     if (blocking.length > 0) {
       throw invalidInput(p.result, blocking, "references that resolve nowhere cannot be joined");
     }
-    if (v.errors.length > 0) checks.push({ source: p.result.source, errors: v.errors });
+    if (errors.length > 0) checks.push({ source: p.result.source, errors });
   }
   return checks;
 }

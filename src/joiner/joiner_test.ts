@@ -346,8 +346,14 @@ Deno.test("arrays and tags", async (t) => {
       name: "b",
     }]);
     assert.deepEqual(r.document.security, [{ key: [] }, { oauth: ["read"] }]);
-    assert.deepEqual(r.structuredWarnings.map((w) => w.category), ["security"]);
-    assert.match(r.warnings[0], /^the top-level security of b\.yaml differs from the result's/);
+    // The tag defined again with another description warns (issue 28).
+    assert.deepEqual(r.structuredWarnings.map((w) => w.category), ["metadata", "security"]);
+    assert.equal(
+      r.warnings[0],
+      `tag 'shared' of b.yaml has description "from b", but the result keeps the first one's (description ` +
+        `"from a", from a.yaml)`,
+    );
+    assert.match(r.warnings[1], /^the top-level security of b\.yaml differs from the result's/);
   });
   await t.step("deduplicateTags off keeps every tag", async () => {
     const r = await join({ parsed: [a, b], deduplicateTags: false });

@@ -1,0 +1,184 @@
+/**
+ * The check of a join's output: the joined document is checked for the errors a join can make — references
+ * that resolve nowhere (`ref-resolves`), duplicate operationIds (`operation-id-unique`) and discriminator
+ * mappings that name no schema (`discriminator-mapping`) — and an error of these that no input had is the join's
+ * own fault: the join fails naming it. (Other validation errors follow from the inputs or from the strategies
+ * chosen, such as a discriminator property that accept-left's schema does not require; `validateInputs` reports
+ * the inputs' own.)
+ *
+ * An output error is an input's when an input has an error of the same rule and message (each input error
+ * accounts for one output error); the rest of a rule's output errors are the inputs' too while the inputs have
+ * more errors of that rule than were matched by message (renaming changes the names messages quote).
+ *
+ * @module
+ */
+import {
+  documentFromObject,
+  type DocumentReader,
+  type Finding,
+  finding,
+  getAtPointer,
+  type OASVersion,
+  type OpenAPIDocument,
+  type ParseResult,
+} from "../core/mod.ts";
+import { isObject, type Obj } from "../core/json.ts";
+import { walkDocument } from "../walker/mod.ts";
+import { JoinOutputError } from "./errors.ts";
+
+/** The validator's rules whose errors a join can make. */
+const JOIN_RULES: readonly string[] = ["ref-resolves", "operation-id-unique"];
+/** The rule of {@link mappingErrors}. */
+const MAPPING_RULE = "discriminator-mapping";
+
+/** Whether a finding is of a rule the output check compares. */
+export function isJoinRule(f: Finding): boolean {
+  return JOIN_RULES.includes(f.rule ?? "");
+}
+
+/** An input to validate as it is before the merge. */
+export interface CheckedInput {
+  result: ParseResult;
+  doc: Obj;
+  version: string;
+  oasVersion: OASVersion;
+}
+
+function subjectOf(p: CheckedInput): ParseResult {
+  return p.doc === p.result.document ? p.result : {
+    ...p.result,
+    document: p.doc as OpenAPIDocument,
+    version: p.version,
+    oasVersion: p.oasVersion,
+  };
+}
+
+/** The validation errors of an input document (as joined: bundled, overlays applied), every rule. */
+export async function inputErrors(
+  p: CheckedInput,
+  reader: DocumentReader,
+  positions = false,
+): Promise<Finding[]> {
+  const { validate } = await import("../validator/mod.ts");
+  return (await validate(subjectOf(p), { reader, sourceMap: positions })).errors;
+}
+
+/** The errors of the output check's rules in a document (`known`: its validation errors, when already found). */
+export async function integrityErrors(
+  subject: ParseResult,
+  reader: DocumentReader,
+  known?: readonly Finding[],
+): Promise<Finding[]> {
+  let found: Finding[];
+  if (known !== undefined) found = known.filter(isJoinRule);
+  else {
+    const { validate } = await import("../validator/mod.ts");
+    found = (await validate(subject, { reader, rules: [...JOIN_RULES] })).errors;
+  }
+  return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion));
+}
+
+/** The integrity errors of an input as it is before the merge. */
+export function inputIntegrityErrors(
+  p: CheckedInput,
+  reader: DocumentReader,
+  known?: readonly Finding[],
+): Promise<Finding[]> {
+  return integrityErrors(subjectOf(p), reader, known);
+}
+
+/**
+ * Discriminator mapping values that name no schema of the document: a local reference (`#/…`) that resolves to
+ * nothing, or a bare schema name that is not a schema. References to other files are not followed.
+ */
+export function mappingErrors(doc: Obj, oasVersion: OASVersion): Finding[] {
+  const out: Finding[] = [];
+  const schemas = oasVersion === "2.0"
+    ? doc.definitions
+    : isObject(doc.components)
+    ? doc.components.schemas
+    : {};
+  walkDocument(doc, oasVersion, {
+    schema: (node, at) => {
+      const d = node.discriminator;
+      if (!isObject(d) || !isObject(d.mapping)) return;
+      for (const [key, value] of Object.entries(d.mapping)) {
+        if (typeof value !== "string") continue;
+        const local = value.startsWith("#");
+        if (!local && /[/#.]/.test(value)) continue;
+        const target = local
+          ? getAtPointer(doc, value.slice(1))
+          : isObject(schemas)
+          ? schemas[value]
+          : undefined;
+        if (target !== undefined) continue;
+        out.push(
+          finding(
+            "error",
+            [...at.path, "discriminator", "mapping", key],
+            `the discriminator mapping '${key}' names ${
+              JSON.stringify(value)
+            }, which is no schema of the document`,
+            { rule: MAPPING_RULE },
+          ),
+        );
+      }
+    },
+  });
+  return out;
+}
+
+/** The errors of `output` that none of the inputs had (see the module's rule). */
+export function newErrors(output: readonly Finding[], inputs: readonly Finding[]): Finding[] {
+  const key = (f: Finding) => `${f.rule ?? ""}\0${f.message}`;
+  const byKey = new Map<string, number>();
+  const byRule = new Map<string, number>();
+  for (const f of inputs) {
+    byKey.set(key(f), (byKey.get(key(f)) ?? 0) + 1);
+    byRule.set(f.rule ?? "", (byRule.get(f.rule ?? "") ?? 0) + 1);
+  }
+  const unmatched: Finding[] = [];
+  for (const f of output) {
+    const k = key(f);
+    const left = byKey.get(k) ?? 0;
+    if (left > 0) {
+      byKey.set(k, left - 1);
+      byRule.set(f.rule ?? "", (byRule.get(f.rule ?? "") ?? 0) - 1);
+    } else unmatched.push(f);
+  }
+  const out: Finding[] = [];
+  for (const f of unmatched) {
+    const budget = byRule.get(f.rule ?? "") ?? 0;
+    if (budget > 0) byRule.set(f.rule ?? "", budget - 1);
+    else out.push(f);
+  }
+  return out;
+}
+
+/**
+ * Checks the joined document and fails on errors of the check's rules that no input had.
+ *
+ * @throws {JoinOutputError} naming the first new error and how many there are.
+ */
+export async function checkOutput(
+  document: Obj,
+  source: { baseDir: string },
+  inputs: readonly Finding[],
+  reader: DocumentReader,
+): Promise<void> {
+  const joined = documentFromObject(document, { source: "the joined document", baseDir: source.baseDir });
+  const found = newErrors(await integrityErrors(joined, reader), inputs);
+  if (found.length === 0) return;
+  const first = found[0];
+  const more = found.length > 1 ? ` (and ${found.length - 1} more)` : "";
+  throw new JoinOutputError(
+    `the joined document has ${found.length} error(s) that no input had, the first at ${
+      first.path || "(root)"
+    }: ${first.message.replace(/\.$/, "")}${
+      first.rule ? ` [${first.rule}]` : ""
+    }${more}; the join made them, so it is refused: choose other ` +
+      `collision strategies (or a handler's value that keeps references whole), or keep the result anyway ` +
+      `with --no-check-output (library: checkOutput: false).`,
+    found,
+  );
+}
