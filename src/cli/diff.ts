@@ -11,10 +11,18 @@ import {
 } from "../render/diff.ts";
 import { createStyle } from "../render/report.ts";
 import { renderDiffHtml } from "../render/diff_html.ts";
-import { loadDocumentSet } from "../io/document_set.ts";
-import { diff, DIFF_SEVERITIES, listChecks, parseIgnoreList, parseSeverities } from "../differ/mod.ts";
+import {
+  diff,
+  DIFF_PRESETS,
+  DIFF_SEVERITIES,
+  type DiffOptions,
+  listChecks,
+  parseIgnoreList,
+  parseSeverities,
+} from "../differ/mod.ts";
 import type { DocumentReader } from "../core/mod.ts";
 import { inputArgument, maxInputSizeFlag, sourceMapFlag } from "./_common.ts";
+import { arrangeResult, loadSides, versionBump } from "./_diff_inputs.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
@@ -29,13 +37,6 @@ async function readRulesFile(path: string, reader: DocumentReader): Promise<unkn
   return loaded.data;
 }
 
-function documentArgument(value: string, what: string): string {
-  if (value === "-") {
-    throw new UsageError(`${what} is "-"; diff compares files or URLs, not standard input.`);
-  }
-  return inputArgument(value, what);
-}
-
 /** `oatool diff`. */
 export const diffCommand: Command = defineCommand({
   name: "diff",
@@ -48,12 +49,34 @@ template shape, so /users/{id} is /users/{userId}), operations, parameters, requ
 through their $refs (a renamed component is not a change), security, servers, info and extensions. Every change is
 a named check with a severity: CRITICAL and ERROR break clients (a request that accepts less, a response that may
 return more), WARNING asks for attention, INFO is compatible. --list-checks prints them all.
+Each side is a file, a URL, - (standard input, one side at most) or rev:path, a file of a git revision
+(main:api/openapi.yaml, HEAD~1:api/openapi.yaml, v1.2.0:openapi.yaml) whose $refs resolve in that revision; the
+repository is read directly (no git program). An existing file of that name wins over rev:path.
+github and markdown reports show each change's file:line:column, paths relative to the working directory.
 Exit codes: 0 no differences (with --breaking: no breaking change); 1 differences (with --breaking: breaking
-changes, or changes at or above --fail-on), or input that cannot be read or is invalid.`,
+changes, or changes at or above --fail-on; with --require-version-bump: breaking changes without a new major
+version, while with one --breaking passes), or input that cannot be read or is invalid.`,
   flags: {
     breaking: {
       type: "boolean",
-      description: "Breaking-change detection: sections per category and a summary",
+      description:
+        "Breaking-change detection: the breaking changes first (every format), sections per category, a summary",
+    },
+    preset: {
+      type: "string",
+      placeholder: DIFF_PRESETS.join("|"),
+      choices: DIFF_PRESETS,
+      description: "Severity rule preset (docs/diff-severity.md); default: default",
+    },
+    "deprecation-days": {
+      type: "string",
+      placeholder: "N",
+      description: "Days required between deprecation (x-deprecated-at) and removal; sooner is breaking",
+    },
+    "require-version-bump": {
+      type: "boolean",
+      description:
+        "Breaking changes need a new major info.version (0.x: minor): exit 1 without; with it, --breaking passes",
     },
     "no-info": { type: "boolean", description: "Leave out informational (INFO) changes" },
     "source-map": sourceMapFlag,
@@ -109,23 +132,21 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
       : parseSeverities(await readRulesFile(severityFile, ctx.reader), severityFile);
     const failOn = ctx.flags["fail-on"];
     const breaking = ctx.flags.breaking;
-    const inputs = [documentArgument(ctx.args[0], "the source"), documentArgument(ctx.args[1], "the target")];
-    const sets = format === "html"
-      ? await Promise.all(inputs.map((input) => loadDocumentSet(input, { reader: ctx.reader })))
-      : undefined;
-    const result = await diff(
-      sets?.[0] ?? inputs[0],
-      sets?.[1] ?? inputs[1],
-      {
-        reader: ctx.reader,
-        breaking,
-        noInfo: ctx.flags["no-info"],
-        failOn,
-        ignore,
-        severities,
-        sourceMap: format === "github" ? "target" : ctx.flags["source-map"],
-      },
-    );
+    const maxInputSize = ctx.flags["max-input-size"];
+    const deprecationDays = daysFlag(ctx.flags["deprecation-days"]);
+    const [source, target] = await loadSides(ctx.args[0], ctx.args[1], { reader: ctx.reader, maxInputSize });
+    const options: DiffOptions = {
+      reader: ctx.reader,
+      breaking,
+      noInfo: ctx.flags["no-info"],
+      failOn,
+      ignore,
+      severities,
+      sourceMap: format === "github" || format === "markdown" ? "target" : ctx.flags["source-map"],
+    };
+    if (ctx.flags.preset !== undefined) options.preset = ctx.flags.preset;
+    if (deprecationDays !== undefined) options.deprecationDays = deprecationDays;
+    const result = arrangeResult(await diff(source, target, options), ctx.reader.cwd(), breaking);
     switch (format) {
       case "json":
         ctx.io.stdout(renderDiffJson(result));
@@ -134,13 +155,13 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
         ctx.io.stdout(renderDiffYaml(result));
         break;
       case "markdown":
-        ctx.io.stdout(renderDiffMarkdown(result));
+        ctx.io.stdout(renderDiffMarkdown(result, { breakingFirst: breaking }));
         break;
       case "github":
         ctx.io.stdout(renderDiffGithub(result));
         break;
       case "html":
-        ctx.io.stdout(renderDiffHtml(result, { source: sets?.[0], target: sets?.[1] }));
+        ctx.io.stdout(renderDiffHtml(result, { source, target }));
         break;
       case "junit":
         ctx.io.stdout(renderDiffJunit(result, { failOn: failOn ?? (breaking ? "ERROR" : "INFO") }));
@@ -148,6 +169,22 @@ changes, or changes at or above --fail-on), or input that cannot be read or is i
       case "text":
         ctx.io.stdout(renderDiffText(result, { breaking, style: createStyle(ctx.io.color) }));
     }
-    return result.failed ? 1 : 0;
+    if (!ctx.flags["require-version-bump"]) return result.failed ? 1 : 0;
+    const bump = versionBump(result, source, target);
+    if (bump?.raised === false) {
+      ctx.io.stderr(bump.message + "\n");
+      return 1;
+    }
+    // Breaking changes that come with a new major version pass the --breaking gate (not an explicit --fail-on).
+    return result.failed && !(bump?.raised && breaking && failOn === undefined) ? 1 : 0;
   },
 });
+
+/** The value of `--deprecation-days`: a whole number of days, 0 or more. */
+function daysFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,6}$/.test(value.trim())) {
+    throw new UsageError(`--deprecation-days is "${value}"; give a whole number of days (0 or more).`);
+  }
+  return Number(value);
+}

@@ -201,8 +201,9 @@ function where(c: Change): string {
 
 /**
  * The result as text. Simple mode: one line per change (`+` added, `-` removed, `~` modified) and a count;
- * breaking mode: a section per category (Endpoint Changes, Parameter Changes, …) with each change's severity,
- * and a summary with the total, breaking, warning and info counts. Document text is escaped.
+ * breaking mode: the breaking changes first (a section "Breaking Changes"), then a section per category
+ * (Endpoint Changes, Parameter Changes, …) with the other changes, each with its severity, and a summary with
+ * the total, breaking, warning and info counts. Document text is escaped.
  */
 export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}): string {
   const style = options.style ?? createStyle(false);
@@ -223,13 +224,9 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
       }, ${result.infoCount} info).\n`;
     return out;
   }
-  const counts = categoryCounts(result.changes);
-  for (const category of CHECK_CATEGORIES) {
-    const n = counts.get(category) ?? 0;
-    if (n === 0) continue;
-    out += style.bold(`${categoryTitle(category)} (${n})`) + "\n";
-    for (const c of shown) {
-      if (c.category !== category) continue;
+  for (const section of sections(result, shown, true)) {
+    out += style.bold(`${section.title} (${section.count})`) + "\n";
+    for (const c of section.changes) {
       out += `  ${severityColor(style, c.severity)(c.severity.padEnd(8))} ${where(c)}${
         escapeText(c.path || "(root)")
       }: ${escapeText(c.message)} ${style.dim(`[${c.id}]`)}\n`;
@@ -252,20 +249,51 @@ function mdCell(text: string): string {
   );
 }
 
-/** The number of changes of each category. */
-function categoryCounts(changes: readonly Change[]): Map<string, number> {
+function isBreaking(c: Change): boolean {
+  return c.severity === "CRITICAL" || c.severity === "ERROR";
+}
+
+/** One section of a report: a title, how many changes it has in all, and those of them the report lists. */
+interface Section {
+  title: string;
+  count: number;
+  changes: Change[];
+}
+
+/**
+ * The sections of a report: one per category (in {@link CHECK_CATEGORIES} order); with `breakingFirst`, a
+ * "Breaking Changes" section first with every CRITICAL and ERROR change, and the categories with the rest.
+ */
+function sections(result: DiffResult, shown: readonly Change[], breakingFirst: boolean): Section[] {
+  const out: Section[] = [];
+  const rest = (c: Change) => !breakingFirst || !isBreaking(c);
+  if (breakingFirst && result.breakingCount > 0) {
+    out.push({ title: "Breaking Changes", count: result.breakingCount, changes: shown.filter(isBreaking) });
+  }
   const counts = new Map<string, number>();
-  for (const c of changes) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
-  return counts;
+  for (const c of result.changes) if (rest(c)) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
+  for (const category of CHECK_CATEGORIES) {
+    const count = counts.get(category) ?? 0;
+    if (count === 0) continue;
+    const changes = shown.filter((c) => c.category === category && rest(c));
+    out.push({ title: categoryTitle(category), count, changes });
+  }
+  return out;
+}
+
+/** Options of {@link renderDiffMarkdown}. */
+export interface DiffMarkdownOptions extends DiffReportOptions {
+  /** A table of the breaking changes (CRITICAL, ERROR) first; the category tables then have the rest. */
+  breakingFirst?: boolean;
 }
 
 /**
  * The result as a Markdown pull-request comment: a summary table and a table of changes per category (at most
- * the report's bounds of changes, then a line that counts the rest).
+ * the report's bounds of changes, then a line that counts the rest); each change's place with its
+ * `file:line:column` when the result has positions.
  */
-export function renderDiffMarkdown(result: DiffResult, options: DiffReportOptions = {}): string {
+export function renderDiffMarkdown(result: DiffResult, options: DiffMarkdownOptions = {}): string {
   const { shown, omitted } = listed(result, options);
-  const counts = categoryCounts(result.changes);
   let out = `## API changes: ${mdCell(result.source)} → ${mdCell(result.target)}\n\n`;
   out += result.hasBreakingChanges
     ? `:x: **${plural(result.breakingCount, "breaking change")}**\n\n`
@@ -273,15 +301,11 @@ export function renderDiffMarkdown(result: DiffResult, options: DiffReportOption
   out += "| Total | Breaking | Warnings | Info | Ignored |\n|---:|---:|---:|---:|---:|\n";
   out +=
     `| ${result.changes.length} | ${result.breakingCount} | ${result.warningCount} | ${result.infoCount} | ${result.stats.ignoredCount} |\n`;
-  for (const category of CHECK_CATEGORIES) {
-    const n = counts.get(category) ?? 0;
-    if (n === 0) continue;
-    out += `\n### ${
-      categoryTitle(category)
-    } (${n})\n\n| Severity | Change | Where | Check |\n|---|---|---|---|\n`;
-    for (const c of shown) {
-      if (c.category !== category) continue;
-      const place = c.location ? `${c.path || "(root)"} (line ${c.location.line})` : c.path || "(root)";
+  for (const section of sections(result, shown, options.breakingFirst === true)) {
+    out +=
+      `\n### ${section.title} (${section.count})\n\n| Severity | Change | Where | Check |\n|---|---|---|---|\n`;
+    for (const c of section.changes) {
+      const place = c.location ? `${c.path || "(root)"} (${formatPosition(c.location)})` : c.path || "(root)";
       out += `| ${c.severity} | ${mdCell(c.message)} | ${mdCell(place)} | ${c.id} |\n`;
     }
   }
