@@ -62,3 +62,43 @@ Deno.test("diff uses the session cache for file inputs", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("diff: each change's id and location; preset, ignore and fail_on as in the CLI", async () => {
+  // A deprecated operation without a sunset date, then removed: a WARNING by default, an ERROR when strict.
+  const deprecated = `openapi: 3.1.0
+info: {title: T, version: "1"}
+paths:
+  /a: {get: {responses: {"200": {description: OK}}}}
+  /b: {get: {deprecated: true, responses: {"200": {description: OK}}}}
+`;
+  const removed = deprecated.slice(0, deprecated.indexOf("  /b:"));
+  const s = await connect();
+  try {
+    type Item = { id: string; severity: string; location?: { file: string; line: number; column: number } };
+    const call = async (extra: Record<string, unknown>, a = V1, b = V2) => {
+      const r = await s.call("diff", { base: { content: a }, revision: { content: b }, ...extra });
+      assertEquals(r.isError, false, r.text);
+      return r.structured as { changes: Item[]; failed: boolean; total_changes: number };
+    };
+    const all = await call({});
+    assert(
+      all.changes.length > 0 && all.changes.every((c) => /^[a-z0-9-]+$/.test(c.id)),
+      JSON.stringify(all),
+    );
+    assert(all.changes.every((c) => c.location !== undefined && c.location.line >= 1), JSON.stringify(all));
+    assertEquals(all.failed, true); // V2 breaks V1
+    const first = all.changes[0].id;
+    const ignored = await call({ ignore: [first] });
+    assertEquals(ignored.changes.some((c) => c.id === first), false);
+    assertEquals(ignored.total_changes, all.total_changes - all.changes.filter((c) => c.id === first).length);
+    const widened = [deprecated, removed] as const;
+    const byDefault = await call({}, ...widened);
+    const strict = await call({ preset: "strict" }, ...widened);
+    assertEquals(byDefault.failed, false);
+    assertEquals(strict.failed, true);
+    assertEquals(strict.changes.map((c) => c.id), byDefault.changes.map((c) => c.id));
+    assertEquals((await call({ fail_on: "WARNING" }, ...widened)).failed, true);
+  } finally {
+    await s.close();
+  }
+});

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { diff } from "../../differ/mod.ts";
+import { diff, DIFF_PRESETS, DIFF_SEVERITIES, type DiffOptions } from "../../differ/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
 import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
@@ -13,23 +13,36 @@ import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
 export const diffTool: Tool = defineTool({
   name: "diff",
   description:
-    "Compare two versions of an OpenAPI document (base and revision, each file, url or content) and list the changes with their severity: CRITICAL and ERROR break consumers (removed operations, type changes, new required parameters), WARNING deserves attention, INFO is harmless. Use it to review an API change before merging or releasing it; breaking_only=true lists only CRITICAL and ERROR changes, no_info=true leaves INFO out.",
+    "Compare two versions of an OpenAPI document (base and revision, each file, url or content) and list the changes with their severity: CRITICAL and ERROR break consumers (removed operations, type changes, new required parameters), WARNING deserves attention, INFO is harmless. Use it to review an API change before merging or releasing it; breaking_only=true lists only CRITICAL and ERROR changes, no_info=true leaves INFO out, preset picks the severity rules (strict, default, lenient), ignore silences check ids, paths or globs, and fail_on sets the severity at which failed is true. Each change has its check id and its file:line:column.",
   input: {
     base: specInput.describe("The earlier document: exactly one of file, url or content."),
     revision: specInput.describe("The later document: exactly one of file, url or content."),
     breaking_only: z.boolean().optional().describe("Only breaking changes (CRITICAL and ERROR)"),
     no_info: z.boolean().optional().describe("Leave INFO changes out"),
+    preset: z.enum(DIFF_PRESETS).optional().describe(
+      "Severity rules: strict raises what breaks strict clients to ERROR, lenient lowers response widenings (default: default)",
+    ),
+    fail_on: z.enum(DIFF_SEVERITIES as [string, ...string[]]).optional().describe(
+      "failed is true when a change is at or above this severity (default: any CRITICAL or ERROR change)",
+    ),
+    ignore: z.array(z.string().max(1000)).max(1000).optional().describe(
+      "Changes to silence: check ids (request-property-became-required), paths or pointers, endpoints (GET /pets/*); * matches any run of characters",
+    ),
   },
   output: {
     total_changes: z.number().int(),
     breaking_count: z.number().int().describe("CRITICAL and ERROR changes"),
     warning_count: z.number().int(),
     info_count: z.number().int(),
+    failed: z.boolean().describe("Whether a change is at or above fail_on (default: a breaking change)"),
     changes: z.array(z.object({
+      id: z.string().describe("The check id (see oatool diff --list-checks)"),
       severity: z.string().describe("CRITICAL, ERROR, WARNING or INFO"),
       type: z.string().describe("added, removed or modified"),
       path: z.string(),
       message: z.string(),
+      location: z.object({ file: z.string(), line: z.number().int(), column: z.number().int() }).optional()
+        .describe("Where: the revision for additions, the base for removals and modifications"),
     })),
     changes_omitted: omittedField("changes"),
     summary: z.string().describe("One line: the counts"),
@@ -38,23 +51,39 @@ export const diffTool: Tool = defineTool({
   async run(args, ctx) {
     const base = await loadSpec(ctx, args.base, { field: "base", cached: true });
     const revision = await loadSpec(ctx, args.revision, { field: "revision", cached: true });
-    const result = await diff(base, revision, {
+    const options: DiffOptions = {
       reader: ctx.reader,
+      breaking: true,
       noInfo: args.no_info === true,
       breakingOnly: args.breaking_only === true,
-    });
+      ignore: args.ignore,
+      failOn: args.fail_on as DiffOptions["failOn"],
+      sourceMap: true,
+    };
+    if (args.preset !== undefined) options.preset = args.preset;
+    const result = await diff(base, revision, options);
     const changes = result.changes;
     const warnings = result.warningCount;
     const infos = result.infoCount;
     const shown = boundedItems(
       changes,
-      (c) => ({ severity: c.severity, type: c.type, path: c.path, message: c.message }),
+      (c) => ({
+        id: c.id,
+        severity: c.severity,
+        type: c.type,
+        path: c.path,
+        message: c.message,
+        ...(c.location === undefined
+          ? {}
+          : { location: { file: c.location.file, line: c.location.line, column: c.location.column } }),
+      }),
     );
     return {
       total_changes: changes.length,
       breaking_count: result.breakingCount,
       warning_count: warnings,
       info_count: infos,
+      failed: result.failed,
       changes: shown.items,
       ...omittedFields({ changes_omitted: shown.omitted }),
       summary:
