@@ -43,11 +43,6 @@ Deno.test("writing a multi-file specification reads each of its files once, the 
     await Deno.copyFile(join(fixture, f), join(dir, f));
   }
   const root = join(dir, "openapi.yaml");
-  const overlay = join(work, "overlay.yaml");
-  await Deno.writeTextFile(
-    overlay,
-    'overlay: 1.0.0\ninfo: {title: t, version: "1"}\nactions:\n  - {target: $.info, update: {title: Changed}}\n',
-  );
   const once = (...written: string[]) =>
     Object.fromEntries([...files, "schemas/line.yaml", "schemas/order.yaml", ...written].map((f) => [f, 1]));
   try {
@@ -71,15 +66,6 @@ Deno.test("writing a multi-file specification reads each of its files once, the 
         ["convert", "-t", "3.1.1", "-o", join(dir, "c.yaml"), root],
         once("c.yaml"),
       ],
-      ["overlay apply -o another folder", [
-        "overlay",
-        "apply",
-        "-s",
-        root,
-        "-o",
-        join(other, "o.yaml"),
-        overlay,
-      ], once()],
     ];
     for (const [name, args, expected] of cases) {
       await t.step(name, async () => {
