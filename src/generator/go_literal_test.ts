@@ -89,24 +89,12 @@ Deno.test("literals: & before composite literals (structs, unions, defined slice
     "200": { description: "ok", content: { "application/json": { schema, example } } },
   });
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const example = { tags: ["a"], pet: { name: "x" }, count: 2, m: { a: 1 }, u: "s", c: "blue" };
+  const get = { operationId: "lits", responses: ok(ref("Box"), example) };
   const doc = {
     openapi: "3.0.3",
     info: { title: "L", version: "1" },
-    paths: {
-      "/l": {
-        get: {
-          operationId: "lits",
-          responses: ok(ref("Box"), {
-            tags: ["a"],
-            pet: { name: "x" },
-            count: 2,
-            m: { a: 1 },
-            u: "s",
-            c: "blue",
-          }),
-        },
-      },
-    },
+    paths: { "/l": { get } },
     components: {
       schemas: {
         Tags: { type: "array", items: { type: "string" } },
