@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isObject, type Obj } from "../core/json.ts";
+import { deepEqual, isObject, type Obj } from "../core/json.ts";
 import { type Place, type Side, under } from "./_context.ts";
 
 /** Deepest `allOf` nesting expanded (members beyond it are merged as written). */
@@ -30,25 +30,118 @@ function allowsNull(o: Obj): boolean {
   return types === undefined || types.includes("null") || o.nullable === true;
 }
 
-const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
-const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
+const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
+const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 
-function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>): void {
+/** Keywords whose value is one schema: two members' values apply together, as `allOf: [a, b]`. */
+const SCHEMA_VALUED = new Set([
+  "items",
+  "contains",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+]);
+
+/** Keywords whose value maps names to schemas: per name, two members' schemas apply together. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "dependentSchemas"]);
+
+/** Annotations: what a schema says of its values without constraining them. */
+export const ANNOTATIONS = [
+  "description",
+  "title",
+  "$comment",
+  "externalDocs",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+] as const;
+
+/**
+ * Annotations and keywords that only make sense with their schema: when two members disagree, the first stays
+ * (they constrain nothing that the merged view must keep).
+ */
+const FIRST_WINS = new Set<string>([
+  ...ANNOTATIONS,
+  "xml",
+  "discriminator",
+  "nullable",
+  "x-nullable",
+  "$id",
+  "$schema",
+  "$anchor",
+  "$dynamicAnchor",
+  "$defs",
+  "definitions",
+]);
+
+/** A conditional's keywords: they mean nothing apart. */
+const CONDITIONAL = ["if", "then", "else"];
+
+/** The `allOf` pairs made so far: the same two schemas give the same object, so recursive schemas end. */
+const pairs = new WeakMap<object, Map<unknown, Obj>>();
+
+/**
+ * Both schemas at once: the one that allows more drops out when the other is `false` or it allows anything, else
+ * `allOf: [a, b]` (the same object for the same two schemas).
+ */
+function both(a: unknown, b: unknown): unknown {
+  if (a === b || b === true || a === false || deepEqual(a, b)) return a;
+  if (a === true || b === false) return b;
+  if (a === null || typeof a !== "object") return { allOf: [a, b] };
+  let m = pairs.get(a);
+  if (m === undefined) pairs.set(a, m = new Map());
+  let out = m.get(b);
+  if (out === undefined) m.set(b, out = { allOf: [a, b] });
+  return out;
+}
+
+/**
+ * Merges one member into the merged view. A constraint the view already has in another form is kept as a
+ * leftover (`rest`): compared as an `allOf` member of the view (see `_compose.ts`), so no member's constraint is
+ * lost.
+ */
+function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>, rest: Obj[]): void {
+  let left: Obj | undefined;
   for (const k of Object.keys(x)) {
     const v = x[k];
-    if (k === "allOf" || k === "$ref") continue;
-    if (k === "properties" && isObject(v)) {
-      const props: Obj = isObject(m.properties) ? { ...m.properties } : {};
-      for (const name of Object.keys(v)) {
-        if (Object.hasOwn(props, name)) continue;
-        props[name] = v[name];
-        where.set(`properties/${name}`, under(xAt, "properties", name));
+    if (k === "allOf" || k === "$ref" || k === "then" || k === "else") continue;
+    if (k === "if") {
+      if (!Object.hasOwn(m, "if")) {
+        for (const c of CONDITIONAL) if (Object.hasOwn(x, c)) m[c] = x[c];
+      } else if (deepEqual(m.if, v)) {
+        // The same condition twice: each branch holds both members' branches.
+        for (const c of ["then", "else"]) {
+          if (Object.hasOwn(x, c)) m[c] = Object.hasOwn(m, c) ? both(m[c], x[c]) : x[c];
+        }
+      } else {
+        left ??= {};
+        for (const c of CONDITIONAL) if (Object.hasOwn(x, c)) left[c] = x[c];
       }
-      m.properties = props;
+    } else if (SCHEMA_MAPS.has(k) && isObject(v)) {
+      const map: Obj = isObject(m[k]) ? { ...m[k] } : {};
+      for (const name of Object.keys(v)) {
+        if (Object.hasOwn(map, name)) map[name] = both(map[name], v[name]);
+        else {
+          map[name] = v[name];
+          where.set(`${k}/${name}`, under(xAt, k, name));
+        }
+      }
+      m[k] = map;
     } else if (k === "required" && Array.isArray(v)) {
       const req = new Set(Array.isArray(m.required) ? m.required : []);
       for (const r of v) req.add(r);
       m.required = [...req];
+    } else if (k === "dependentRequired" && isObject(v)) {
+      const map: Obj = isObject(m[k]) ? { ...m[k] } : {};
+      for (const name of Object.keys(v)) {
+        const had = Array.isArray(map[name]) ? map[name] as unknown[] : [];
+        map[name] = [...new Set([...had, ...(Array.isArray(v[name]) ? v[name] : [])])];
+      }
+      m[k] = map;
     } else if (k === "type") {
       const a = typeList(m);
       const b = typeList(x) ?? [];
@@ -64,12 +157,21 @@ function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>): void 
       (UPPER.includes(k) || LOWER.includes(k)) && typeof v === "number" && typeof m[k] === "number"
     ) {
       m[k] = UPPER.includes(k) ? Math.min(m[k] as number, v) : Math.max(m[k] as number, v);
-    } else if (k === "additionalProperties" && v === false) {
+    } else if (k === "additionalProperties" && (v === false || m[k] === false)) {
       m.additionalProperties = false;
     } else if (!Object.hasOwn(m, k)) {
       m[k] = v;
       if (k === "items" || k === "additionalProperties" || k === "not") where.set(k, under(xAt, k));
+    } else if (SCHEMA_VALUED.has(k) || k === "additionalProperties") {
+      m[k] = both(m[k], v);
+    } else if (!FIRST_WINS.has(k) && !k.startsWith("x-") && !deepEqual(m[k], v)) {
+      left ??= {};
+      left[k] = v;
     }
+  }
+  if (left !== undefined) {
+    where.set(`allOf/${rest.length}`, xAt);
+    rest.push(left);
   }
 }
 
@@ -82,8 +184,9 @@ export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
   const merged: Obj = {};
   const where = new Map<string, Place>();
   const own: Obj = {};
+  const rest: Obj[] = [];
   for (const k of Object.keys(schema)) if (k !== "allOf") own[k] = schema[k];
-  mergeInto(merged, own, at, where);
+  mergeInto(merged, own, at, where, rest);
   let nullable = allowsNull(own);
   // Expand members in order with an explicit stack; each resolved member once (cycles end).
   const seen = new Set<unknown>([schema]);
@@ -100,7 +203,7 @@ export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
     seen.add(r.value);
     const member = r.value;
     if (!allowsNull(member)) nullable = false;
-    mergeInto(merged, member, r.at, where);
+    mergeInto(merged, member, r.at, where, rest);
     if (Array.isArray(member.allOf)) pushMembers(member.allOf, r.at);
   }
   const types = typeList(merged);
@@ -115,6 +218,7 @@ export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
   ) {
     merged.type = [...types, "null"];
   } else if (types !== undefined) merged.nullable = true;
+  if (rest.length > 0) merged.allOf = rest;
   places.set(merged, where);
   return merged;
 }

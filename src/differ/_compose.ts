@@ -13,9 +13,15 @@ import { canonical, equivalent, PAIRWISE_BUDGET } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
 import type { SchemaStep } from "./_schema_types.ts";
 
+/**
+ * The lists compared member by member. `allOf` here holds only the leftovers of a merge (constraints two members
+ * state in different forms, see `_all_of.ts`): a member added or removed is judged by its constraints, as if they
+ * were on the schema (compared against an empty schema), and has no check of its own.
+ */
 const LISTS = [
   ["oneOf", "one-of-alternative"],
   ["anyOf", "any-of-alternative"],
+  ["allOf", undefined],
 ] as const;
 
 function identity(c: Collector, side: "source" | "target", v: unknown, at: Place): string | undefined {
@@ -73,8 +79,8 @@ export function compareComposition(c: Collector, step: SchemaStep): void {
         }
       }
     };
-    const sPlace = (i: number) => under(sAt, kw, i);
-    const tPlace = (j: number) => under(tAt, kw, j);
+    const sPlace = (i: number) => kw === "allOf" ? placeOf(s, sAt, kw, String(i)) : under(sAt, kw, i);
+    const tPlace = (j: number) => kw === "allOf" ? placeOf(t, tAt, kw, String(j)) : under(tAt, kw, j);
     // The same JSON: paired, and compared (which stops at once unless a reference inside leads to a change).
     keyed((_side, v) => canonical(v), true);
     const refOf = (v: unknown) => (isObject(v) && typeof v.$ref === "string" ? v.$ref : undefined);
@@ -87,6 +93,11 @@ export function compareComposition(c: Collector, step: SchemaStep): void {
     compare.sort((a, b) => a[1] - b[1]);
     for (const [i, j] of compare) child(S[i], sPlace(i), T[j], tPlace(j), f.name);
     const word = "alternative";
+    if (check === undefined) {
+      for (let j = 0; j < T.length; j++) if (tMatch[j] === undefined) child({}, sAt, T[j], tPlace(j), f.name);
+      for (let i = 0; i < S.length; i++) if (sMatch[i] === undefined) child(S[i], sPlace(i), {}, tAt, f.name);
+      continue;
+    }
     for (let j = 0; j < T.length; j++) {
       if (tMatch[j] === undefined) {
         r.emitAt(`${check}-added`, "added", tPlace(j), "target", `has a new ${kw} ${word}`);

@@ -7,8 +7,6 @@
  * @module
  */
 import { deepEqual, isObject, type Obj } from "../core/json.ts";
-import { ValueSet } from "../core/canonical_key.ts";
-import { formatCount, MAX_LISTED } from "../core/bounded_text.ts";
 import { type Collector, type Place, q } from "./_context.ts";
 import { compareExtensions } from "./_extensions.ts";
 import { equivalent, same } from "./_same.ts";
@@ -16,6 +14,7 @@ import { BOUNDS } from "./checks/schema.ts";
 import { compareComposition } from "./_compose.ts";
 import { compareKeywords } from "./_keywords.ts";
 import { mergeAllOf, placeOf } from "./_all_of.ts";
+import { compareEnum, withoutExtensibleEnum } from "./_schema_enum.ts";
 import type { ChildFn, SchemaPair, SchemaReporter, SchemaStep } from "./_schema_types.ts";
 
 export type { ChildFn, SchemaPair, SchemaReporter, SchemaStep } from "./_schema_types.ts";
@@ -59,47 +58,6 @@ function compareTypes(s: Obj, t: Obj, r: SchemaReporter): void {
   }
   if (!a.nullable && b.nullable) r.emit("became-nullable", "modified", "now allows null");
   if (a.nullable && !b.nullable) r.emit("became-not-nullable", "modified", "no longer allows null");
-}
-
-function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
-  const a = Array.isArray(s.enum) ? s.enum : undefined;
-  const b = Array.isArray(t.enum) ? t.enum : undefined;
-  if (a === undefined && b === undefined) return;
-  if (a === undefined) return r.emit("enum-added", "added", `now only allows ${q(b)}`, undefined, b);
-  if (b === undefined) {
-    return r.emit("enum-removed", "removed", `no longer restricts its values to an enum`, a);
-  }
-  const ka = new ValueSet(a);
-  const kb = new ValueSet(b);
-  const added = b.filter((v) => !ka.has(v));
-  const removed = a.filter((v) => !kb.has(v));
-  if (added.length > MAX_ENUM_CHANGES) {
-    r.emit("enum-value-added", "added", `allows ${formatCount(added.length)} new values: ${sampleOf(added)}`);
-  } else {
-    for (const v of added) r.emit("enum-value-added", "added", `allows the new value ${q(v)}`, undefined, v);
-  }
-  if (removed.length > MAX_ENUM_CHANGES) {
-    r.emit(
-      "enum-value-removed",
-      "removed",
-      `no longer allows ${formatCount(removed.length)} values: ${sampleOf(removed)}`,
-    );
-  } else {
-    for (const v of removed) r.emit("enum-value-removed", "removed", `no longer allows ${q(v)}`, v);
-  }
-}
-
-/**
- * Enum values added (or removed) reported one by one (each a change, counted in the result); past this, one
- * change gives their count and a sample, so a million values make one change, not a million.
- */
-const MAX_ENUM_CHANGES = 50_000;
-
-/** The first values of a long list, quoted: `"a", "b", "c", "d", "e", …`. */
-function sampleOf(values: readonly unknown[]): string {
-  const shown: string[] = [];
-  for (let i = 0; i < values.length && i < MAX_LISTED; i++) shown.push(q(values[i]));
-  return `${shown.join(", ")}, …`;
 }
 
 /** The effective upper or lower bound of maximum/minimum, with the 3.0 boolean and 3.1 numeric exclusive forms. */
@@ -262,6 +220,18 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     const sr = c.source.resolve(f.s, f.sAt);
     const tr = c.target.resolve(f.t, f.tAt);
     if (isObject(sr.value) && isObject(tr.value) && !c.firstVisit(sr.value, tr.value, f.dir)) continue;
+    if ((sr.value === false) !== (tr.value === false)) {
+      // A boolean `false` schema allows nothing: what else either side says is beside the point.
+      const subject = f.name === "" ? "schema" : `property ${q(f.name)}`;
+      const [id, what] = tr.value === false
+        ? ["became-false", "now allows no value (`false`)"] as const
+        : ["became-not-false", "now allows values (was `false`)"] as const;
+      c.emit(`${f.dir}-${id}`, "modified", tr.at, "target", `${subject} ${what} (${f.use}).`, {
+        endpoint: f.endpoint,
+        from: sr.at,
+      });
+      continue;
+    }
     const s = mergeAllOf(c.source, asSchema(sr.value), sr.at);
     const t = mergeAllOf(c.target, asSchema(tr.value), tr.at);
     const subject = f.name === "" ? "schema" : `property ${q(f.name)}`;
@@ -289,7 +259,12 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     compareEnum(s, t, r);
     compareBounds(s, t, r);
     compareScalars(s, t, r);
-    compareExtensions(c, { s: s, sAt: sr.at, t: t, tAt: tr.at, endpoint: f.endpoint });
+    compareExtensions(c, {
+      ...withoutExtensibleEnum(s, t),
+      sAt: sr.at,
+      tAt: tr.at,
+      endpoint: f.endpoint,
+    });
     const children: SchemaPair[] = [];
     const child: ChildFn = (sv, sAt, tv, tAt, name, dir = f.dir) =>
       children.push({ ...f, s: sv, sAt, t: tv, tAt, name, dir });
@@ -314,18 +289,19 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
         label(f.name, "*"),
       );
     }
-    if (isObject(s.items) || isObject(t.items)) {
+    const itemsOf = (o: Obj) => (isObject(o.items) || typeof o.items === "boolean" ? o.items : {});
+    if (isObject(s.items) || isObject(t.items) || s.items === false || t.items === false) {
       child(
-        isObject(s.items) ? s.items : {},
+        itemsOf(s),
         placeOf(s, sr.at, "items"),
-        isObject(t.items) ? t.items : {},
+        itemsOf(t),
         placeOf(t, tr.at, "items"),
         f.name === "" ? "[]" : `${f.name}[]`,
       );
     }
     compareDiscriminator(c, s, t, r);
     compareComposition(c, step);
-    compareKeywords(c, s, t, r);
+    compareKeywords(c, step);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }

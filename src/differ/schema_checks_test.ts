@@ -72,16 +72,16 @@ const CASES: Case[] = [
   ["property-became-write-only", S, { ...S, writeOnly: true }, "INFO", "ERROR"],
   ["property-no-longer-write-only", { ...S, writeOnly: true }, S, "INFO", "INFO"],
   ["default-added", S, { ...S, default: "a" }, "INFO", "INFO"],
-  ["default-removed", { ...S, default: "a" }, S, "WARNING", "INFO"],
-  ["default-changed", { ...S, default: "a" }, { ...S, default: "b" }, "WARNING", "INFO"],
+  ["default-removed", { ...S, default: "a" }, S, "WARNING", "WARNING"],
+  ["default-changed", { ...S, default: "a" }, { ...S, default: "b" }, "WARNING", "WARNING"],
   ["schema-deprecated", S, { ...S, deprecated: true }, "WARNING", "WARNING"],
   ["schema-undeprecated", { ...S, deprecated: true }, S, "INFO", "INFO"],
   ["schema-description-changed", { ...S, description: "a" }, { ...S, description: "b" }, "INFO", "INFO"],
   ["schema-example-changed", { ...S, examples: ["a"] }, { ...S, examples: ["b"] }, "INFO", "INFO"],
   [
     "keyword-changed",
-    { type: "array", contains: S },
-    { type: "array", contains: { type: "integer" } },
+    { type: "array", xml: { name: "a" } },
+    { type: "array", xml: { name: "b" } },
     "WARNING",
     "WARNING",
   ],
@@ -92,6 +92,120 @@ const CASES: Case[] = [
   ["not-added", S, { ...S, not: { const: "x" } }, "ERROR", "INFO"],
   ["not-removed", { ...S, not: { const: "x" } }, S, "INFO", "WARNING"],
 ];
+
+// JSON Schema 2020-12 keywords, boolean schemas and extensible enums: each added, removed, stricter and looser.
+const A = { type: "array" };
+const O = { type: "object" };
+const IF = { if: { required: ["a"] } };
+/**
+ * A constraint added (narrower: request ERROR, response INFO) and removed (wider: INFO, and in a response an ERROR:
+ * a removed subschema may have guaranteed anything, a looser bound lets values outgrow what clients keep).
+ */
+const mirror = (add: string, remove: string, without: unknown, withIt: unknown): Case[] => [
+  [add, without, withIt, "ERROR", "INFO"],
+  [remove, withIt, without, "INFO", "ERROR"],
+];
+CASES.push(
+  ["became-false", A, { ...A, items: false }, "ERROR", "ERROR"],
+  ["became-not-false", { ...A, items: false }, A, "INFO", "ERROR"],
+  ...mirror("contains-added", "contains-removed", A, { ...A, contains: S }),
+  [
+    "contains-changed",
+    { ...A, contains: S, maxContains: 2 },
+    { ...A, contains: { type: "integer" }, maxContains: 2 },
+    "WARNING",
+    "WARNING",
+  ],
+  ...mirror("min-contains-increased", "min-contains-decreased", { ...A, contains: S }, {
+    ...A,
+    contains: S,
+    minContains: 2,
+  }),
+  ...mirror("max-contains-decreased", "max-contains-increased", { ...A, contains: S }, {
+    ...A,
+    contains: S,
+    maxContains: 3,
+  }),
+  ...mirror("prefix-items-added", "prefix-items-removed", A, { ...A, prefixItems: [S] }),
+  ...mirror("unevaluated-items-added", "unevaluated-items-removed", A, { ...A, unevaluatedItems: false }),
+  ...mirror("unevaluated-properties-added", "unevaluated-properties-removed", O, {
+    ...O,
+    unevaluatedProperties: false,
+  }),
+  ["dependent-required-added", O, { ...O, dependentRequired: { a: ["b"] } }, "ERROR", "INFO"],
+  ["dependent-required-removed", { ...O, dependentRequired: { a: ["b"] } }, O, "INFO", "ERROR"],
+  ...mirror("dependent-schema-added", "dependent-schema-removed", O, {
+    ...O,
+    dependentSchemas: { a: { required: ["b"] } },
+  }),
+  ...mirror("pattern-property-added", "pattern-property-removed", O, {
+    ...O,
+    patternProperties: { "^x-": S },
+  }),
+  ...mirror("property-names-added", "property-names-removed", O, { ...O, propertyNames: { maxLength: 5 } }),
+  ...mirror("if-added", "if-removed", O, { ...O, ...IF, then: { required: ["b"] } }),
+  [
+    "if-changed",
+    { ...O, ...IF, then: { required: ["b"] } },
+    { ...O, if: { required: ["c"] }, then: { required: ["b"] } },
+    "WARNING",
+    "WARNING",
+  ],
+  ...mirror("then-added", "then-removed", { ...O, ...IF, else: { required: ["c"] } }, {
+    ...O,
+    ...IF,
+    then: { required: ["b"] },
+    else: { required: ["c"] },
+  }),
+  ...mirror("else-added", "else-removed", { ...O, ...IF, then: { required: ["b"] } }, {
+    ...O,
+    ...IF,
+    then: { required: ["b"] },
+    else: { required: ["c"] },
+  }),
+  ["content-media-type-added", S, { ...S, contentMediaType: "image/png" }, "ERROR", "INFO"],
+  ["content-media-type-removed", { ...S, contentMediaType: "image/png" }, S, "INFO", "WARNING"],
+  [
+    "content-media-type-changed",
+    { ...S, contentMediaType: "image/png" },
+    { ...S, contentMediaType: "image/gif" },
+    "ERROR",
+    "ERROR",
+  ],
+  ["content-encoding-added", S, { ...S, contentEncoding: "base64" }, "ERROR", "INFO"],
+  ["content-encoding-removed", { ...S, contentEncoding: "base64" }, S, "INFO", "WARNING"],
+  [
+    "content-encoding-changed",
+    { ...S, contentEncoding: "base64" },
+    { ...S, contentEncoding: "base32" },
+    "ERROR",
+    "ERROR",
+  ],
+  ...mirror(
+    "content-schema-added",
+    "content-schema-removed",
+    { ...S, contentMediaType: "application/json" },
+    {
+      ...S,
+      contentMediaType: "application/json",
+      contentSchema: O,
+    },
+  ),
+  [
+    "x-extensible-enum-value-added",
+    { ...S, "x-extensible-enum": ["a"] },
+    { ...S, "x-extensible-enum": ["a", "b"] },
+    "INFO",
+    "INFO",
+  ],
+  [
+    "x-extensible-enum-value-removed",
+    { ...S, "x-extensible-enum": ["a", "b"] },
+    { ...S, "x-extensible-enum": ["a"] },
+    "ERROR",
+    "INFO",
+  ],
+);
 
 const disc = (extra: Record<string, unknown>) => ({
   oneOf: [{ $ref: "#/components/schemas/A" }, { $ref: "#/components/schemas/B" }],
@@ -119,7 +233,7 @@ CASES.push(
     disc({ discriminator: { propertyName: "kind", mapping: { a: ref("A") } } }),
     disc({ discriminator: { propertyName: "kind", mapping: { a: ref("A"), b: ref("B") } } }),
     "INFO",
-    "WARNING",
+    "ERROR",
   ],
   [
     "discriminator-mapping-removed",
@@ -152,14 +266,14 @@ for (const [name, kw, upper, base] of BOUND_CASES) {
   const at = (v: number) => ({ ...base, [kw]: v });
   CASES.push(
     [`${name}-added`, base, at(5), "ERROR", "INFO"],
-    [`${name}-removed`, at(5), base, "INFO", "WARNING"],
+    [`${name}-removed`, at(5), base, "INFO", "ERROR"],
     [`${name}-${upper ? "decreased" : "increased"}`, at(upper ? 10 : 1), at(upper ? 5 : 2), "ERROR", "INFO"],
     [
       `${name}-${upper ? "increased" : "decreased"}`,
       at(upper ? 5 : 2),
       at(upper ? 10 : 1),
       "INFO",
-      "WARNING",
+      "ERROR",
     ],
   );
 }

@@ -9,7 +9,8 @@ import type { Check, DiffSeverity } from "../types.ts";
 import { directional, type DirectionalRow, type IdOf } from "./_define.ts";
 
 const NARROW: readonly [DiffSeverity, DiffSeverity] = ["ERROR", "INFO"];
-const WIDEN: readonly [DiffSeverity, DiffSeverity] = ["INFO", "WARNING"];
+/** A wider bound in a response: values clients store in sized types, buffers or columns may no longer fit. */
+const BOUND_WIDEN: readonly [DiffSeverity, DiffSeverity] = ["INFO", "ERROR"];
 
 const BOUND_ROWS = [
   ["max-length", "maxLength", true],
@@ -33,7 +34,7 @@ function boundRows(): DirectionalRow[] {
   for (const [name, keyword, upper] of BOUNDS) {
     const exclusive = keyword === "maximum" || keyword === "minimum" ? " (inclusive or exclusive)" : "";
     rows.push([`${name}-added`, ...NARROW, `\`${keyword}\`${exclusive} was added.`]);
-    rows.push([`${name}-removed`, ...WIDEN, `\`${keyword}\`${exclusive} was removed.`]);
+    rows.push([`${name}-removed`, ...BOUND_WIDEN, `\`${keyword}\`${exclusive} was removed.`]);
     rows.push([
       `${name}-${upper ? "decreased" : "increased"}`,
       ...NARROW,
@@ -41,7 +42,7 @@ function boundRows(): DirectionalRow[] {
     ]);
     rows.push([
       `${name}-${upper ? "increased" : "decreased"}`,
-      ...WIDEN,
+      ...BOUND_WIDEN,
       `\`${keyword}\`${exclusive} is looser.`,
     ]);
   }
@@ -115,11 +116,11 @@ const AFTER_BOUNDS = [
   ],
   ["property-no-longer-write-only", "INFO", "INFO", "A property is no longer writeOnly."],
   ["default-added", "INFO", "INFO", "A default value was added."],
-  ["default-removed", "WARNING", "INFO", "The default value was removed."],
+  ["default-removed", "WARNING", "WARNING", "The default value was removed."],
   [
     "default-changed",
     "WARNING",
-    "INFO",
+    "WARNING",
     "The default value changed: omitting the field means something else.",
   ],
   ["schema-deprecated", "WARNING", "WARNING", "A schema or property was marked deprecated."],
@@ -127,7 +128,7 @@ const AFTER_BOUNDS = [
   ["discriminator-added", "WARNING", "WARNING", "A discriminator was added."],
   ["discriminator-removed", "WARNING", "WARNING", "The discriminator was removed."],
   ["discriminator-property-changed", "ERROR", "ERROR", "The discriminator's property name changed."],
-  ["discriminator-mapping-added", "INFO", "WARNING", "A discriminator mapping entry was added."],
+  ["discriminator-mapping-added", "INFO", "ERROR", "A discriminator mapping entry was added."],
   ["discriminator-mapping-removed", "ERROR", "INFO", "A discriminator mapping entry was removed."],
   ["discriminator-mapping-changed", "ERROR", "ERROR", "A discriminator mapping entry points elsewhere."],
   ["one-of-alternative-added", "INFO", "ERROR", "A oneOf alternative was added."],
@@ -140,16 +141,190 @@ const AFTER_BOUNDS = [
     "keyword-changed",
     "WARNING",
     "WARNING",
-    "A schema keyword no other check covers changed (e.g. `contains`).",
+    "A schema keyword no other check covers changed (e.g. `xml`, `$anchor`): its effect is not judged.",
   ],
   ["schema-description-changed", "INFO", "INFO", "The description or title of a schema changed."],
   ["schema-example-changed", "INFO", "INFO", "The example(s) of a schema changed."],
+] as const satisfies readonly DirectionalRow[];
+
+/**
+ * JSON Schema 2020-12 keywords (OpenAPI 3.1/3.2), boolean schemas and `x-extensible-enum`, by the rule of the rows
+ * above: a change that narrows the valid set is an ERROR in a request (clients sent what is now refused) and an
+ * INFO in a response; one that widens it is an INFO in a request and, in a response, an ERROR when values of a
+ * kind clients never received may arrive (a removed subschema, a looser bound) and a WARNING when only a hint is
+ * gone (`contentMediaType`, `contentEncoding`, as for `format`). Where the effect cannot be decided (a changed
+ * `if`), a WARNING says so in both directions.
+ */
+/**
+ * A subschema constraint removed from a response (`contains`, a `then`, a dependent schema, …): it may have
+ * guaranteed anything (a type, a required property), so values of a kind clients were never told about may now
+ * arrive. An ERROR, as oasdiff judges these removals.
+ */
+const SUBSCHEMA_WIDEN: readonly [DiffSeverity, DiffSeverity] = ["INFO", "ERROR"];
+
+const KEYWORD_ROWS = [
+  [
+    "became-false",
+    "ERROR",
+    "ERROR",
+    "A schema became `false` (for `items`: no items beyond `prefixItems`): nothing is valid there, and clients reading it get nothing.",
+  ],
+  [
+    "became-not-false",
+    "INFO",
+    "ERROR",
+    "A `false` schema now allows values: values may appear where none could.",
+  ],
+  ["contains-added", ...NARROW, "`contains` was added: arrays must hold a matching item."],
+  ["contains-removed", ...SUBSCHEMA_WIDEN, "`contains` was removed: arrays need no matching item."],
+  [
+    "contains-changed",
+    "WARNING",
+    "WARNING",
+    "The `contains` schema changed while `maxContains` bounds the matches: whether more or fewer arrays are valid cannot be decided.",
+  ],
+  [
+    "min-contains-increased",
+    ...NARROW,
+    "`minContains` is higher (absent counts as 1): more matching items are needed.",
+  ],
+  [
+    "min-contains-decreased",
+    ...BOUND_WIDEN,
+    "`minContains` is lower: fewer matching items are needed (a bound, judged as the other bounds).",
+  ],
+  [
+    "max-contains-decreased",
+    ...NARROW,
+    "`maxContains` is lower (or newly set): fewer matching items are allowed.",
+  ],
+  [
+    "max-contains-increased",
+    ...BOUND_WIDEN,
+    "`maxContains` is higher (or removed): more matching items are allowed.",
+  ],
+  [
+    "prefix-items-added",
+    ...NARROW,
+    "`prefixItems` now constrain positions where any item was allowed.",
+  ],
+  [
+    "prefix-items-removed",
+    ...SUBSCHEMA_WIDEN,
+    "`prefixItems` positions no longer constrain their item.",
+  ],
+  [
+    "unevaluated-items-added",
+    ...NARROW,
+    "`unevaluatedItems` now constrains items no other keyword evaluated.",
+  ],
+  [
+    "unevaluated-items-removed",
+    ...SUBSCHEMA_WIDEN,
+    "`unevaluatedItems` was removed: items no other keyword evaluated are free.",
+  ],
+  [
+    "unevaluated-properties-added",
+    ...NARROW,
+    "`unevaluatedProperties` now constrains properties no other keyword evaluated.",
+  ],
+  [
+    "unevaluated-properties-removed",
+    ...SUBSCHEMA_WIDEN,
+    "`unevaluatedProperties` was removed: properties no other keyword evaluated are free.",
+  ],
+  [
+    "dependent-required-added",
+    ...NARROW,
+    "`dependentRequired` requires more properties when a property is present.",
+  ],
+  [
+    "dependent-required-removed",
+    "INFO",
+    "ERROR",
+    "`dependentRequired` requires fewer properties: a property clients read is no longer guaranteed (as for a property no longer required).",
+  ],
+  [
+    "dependent-schema-added",
+    ...NARROW,
+    "A `dependentSchemas` entry now constrains objects holding its property.",
+  ],
+  ["dependent-schema-removed", ...SUBSCHEMA_WIDEN, "A `dependentSchemas` entry was removed."],
+  [
+    "pattern-property-added",
+    ...NARROW,
+    "A `patternProperties` entry now constrains properties whose names match it.",
+  ],
+  [
+    "pattern-property-removed",
+    ...SUBSCHEMA_WIDEN,
+    "A `patternProperties` entry was removed: matching properties are free (or fall to `additionalProperties`).",
+  ],
+  ["property-names-added", ...NARROW, "`propertyNames` now restricts the names of properties."],
+  [
+    "property-names-removed",
+    ...SUBSCHEMA_WIDEN,
+    "`propertyNames` was removed: any property name is allowed.",
+  ],
+  ["if-added", ...NARROW, "An `if` with `then`/`else` now applies (a conditional constraint was added)."],
+  ["if-removed", ...SUBSCHEMA_WIDEN, "The conditional (`if` with `then`/`else`) was removed."],
+  [
+    "if-changed",
+    "WARNING",
+    "WARNING",
+    "The `if` schema changed: whether more or fewer values are valid cannot be decided (review it).",
+  ],
+  ["then-added", ...NARROW, "A `then` was added under the same `if`."],
+  ["then-removed", ...SUBSCHEMA_WIDEN, "The `then` was removed under the same `if`."],
+  ["else-added", ...NARROW, "An `else` was added under the same `if`."],
+  ["else-removed", ...SUBSCHEMA_WIDEN, "The `else` was removed under the same `if`."],
+  [
+    "content-media-type-added",
+    "ERROR",
+    "INFO",
+    "`contentMediaType` was added: the string must hold that media type (as for a format).",
+  ],
+  ["content-media-type-removed", "INFO", "WARNING", "`contentMediaType` was removed."],
+  [
+    "content-media-type-changed",
+    "ERROR",
+    "ERROR",
+    "`contentMediaType` changed: the string holds another media type.",
+  ],
+  [
+    "content-encoding-added",
+    "ERROR",
+    "INFO",
+    "`contentEncoding` was added: the string must be encoded (as for a format).",
+  ],
+  ["content-encoding-removed", "INFO", "WARNING", "`contentEncoding` was removed."],
+  [
+    "content-encoding-changed",
+    "ERROR",
+    "ERROR",
+    "`contentEncoding` changed: the string is decoded differently.",
+  ],
+  ["content-schema-added", ...NARROW, "`contentSchema` now describes the decoded content."],
+  ["content-schema-removed", ...SUBSCHEMA_WIDEN, "`contentSchema` was removed."],
+  [
+    "x-extensible-enum-value-added",
+    "INFO",
+    "INFO",
+    "An `x-extensible-enum` value was added: extensible enums promise clients that new values may come.",
+  ],
+  [
+    "x-extensible-enum-value-removed",
+    "ERROR",
+    "INFO",
+    "An `x-extensible-enum` value was removed: clients sending it are refused.",
+  ],
 ] as const satisfies readonly DirectionalRow[];
 
 /** A schema check without its direction: `type-narrowed`, `max-length-decreased`. */
 export type SchemaCheckSuffix =
   | IdOf<typeof BEFORE_BOUNDS>
   | IdOf<typeof AFTER_BOUNDS>
+  | IdOf<typeof KEYWORD_ROWS>
   | `${BoundName}-${"added" | "removed" | "increased" | "decreased"}`;
 
 /** The ids of the `schema` checks: each suffix in a request and in a response. */
@@ -160,4 +335,5 @@ export const SCHEMA_CHECKS: readonly Check[] = directional("schema", [
   ...BEFORE_BOUNDS,
   ...boundRows(),
   ...AFTER_BOUNDS,
+  ...KEYWORD_ROWS,
 ]);

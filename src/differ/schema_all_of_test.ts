@@ -1,0 +1,116 @@
+/**
+ * `allOf` judged by what it allows: a member added to a schema brings its constraints as if they were written on
+ * the schema (required names, a narrower type, a bound or pattern on a property the schema already has), and a
+ * schema rewritten as an `allOf` of the same constraints is no change.
+ */
+import assert from "node:assert/strict";
+import { diffDocs, idsOf, schemaDoc } from "./_test_helpers.ts";
+
+const S = { type: "string" };
+const O = { type: "object" };
+const base = { ...O, properties: { a: S } };
+
+type Case = [name: string, before: unknown, after: unknown, request: string[], response: string[]];
+
+const CASES: Case[] = [
+  [
+    "a member requiring a property",
+    base,
+    { ...base, allOf: [{ required: ["a"] }] },
+    ["request-property-became-required ERROR"],
+    ["response-property-became-required INFO"],
+  ],
+  [
+    "a member bounding a property the schema already has",
+    base,
+    { ...base, allOf: [{ properties: { a: { maxLength: 3 } } }] },
+    ["request-max-length-added ERROR"],
+    ["response-max-length-added INFO"],
+  ],
+  [
+    "a member narrowing the type of a property",
+    { ...O, properties: { a: { type: ["string", "null"] } } },
+    { ...O, properties: { a: { type: ["string", "null"] } }, allOf: [{ properties: { a: S } }] },
+    ["request-became-not-nullable ERROR"],
+    ["response-became-not-nullable INFO"],
+  ],
+  [
+    "a member adding a second pattern",
+    { ...S, pattern: "^a" },
+    { ...S, pattern: "^a", allOf: [{ pattern: "b$" }] },
+    ["request-pattern-added ERROR"],
+    ["response-pattern-added INFO"],
+  ],
+  [
+    "a member with a second `not`",
+    { ...S, not: { const: "x" } },
+    { ...S, not: { const: "x" }, allOf: [{ not: { const: "y" } }] },
+    ["request-not-added ERROR"],
+    ["response-not-added INFO"],
+  ],
+  [
+    "a member bounding the items the schema already describes",
+    { type: "array", items: S },
+    { type: "array", items: S, allOf: [{ items: { maxLength: 2 } }] },
+    ["request-max-length-added ERROR"],
+    ["response-max-length-added INFO"],
+  ],
+  [
+    "a member's second pattern removed",
+    { ...S, pattern: "^a", allOf: [{ pattern: "b$" }] },
+    { ...S, pattern: "^a" },
+    ["request-pattern-removed INFO"],
+    ["response-pattern-removed WARNING"],
+  ],
+  [
+    "a member with another `if` adds a conditional",
+    { ...O, if: { required: ["a"] }, then: { required: ["b"] } },
+    {
+      ...O,
+      if: { required: ["a"] },
+      then: { required: ["b"] },
+      allOf: [{ if: { required: ["c"] }, then: { required: ["d"] } }],
+    },
+    ["request-if-added ERROR"],
+    ["response-if-added INFO"],
+  ],
+  [
+    "the same constraints moved into members (no change)",
+    { ...base, required: ["a"], maxProperties: 3 },
+    { allOf: [base, { required: ["a"] }, { maxProperties: 3 }] },
+    [],
+    [],
+  ],
+];
+
+for (const [name, before, after, request, response] of CASES) {
+  Deno.test(`allOf: ${name}`, async () => {
+    assert.deepEqual(idsOf(await diffDocs(schemaDoc(before, S), schemaDoc(after, S))), request);
+    assert.deepEqual(idsOf(await diffDocs(schemaDoc(S, before), schemaDoc(S, after))), response);
+  });
+}
+
+Deno.test("allOf: members giving a recursive property two schemas are compared once each (the comparison ends)", async () => {
+  const doc = (max: number) => {
+    const d = schemaDoc({ $ref: "#/components/schemas/X" }, S);
+    (d.components as Record<string, unknown>).schemas = {
+      B: { type: "object", properties: { next: { $ref: "#/components/schemas/X" } } },
+      X: {
+        allOf: [{ $ref: "#/components/schemas/B" }, {
+          maxProperties: max,
+          properties: { next: { $ref: "#/components/schemas/Y" } },
+        }],
+      },
+      Y: {
+        allOf: [{ $ref: "#/components/schemas/B" }, {
+          properties: { next: { $ref: "#/components/schemas/X" } },
+        }],
+      },
+    };
+    return d;
+  };
+  const r = await diffDocs(doc(5), doc(3));
+  // X itself, and `next` (X and Y at once) at each depth until the pairs repeat.
+  assert.deepEqual([...new Set(idsOf(r))], ["request-max-properties-decreased ERROR"]);
+  assert.ok(r.changes.length <= 3, String(r.changes.length));
+});
