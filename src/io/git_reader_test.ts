@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { LoadError } from "../core/errors.ts";
 import { loadDocumentSet } from "./document_set.ts";
 import { findRepository, openRevision, parseRevisionPath } from "./git_reader.ts";
-import { GitStore } from "./git_store.ts";
+import { applyDelta, GitStore } from "./git_store.ts";
 import { git, hasGit } from "./git_test_util.ts";
 
 const gitPresent = hasGit();
@@ -180,4 +180,20 @@ Deno.test("parseRevisionPath: rev:path, not URLs, Windows drives or an empty rev
   assert.equal(parseRevisionPath(":a.yaml"), undefined);
   assert.equal(parseRevisionPath("a.yaml"), undefined);
   assert.equal(parseRevisionPath("../x:a.yaml"), undefined);
+});
+
+Deno.test("applyDelta: a hostile delta is refused (a copy outside its base, a size over the cap, a bad opcode)", () => {
+  const base = new TextEncoder().encode("hello world");
+  const ok = applyDelta(base, Uint8Array.of(11, 5, 0x91, 6, 5), 100, "d");
+  assert.equal(new TextDecoder().decode(ok), "world");
+  const refused = (delta: number[], pattern: RegExp, max = 100) =>
+    assert.throws(
+      () => applyDelta(base, Uint8Array.from(delta), max, "d"),
+      (e: unknown) => e instanceof LoadError && pattern.test(e.message),
+    );
+  refused([11, 5, 0x91, 8, 5], /copies outside its base/);
+  refused([11, 0xff, 0xff, 0x7f, 0x91, 6, 5], /larger than 100 bytes/);
+  refused([11, 5, 0], /reserved instruction/);
+  refused([12, 5, 0x91, 6, 5], /does not fit its base/);
+  refused([11, 6, 0x91, 6, 5], /does not rebuild the size/);
 });
