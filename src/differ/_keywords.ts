@@ -64,6 +64,9 @@ const HANDLED = new Set<string>([
   "contentSchema",
   "contentMediaType",
   "contentEncoding",
+  // Definitions: compared where they are referenced.
+  "$defs",
+  "definitions",
 ]);
 
 /** A string annotation compared like `format`: added, removed or changed. */

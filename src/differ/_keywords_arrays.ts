@@ -8,7 +8,7 @@
 import { type Collector, under } from "./_context.ts";
 import { equivalent } from "./_same.ts";
 import { placeOf } from "./_all_of.ts";
-import { MAX_LISTED } from "../core/bounded_text.ts";
+import { sampleList } from "../core/bounded_text.ts";
 import type { SchemaStep } from "./_schema_types.ts";
 import { allowsAll, compareSubschema, keywordChange, subName } from "./_subschema.ts";
 
@@ -74,10 +74,9 @@ function compareContains(c: Collector, step: SchemaStep): void {
   }
 }
 
-/** Positions for a message: `0, 1, 2`, the first few of a long list. */
+/** Positions for a message: `position 2`, `positions 0, 1, 2, 3, 4, … (12 in all)`. */
 function positions(list: readonly number[]): string {
-  const shown = list.slice(0, MAX_LISTED).join(", ");
-  return `${list.length === 1 ? "position" : "positions"} ${shown}${list.length > MAX_LISTED ? ", …" : ""}`;
+  return `${list.length === 1 ? "position" : "positions"} ${sampleList(list.map(String))}`;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { type Collector, q, under } from "./_context.ts";
 import { isObject, type Obj } from "../core/json.ts";
 import { placeOf } from "./_all_of.ts";
+import { sampleList } from "../core/bounded_text.ts";
 import type { SchemaStep } from "./_schema_types.ts";
 import { allowsAll, compareSlot, compareSubschema, subName } from "./_subschema.ts";
 
@@ -36,7 +37,7 @@ function compareDependentRequired(step: SchemaStep): void {
       "added",
       under(placeOf(t, tAt, "dependentRequired"), key),
       "target",
-      `now requires ${more.map(q).join(", ")} when ${q(key)} is present`,
+      `now requires ${sampleList(more.map(q))} when ${q(key)} is present`,
       a[key],
       b[key],
     );
@@ -49,7 +50,7 @@ function compareDependentRequired(step: SchemaStep): void {
       "removed",
       under(placeOf(s, sAt, "dependentRequired"), key),
       "source",
-      `no longer requires ${fewer.map(q).join(", ")} when ${q(key)} is present`,
+      `no longer requires ${sampleList(fewer.map(q))} when ${q(key)} is present`,
       a[key],
       b[key],
     );

@@ -14,7 +14,7 @@ import { BOUNDS } from "./checks/schema.ts";
 import { compareComposition } from "./_compose.ts";
 import { compareKeywords } from "./_keywords.ts";
 import { mergeAllOf, placeOf } from "./_all_of.ts";
-import { compareEnum, withoutExtensibleEnum } from "./_schema_enum.ts";
+import { compareEnum, constAsEnum, withoutExtensibleEnum } from "./_schema_enum.ts";
 import type { ChildFn, SchemaPair, SchemaReporter, SchemaStep } from "./_schema_types.ts";
 
 export type { ChildFn, SchemaPair, SchemaReporter, SchemaStep } from "./_schema_types.ts";
@@ -118,7 +118,7 @@ function compareScalars(s: Obj, t: Obj, r: SchemaReporter): void {
       );}
   }
   const hasConst = (o: Obj) => Object.hasOwn(o, "const");
-  if (hasConst(s) || hasConst(t)) {
+  if ((hasConst(s) || hasConst(t)) && !constAsEnum(s, t)) {
     if (!hasConst(s)) r.emit("const-added", "added", `is now fixed to ${q(t.const)}`, undefined, t.const);
     else if (!hasConst(t)) r.emit("const-removed", "removed", `is no longer fixed to ${q(s.const)}`, s.const);
     else if (!deepEqual(s.const, t.const)) {
@@ -321,6 +321,11 @@ function compareProperties(c: Collector, step: SchemaStep): void {
     const at = placeOf(t, tAt, "properties", name);
     const full = label(f.name, name);
     if (!Object.hasOwn(sp, name)) {
+      if (c.target.resolve(tp[name], at).value === false) {
+        // A property named to forbid it: judged against what `additionalProperties` allowed for the name.
+        child(s.additionalProperties ?? {}, placeOf(s, sAt, "additionalProperties"), tp[name], at, full);
+        continue;
+      }
       const req = tReq.has(name) && binds("target", tp[name], at);
       r.emitAt(
         req ? "required-property-added" : "optional-property-added",
@@ -348,6 +353,16 @@ function compareProperties(c: Collector, step: SchemaStep): void {
   for (const name of Object.keys(sp)) {
     if (Object.hasOwn(tp, name)) continue;
     const at = placeOf(s, sAt, "properties", name);
+    if (c.source.resolve(sp[name], at).value === false) {
+      child(
+        sp[name],
+        at,
+        t.additionalProperties ?? {},
+        placeOf(t, tAt, "additionalProperties"),
+        label(f.name, name),
+      );
+      continue;
+    }
     const req = sReq.has(name) && binds("source", sp[name], at);
     r.emitAt(
       req ? "required-property-removed" : "optional-property-removed",

@@ -15,10 +15,27 @@ import type { SchemaCheckSuffix } from "./checks/schema.ts";
 /** The extension naming the known values of an open enum. */
 const EXTENSIBLE = "x-extensible-enum";
 
-/** Compares `enum` and `x-extensible-enum`. */
+/**
+ * Whether one side fixes the value with `const` where the other lists an `enum`: `const: x` is then compared as
+ * `enum: [x]` (so `enum: [x]` rewritten as `const: x` is no change).
+ */
+export function constAsEnum(s: Obj, t: Obj): boolean {
+  const fixed = (o: Obj) => Object.hasOwn(o, "const") && !Array.isArray(o.enum);
+  const listed = (o: Obj) => Array.isArray(o.enum) && !Object.hasOwn(o, "const");
+  return (fixed(s) && listed(t)) || (listed(s) && fixed(t));
+}
+
+/** The values an enum or a const allows, when {@link constAsEnum}; the `enum` otherwise. */
+function valuesOf(o: Obj, mixed: boolean): unknown[] | undefined {
+  if (Array.isArray(o.enum)) return o.enum;
+  return mixed && Object.hasOwn(o, "const") ? [o.const] : undefined;
+}
+
+/** Compares `enum` (and a `const` facing one) and `x-extensible-enum`. */
 export function compareEnum(s: Obj, t: Obj, r: SchemaReporter): void {
-  const a = Array.isArray(s.enum) ? s.enum : undefined;
-  const b = Array.isArray(t.enum) ? t.enum : undefined;
+  const mixed = constAsEnum(s, t);
+  const a = valuesOf(s, mixed);
+  const b = valuesOf(t, mixed);
   if (a === undefined && b !== undefined) {
     r.emit("enum-added", "added", `now only allows ${q(b)}`, undefined, b);
   } else if (a !== undefined && b === undefined) {

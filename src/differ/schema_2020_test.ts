@@ -72,6 +72,27 @@ const CASES: Case[] = [
     ["response-became-false ERROR"],
   ],
   [
+    "a new property named `false` forbids a name any value was allowed for",
+    O,
+    { ...O, properties: { a: false } },
+    ["request-became-false ERROR"],
+    ["response-became-false ERROR"],
+  ],
+  [
+    "a property named `false` dropped allows the name again",
+    { ...O, properties: { a: false } },
+    O,
+    ["request-became-not-false INFO"],
+    ["response-became-not-false ERROR"],
+  ],
+  [
+    "a property named `false` where `additionalProperties: false` already refused it is no change",
+    { ...O, additionalProperties: false },
+    { ...O, additionalProperties: false, properties: { a: false } },
+    [],
+    [],
+  ],
+  [
     "a pattern property where `additionalProperties: false` refused the names widens",
     { ...O, additionalProperties: false },
     { ...O, additionalProperties: false, patternProperties: { "^x-": S } },
@@ -141,6 +162,21 @@ const CASES: Case[] = [
     ["request-became-false ERROR"],
     ["response-became-false ERROR"],
   ],
+  ["`enum: [x]` rewritten as `const: x` is no change", { ...S, enum: ["a"] }, { ...S, const: "a" }, [], []],
+  [
+    "`const` facing an `enum` is compared as a one-value enum",
+    { ...S, enum: ["a", "b"] },
+    { ...S, const: "a" },
+    ["request-enum-value-removed ERROR"],
+    ["response-enum-value-removed INFO"],
+  ],
+  [
+    "an `enum` replacing a `const` adds its other values",
+    { ...S, const: "a" },
+    { ...S, enum: ["a", "b"] },
+    ["request-enum-value-added INFO"],
+    ["response-enum-value-added ERROR"],
+  ],
 ];
 
 for (const [name, before, after, request, response] of CASES) {
@@ -207,4 +243,14 @@ Deno.test("boolean schemas: `true` and `{}` are the same, `false` and `true` are
   assert.deepEqual(idsOf(await diffDocs(schemaDoc(S, true), schemaDoc(S, false))), [
     "response-became-false ERROR",
   ]);
+});
+
+Deno.test("2020-12 keywords: long lists make one change with a bounded message", async () => {
+  const names = Array.from({ length: 10_000 }, (_, i) => `p${i}`);
+  const dep = await diffDocs(schemaDoc(O, S), schemaDoc({ ...O, dependentRequired: { a: names } }, S));
+  assert.deepEqual(idsOf(dep), ["request-dependent-required-added ERROR"]);
+  assert.match(dep.changes[0].message, /"p0", "p1", "p2", "p3", "p4", … \(10,000 in all\) when "a"/);
+  const prefix = await diffDocs(schemaDoc(A, S), schemaDoc({ ...A, prefixItems: names.map(() => S) }, S));
+  assert.deepEqual(idsOf(prefix), ["request-prefix-items-added ERROR"]);
+  assert.match(prefix.changes[0].message, /positions 0, 1, 2, 3, 4, … \(10,000 in all\)/);
 });
