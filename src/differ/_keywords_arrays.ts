@@ -60,7 +60,11 @@ function compareContains(c: Collector, step: SchemaStep): void {
   }
   const aAt = placeOf(s, sAt, "contains");
   const bAt = placeOf(t, tAt, "contains");
-  if (maxA === undefined && maxB === undefined) return child(a, aAt, b, bAt, subName(f.name, "contains"));
+  if (maxA === undefined && maxB === undefined) {
+    // With `minContains: 0` on both sides and no maximum, `contains` constrains nothing.
+    if (minA !== 0 || minB !== 0) child(a, aAt, b, bAt, subName(f.name, "contains"));
+    return;
+  }
   if (!equivalent(a, b, c.source, c.target)) {
     r.emitAt(
       "contains-changed",

@@ -37,6 +37,13 @@ const CASES: Case[] = [
     [],
   ],
   [
+    "`contains` under `minContains: 0` (and no maximum) constrains nothing",
+    { ...A, contains: S, minContains: 0 },
+    { ...A, contains: I, minContains: 0 },
+    [],
+    [],
+  ],
+  [
     "a `prefixItems` position is compared with its counterpart",
     { ...A, prefixItems: [S, I] },
     { ...A, prefixItems: [S, { ...I, maximum: 9 }] },
