@@ -21,6 +21,7 @@ import {
   goSlice,
   goStringMap,
   type GoType,
+  goTypeText,
   goTypeWord,
 } from "./go_type.ts";
 import {
@@ -472,7 +473,7 @@ export class TypeModel {
         }
         if (tags.length === 0) {
           const segs = parsePointer(alt.$ref.slice(alt.$ref.indexOf("#") + 1)) ?? [];
-          tags.push(segs[segs.length - 1] ?? u.type);
+          tags.push(segs.at(-1) ?? goTypeText(u.type));
         }
       }
       alternatives.push({ name: altName, type: u.type, tags });
