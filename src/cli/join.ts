@@ -197,7 +197,15 @@ from where it is (exit 1 naming any that does not resolve).`,
       );
     }
     const output = outputTarget(f.output);
-    const mode = parseFileMode(f.mode);
+    let mode: number;
+    try {
+      mode = parseFileMode(f.mode);
+    } catch (error) {
+      // A bad file mode is a configuration error: exit 2, as the issue asks (other usage errors of join exit 1).
+      if (!(error instanceof UsageError)) throw error;
+      io.stderr(`oatool join: ${escapeText(error.message)}\n`);
+      return 2;
+    }
     const inputs = ctx.args.map((a, i) => inputArgument(a, `input ${i + 1}`));
     if (inputs.includes("-")) {
       throw new UsageError("join reads its inputs from files or URLs, not from standard input.");

@@ -25,6 +25,9 @@ import type { MergeInput, MergeReporter } from "./_merge_types.ts";
 /** The placeholder the joiner adds to the fix command's operationId placeholders. */
 const SOURCE_PLACEHOLDER = "source";
 
+/** The source named for an operation no input gave (a collision handler's value). */
+const UNKNOWN_SOURCE = "the merged document";
+
 /** Further `{n}` values tried when a template's result is taken, before `_2`, `_3`, … suffixes. */
 const MAX_N_TRIES = 100;
 
@@ -139,7 +142,7 @@ export class OperationIdChecker {
         type: "operationId",
         name: id,
         jsonPath: formatPath(segments, "jsonpath"),
-        sources: [leftOrigin?.input.source ?? "", input.source],
+        sources: [leftOrigin?.input.source ?? UNKNOWN_SOURCE, input.source],
         resolution: "rename-right",
         newName: newId,
         byHandler: false,
@@ -176,7 +179,7 @@ export class OperationIdChecker {
 
   /** `file:line:column` with source maps, else the source and the place in it. */
   #where(origin: OperationOrigin | undefined): string {
-    if (origin === undefined) return "an earlier input";
+    if (origin === undefined) return `${UNKNOWN_SOURCE} (a collision handler's value)`;
     const at = this.#reporter.position(origin.input, [...origin.segments, "operationId"]);
     return at ? formatPosition(at) : `${origin.input.source} (${formatPath(origin.segments)})`;
   }
@@ -203,7 +206,7 @@ export class OperationIdChecker {
         type: "operationId",
         name: id,
         jsonPath: formatPath([...right.segments, "operationId"], "jsonpath"),
-        leftSource: left?.input.source ?? "",
+        leftSource: left?.input.source ?? UNKNOWN_SOURCE,
         rightSource: right.input.source,
         ...(leftAt ? { leftLocation: leftAt } : {}),
         ...(rightAt ? { rightLocation: rightAt } : {}),
