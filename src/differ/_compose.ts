@@ -109,7 +109,8 @@ export function compareComposition(c: Collector, step: SchemaStep): void {
       }
     }
   }
-  const hasNot = (o: Obj) => o.not !== undefined;
+  // `not: false` excludes nothing: the same as no `not`.
+  const hasNot = (o: Obj) => o.not !== undefined && o.not !== false;
   if (!hasNot(s) && hasNot(t)) r.emit("not-added", "added", "has a new `not` schema");
   else if (hasNot(s) && !hasNot(t)) r.emit("not-removed", "removed", "lost its `not` schema");
   else if (hasNot(s) && hasNot(t)) {

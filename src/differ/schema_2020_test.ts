@@ -169,6 +169,7 @@ const CASES: Case[] = [
     ["request-became-false ERROR"],
     ["response-became-false ERROR"],
   ],
+  ["`not: false` excludes nothing", S, { ...S, not: false }, [], []],
   ["`enum: [x]` rewritten as `const: x` is no change", { ...S, enum: ["a"] }, { ...S, const: "a" }, [], []],
   [
     "`const` facing an `enum` is compared as a one-value enum",
