@@ -3,7 +3,9 @@
  * every document under testdata/ (and any given on the command line, e.g. GitHub's description) generated with
  * four option sets (client and server; every extension and security extra; no pointers, no validation and small
  * split limits; the chi router with the binder), one line per document and option set with a hash of the files'
- * names and contents and of the issues (or the error). Compare two runs with `diff`.
+ * names and contents and of the issues (or the error). Compare two runs with `diff`. The run works from the
+ * repository's folder and writes its path as `<ROOT>`, so that two checkouts give the same lines: to compare
+ * with an earlier commit, run the script of that commit's checkout (`git worktree add /tmp/before <commit>`).
  *
  *   deno run -A scripts/snapshot_generate.ts before.txt [more.yaml ...]
  *   (change the generator)
@@ -11,7 +13,7 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { generate, type GenerateOptions } from "../src/generator/mod.ts";
 import { EVERY_EXTENSION } from "../src/generator/_ext_test_util.ts";
 
@@ -66,10 +68,16 @@ export async function generateText(
   }
 }
 
-/** The fingerprint of one generation: a hash of {@link generateText}, or the error. */
+const ROOT = resolve(new URL("..", import.meta.url).pathname);
+
+/**
+ * The fingerprint of one generation: a hash of {@link generateText}, or the error; the repository's path is
+ * written `<ROOT>` in both.
+ */
 export async function generateFingerprint(file: string, options: GenerateOptions): Promise<string> {
   const { ok, text } = await generateText(file, options);
-  return ok ? await hash(text) : text;
+  const normalised = text.replaceAll(ROOT, "<ROOT>");
+  return ok ? await hash(normalised) : normalised;
 }
 
 if (import.meta.main) {
@@ -78,10 +86,14 @@ if (import.meta.main) {
     console.error("usage: deno run -A scripts/snapshot_generate.ts <out.txt> [document ...]");
     Deno.exit(2);
   }
+  // Relative paths in messages are the same in every checkout (as in scripts/snapshot_all.ts).
+  const given = extra.map((d) => resolve(d));
+  const outPath = resolve(out);
+  Deno.chdir(ROOT);
   const files: string[] = [];
-  await documentsUnder(new URL("../testdata", import.meta.url).pathname, files);
+  await documentsUnder(join(ROOT, "testdata"), files);
   files.sort();
-  files.push(...extra);
+  files.push(...given);
   const lines: string[] = [];
   for (const file of files) {
     for (const [name, options] of Object.entries(OPTION_SETS)) {
@@ -89,7 +101,7 @@ if (import.meta.main) {
       lines.push(`${file.replace(/^.*\/testdata\//, "testdata/")}\t${name}\t${fingerprint}`);
     }
   }
-  await Deno.writeTextFile(out, lines.join("\n") + "\n");
+  await Deno.writeTextFile(outPath, lines.join("\n") + "\n");
   console.log(
     `${lines.length} fingerprints (${files.length} documents × ${
       Object.keys(OPTION_SETS).length
