@@ -132,14 +132,14 @@ function shapeOf(
   ctx: EmitContext,
   schema: unknown,
 ): { kind: string; items: string; checked: boolean; why?: string } {
-  const s = resolved(ctx, schema);
+  const s = schemaOf(ctx, schema);
   if (s === undefined) {
     return { kind: "'s'", items: "0", checked: false, why: "its schema cannot be resolved" };
   }
   const t = mainType(s);
   if (t !== undefined && KIND[t] !== undefined) return { kind: KIND[t], items: "0", checked: true };
   if (t === "array") {
-    const items = resolved(ctx, s.items);
+    const items = schemaOf(ctx, s.items);
     const it = items === undefined ? "string" : mainType(items) ?? "string";
     if (KIND[it] !== undefined) return { kind: "'a'", items: KIND[it], checked: true };
     return { kind: "'a'", items: "'s'", checked: false, why: "an array of structured items" };
@@ -156,7 +156,7 @@ function shapeOf(
 }
 
 /** A parameter's or property's schema with its `$ref` followed; `{}` when absent or `true`. */
-function resolved(ctx: EmitContext, schema: unknown): Record<string, unknown> | undefined {
+function schemaOf(ctx: EmitContext, schema: unknown): Record<string, unknown> | undefined {
   return schema === undefined || schema === true ? {} : followedObject(ctx.index, schema);
 }
 
@@ -216,7 +216,7 @@ function bodyOf(
  * with an issue).
  */
 function formFields(ctx: EmitContext, schema: unknown, at: Path): string | undefined {
-  const s = resolved(ctx, schema);
+  const s = schemaOf(ctx, schema);
   const props = s !== undefined && isObject(s.properties) ? s.properties : undefined;
   const fields: string[] = [];
   let why = "its schema is not an object with properties";
