@@ -20,7 +20,13 @@ import {
   SUPPORTED_VERSIONS,
   UsageError,
 } from "../core/mod.ts";
-import { documentChanged, type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
+import {
+  documentChanged,
+  documentChanging,
+  type DocumentSet,
+  isDocumentSet,
+  loadDocumentSet,
+} from "../io/document_set.ts";
 import { Step } from "./_context.ts";
 import { down31to30 } from "./_down.ts";
 import { up30to31 } from "./_up.ts";
@@ -208,7 +214,8 @@ export async function convert(
     ? input
     : (await loadDocumentSet(input, { reader: options.reader, validateStructure: false })).root;
   const started = performance.now();
-  // A document loaded here is nobody else's: it is converted in place.
+  // A document loaded here is nobody else's: it is converted in place (its statistics stay those as loaded).
+  if (options.inPlace || !given) documentChanging(loaded);
   const result = convertDocument(loaded.document as Record<string, unknown>, {
     ...options,
     inPlace: options.inPlace || !given,

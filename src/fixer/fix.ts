@@ -14,6 +14,7 @@ import {
 } from "../core/mod.ts";
 import {
   documentChanged,
+  documentChanging,
   type DocumentSet,
   documentSetDerived,
   isDocumentSet,
@@ -80,6 +81,7 @@ export async function fix(
     : (await loadDocumentSet(input, { reader: options.reader })).root;
   const started = performance.now();
   const copy = options.dryRun === true || (given && options.inPlace !== true);
+  if (!copy) documentChanging(parsed); // its statistics stay those of the document as loaded
   const doc = (copy ? deepCopy(parsed.document) : parsed.document) as Record<string, unknown>;
   let locate: ((segments: readonly (string | number)[]) => SourcePosition | undefined) | undefined;
   if (options.sourceMap) {

@@ -93,6 +93,15 @@ export interface LoadDocumentSetOptions extends LoadDocumentOptions {
 }
 
 /**
+ * Says that a loaded document is about to be changed in place (a verb given `inPlace`): what loading tells of
+ * it as loaded (its statistics, counted on first read) is counted now, before the change. Call
+ * {@link documentChanged} once it was changed.
+ */
+export function documentChanging(parsed: ParseResult): void {
+  void parsed.stats;
+}
+
+/**
  * Says that a loaded document was changed in place (a verb given `inPlace`): the index of the set loaded for it
  * forgets what it resolved, so the next verb given it resolves the changed document (its files are not read
  * again).
