@@ -11,9 +11,11 @@ import { sampleList } from "../core/bounded_text.ts";
 import type { SchemaStep } from "./_schema_types.ts";
 import { allowsAll, compareSlot, compareSubschema, subName } from "./_subschema.ts";
 
+const NONE: Obj = Object.freeze({});
+
 function mapOf(o: Obj, kw: string): Obj {
   const v = o[kw];
-  return isObject(v) ? v : {};
+  return isObject(v) ? v : NONE;
 }
 
 function names(v: unknown): string[] {
@@ -25,6 +27,7 @@ function compareDependentRequired(step: SchemaStep): void {
   const { s, sAt, t, tAt, r } = step;
   const a = mapOf(s, "dependentRequired");
   const b = mapOf(t, "dependentRequired");
+  if (a === NONE && b === NONE) return;
   const diff = (x: Obj, y: Obj, key: string) => {
     const had = new Set(names(y[key]));
     return names(x[key]).filter((n) => !had.has(n));
@@ -62,6 +65,7 @@ function compareDependentSchemas(step: SchemaStep): void {
   const { s, sAt, t, tAt, f } = step;
   const a = mapOf(s, "dependentSchemas");
   const b = mapOf(t, "dependentSchemas");
+  if (a === NONE && b === NONE) return;
   const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
   for (const key of keys) {
     compareSlot(
@@ -87,6 +91,7 @@ function comparePatternProperties(step: SchemaStep): void {
   const { s, sAt, t, tAt, f } = step;
   const a = mapOf(s, "patternProperties");
   const b = mapOf(t, "patternProperties");
+  if (a === NONE && b === NONE) return;
   const keys = new Set([...Object.keys(b), ...Object.keys(a)]);
   const ids = ["pattern-property-added", "pattern-property-removed"] as const;
   for (const key of keys) {
