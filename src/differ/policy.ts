@@ -153,11 +153,31 @@ export const OASDIFF_DEVIATIONS: Readonly<Record<string, string>> = {
   "format-structure-changed": "oasdiff does not compare documents of different major versions.",
   "response-link-operation-changed": "oasdiff does not compare links.",
   "response-header-style-changed": "oasdiff does not compare response header serialisation.",
+  "request-prefix-items-added":
+    "oasdiff: WARN. Positions now constrained refuse items clients sent: judged by direction, as any constraint.",
+  "response-prefix-items-added": "oasdiff: WARN. Fewer values in a response break no client.",
+  "request-prefix-items-removed": "oasdiff: WARN. More values are accepted.",
+  "response-prefix-items-removed":
+    "oasdiff: WARN. The removed position schemas may have guaranteed anything (see response-kind).",
+  "request-if-changed":
+    "oasdiff reports `if` only added or removed. A changed condition moves values between " +
+    "branches, which no check can judge: a WARNING says so.",
+  "response-if-changed":
+    "oasdiff reports `if` only added or removed. A changed condition moves values between " +
+    "branches, which no check can judge: a WARNING says so.",
+  "request-contains-changed":
+    "oasdiff does not compare the `contains` schema. Under `maxContains` a narrower " +
+    "`contains` can make more arrays valid, so the change cannot be judged: a WARNING says so.",
+  "response-contains-changed":
+    "oasdiff does not compare the `contains` schema. Under `maxContains` a narrower " +
+    "`contains` can make more arrays valid, so the change cannot be judged: a WARNING says so.",
 };
 
 const NOTICE_IDS = [
   "-deprecated",
   "keyword-changed",
+  "if-changed",
+  "contains-changed",
   "pattern-changed",
   "operation-id-",
   "format-conversion",
