@@ -13,6 +13,7 @@
  * @module
  */
 import {
+  deepCopy,
   documentFromObject,
   type DocumentReader,
   type Finding,
@@ -78,13 +79,34 @@ export async function integrityErrors(
   return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion));
 }
 
-/** The integrity errors of an input as it is before the merge. */
-export function inputIntegrityErrors(
-  p: CheckedInput,
+/** The inputs' errors an output check compares with, found only when the output has some. */
+export type Baseline = () => Promise<Finding[]>;
+
+/**
+ * What the output check compares with: the inputs' own errors of the check's rules, as the inputs are before the
+ * merge changes them. With `validateInputs` they are known (only the mappings are looked at now); otherwise the
+ * inputs are copied now and checked only if the output has errors (the common case, none, costs a copy).
+ */
+export async function outputBaseline(
+  prepared: readonly CheckedInput[],
+  checks: readonly { source: string; errors: Finding[] }[],
   reader: DocumentReader,
-  known?: readonly Finding[],
-): Promise<Finding[]> {
-  return integrityErrors(subjectOf(p), reader, known);
+  config: { validateInputs: boolean },
+): Promise<Baseline> {
+  if (config.validateInputs) {
+    const found: Finding[] = [];
+    for (const p of prepared) {
+      const known = checks.find((c) => c.source === p.result.source)?.errors ?? [];
+      for (const f of await integrityErrors(subjectOf(p), reader, known)) found.push(f);
+    }
+    return () => Promise.resolve(found);
+  }
+  const copies = prepared.map((p) => ({ ...p, doc: deepCopy(p.doc) as Obj }));
+  return async () => {
+    const found: Finding[] = [];
+    for (const p of copies) for (const f of await integrityErrors(subjectOf(p), reader)) found.push(f);
+    return found;
+  };
 }
 
 /**
@@ -163,11 +185,13 @@ export function newErrors(output: readonly Finding[], inputs: readonly Finding[]
 export async function checkOutput(
   document: Obj,
   source: { baseDir: string },
-  inputs: readonly Finding[],
+  inputs: Baseline,
   reader: DocumentReader,
 ): Promise<void> {
   const joined = documentFromObject(document, { source: "the joined document", baseDir: source.baseDir });
-  const found = newErrors(await integrityErrors(joined, reader), inputs);
+  const errors = await integrityErrors(joined, reader);
+  if (errors.length === 0) return;
+  const found = newErrors(errors, await inputs());
   if (found.length === 0) return;
   const first = found[0];
   const more = found.length > 1 ? ` (and ${found.length - 1} more)` : "";

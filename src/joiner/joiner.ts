@@ -40,7 +40,7 @@ import { joinWarning } from "./_join_warning.ts";
 import { InvalidInputError } from "./errors.ts";
 import { type MergeInput, Merger } from "./_merger.ts";
 import { compileJoinOperationIdTemplate } from "./_operation_ids.ts";
-import { checkOutput, inputErrors, inputIntegrityErrors } from "./_output_check.ts";
+import { checkOutput, inputErrors, outputBaseline } from "./_output_check.ts";
 import { applySemanticDedup, SchemaNamer } from "./naming.ts";
 import { writeResult } from "./write_result.ts";
 
@@ -204,15 +204,9 @@ export class Joiner {
       ? await validateInputs(prepared, reader, Boolean(config.sourceMaps))
       : [];
     // What the output check compares with: the inputs' own errors, before the merge changes the documents.
-    const baseline: Finding[] = [];
-    if (config.checkOutput) {
-      for (const p of prepared) {
-        const known = config.validateInputs
-          ? inputChecks.find((c) => c.source === p.result.source)?.errors ?? []
-          : undefined;
-        pushAll(baseline, await inputIntegrityErrors(p, reader, known));
-      }
-    }
+    const baseline = config.checkOutput
+      ? await outputBaseline(prepared, inputChecks, reader, config)
+      : undefined;
 
     const maps = config.sourceMaps;
     const inputs: MergeInput[] = prepared.map((p, index) => {
@@ -264,7 +258,7 @@ export class Joiner {
     const { version, oasVersion } = post.length > 0
       ? detectVersion(document, "the joined document")
       : { version: first.version, oasVersion: first.oasVersion };
-    if (config.checkOutput) await checkOutput(document, first.result, baseline, reader);
+    if (baseline !== undefined) await checkOutput(document, first.result, baseline, reader);
 
     let collisionDetails: CollisionReport | undefined;
     if (config.collisionReport) {
