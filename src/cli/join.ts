@@ -81,23 +81,24 @@ export const joinCommand: Command = defineCommand({
   usage: "join [flags] <file1> <file2> [file3...]",
   description:
     `Merges two or more OpenAPI documents (2.0 with 2.0; 3.0, 3.1 and 3.2 with each other) into one, written
-to -o with mode 0600 (--mode 644 for a file that is served) in the first document's format (-o - writes it to standard output); version and info come
+to -o with mode 0600 in the first document's format (-o - writes it to standard output); version and info come
 from the first document. Inputs are validated first: each input's error count and first errors are reported as
 warnings on standard error (run "oatool validate <file>" for all of them), and the inputs are joined anyway.
 Only what cannot be joined is refused: documents that do not parse or lack the basic structure, 2.0 mixed with
-3.x, and references that resolve nowhere. --no-validate skips the check. Collisions (the same path, schema or
-other component in several documents) are resolved by the strategies:
+3.x, and references that resolve nowhere. --no-validate skips the check. --mode 644 writes a file that is
+served. Collisions (the same path, schema or other component in several documents) are resolved by the
+strategies:
   accept-left, accept-right, fail, fail-on-paths, rename-left, rename-right, dedup-equivalent, dedup-or-rename
 (the default is fail; under fail every collision of every input is listed, by section, before the join fails).
 Same-named components that are identical (descriptions count unless --equivalence-ignore-docs) are one
 component under every strategy, not a collision ("N identical components merged"). An operationId used by an
 earlier input is a collision too: it fails under fail; otherwise the later operation is renamed by
 --operationid-template and the links naming it follow. References to renamed or deduplicated values are
-rewritten. The joined document is validated: an error no input had (a dangling $ref, a duplicate operationId,
-…) fails the join (exit 1) naming it (--no-check-output skips this). Statistics and warnings
-go to standard error. The result is YAML or JSON by the -o extension (--format overrides; standard output
-keeps the first document's format). The written result is read again and every $ref to another file resolved
-from where it is (exit 1 naming any that does not resolve).`,
+rewritten. The joined document is checked: an error no input had (a dangling $ref, a duplicate operationId, a
+discriminator mapping naming no schema) fails the join (exit 1) naming it; --no-check-output skips this.
+Statistics and warnings go to standard error. The result is YAML or JSON by the -o extension (--format
+overrides; standard output keeps the first document's format). The written result is read again and every
+$ref to another file resolved from where it is (exit 1 naming any that does not resolve).`,
   flags: {
     output: {
       short: "o",
@@ -170,11 +171,11 @@ from where it is (exit 1 naming any that does not resolve).`,
       type: "string",
       placeholder: "octal",
       default: "600",
-      description: "File mode of the -o file, octal (600 by default; 644 for a file that is served)",
+      description: "File mode of the -o file, octal: 644 for a file that is served; a bad value exits 2",
     },
     "no-check-output": {
       type: "boolean",
-      description: "Do not validate the joined document for errors the inputs did not have",
+      description: "Do not check the joined document for errors the inputs did not have",
     },
     "collision-report": {
       type: "boolean",
