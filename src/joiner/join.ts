@@ -55,7 +55,10 @@ export interface LegacyJoinOptions extends JoinOptions {
  * @throws {UsageError} for fewer than two inputs, sources to load mixed with parsed documents, or an invalid
  *   configuration.
  * @throws {TemplateError} for an invalid rename template. @throws {VersionMismatchError} for 2.0 mixed with 3.x.
- * @throws {JoinCollisionError} for a collision the configuration does not allow (names both sources).
+ * @throws {JoinCollisionError} for the collisions the configuration does not allow, all of them (`collisions`;
+ *   the message names the first and both its sources).
+ * @throws {JoinOutputError} when the joined document has a dangling reference, a duplicate operationId or an
+ *   unresolved discriminator mapping that no input had (`checkOutput: false` skips the check).
  * @throws {InvalidInputError} for an input that cannot be joined (no basic structure; with `validateInputs`,
  *   references that resolve nowhere: other validation errors are returned in {@link JoinResult.inputChecks}).
  * @throws {LoadError} {@link ParseError} for unreadable inputs.

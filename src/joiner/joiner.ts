@@ -138,7 +138,8 @@ export class Joiner {
    *
    * @throws {UsageError} for fewer than two inputs. @throws {LoadError} {@link ParseError} when an input cannot be
    *   read. @throws {InvalidInputError} for an input that cannot be joined. @throws {VersionMismatchError} for
-   *   2.0 mixed with 3.x. @throws {JoinCollisionError} for a collision the configuration does not allow.
+   *   2.0 mixed with 3.x. @throws {JoinCollisionError} for the collisions the configuration does not allow
+   *   (every one, in `collisions`). @throws {JoinOutputError} for errors of the joined document no input had.
    */
   async join(inputs: readonly InputSource[]): Promise<JoinResult> {
     countCheck(inputs.length);

@@ -31,7 +31,10 @@ export interface JoinerConfig {
   namespacePrefix: Record<string, string>;
   /** Prefix every schema of a source with a namespace prefix, not only colliding ones. @default false */
   alwaysApplyPrefix: boolean;
-  /** How `dedup-equivalent` and `dedup-or-rename` compare values. @default "deep" */
+  /**
+   * How `dedup-equivalent` and `dedup-or-rename` compare values. `none` also turns off the merging of identical
+   * same-named components (every same name is then a collision). @default "deep"
+   */
   equivalenceMode: EquivalenceMode;
   /**
    * Documentation strings (`description`, `summary`) do not count when values are compared: same-named values
