@@ -19,7 +19,7 @@ import { type Excerpt, type ExcerptBounds, type ExcerptSide, SideExcerpts } from
 export type { ExcerptSide as DiffHtmlSide } from "./_html_excerpt.ts";
 
 /** Changes the page shows at most, by default (the most severe first; the rest are counted). */
-export const DEFAULT_HTML_MAX_CHANGES = 500;
+const DEFAULT_HTML_MAX_CHANGES = 500;
 
 /** Options of {@link renderDiffHtml}. */
 export interface DiffHtmlOptions extends DiffReportOptions {
