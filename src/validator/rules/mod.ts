@@ -33,17 +33,25 @@ import { operationIdMissing } from "./operation_id_missing.ts";
 import { operationSuccessResponse } from "./operation_success_response.ts";
 import { arrayItems } from "./array_items.ts";
 import { patternRegex } from "./pattern_regex.ts";
+import { pathTemplate } from "./path_template.ts";
+import { querystringParameter } from "./querystring_parameter.ts";
+import { exampleValueExclusive } from "./example_value_exclusive.ts";
+import { discriminatorDefaultMapping } from "./discriminator_default_mapping.ts";
+import { refSiblings } from "./ref_siblings.ts";
 
 /** The semantic rules. */
 export const SEMANTIC_RULES: readonly Rule[] = [
   refResolves,
   refKind,
   refRemote,
+  refSiblings,
   operationIdUnique,
   pathParams,
   pathParamRequired,
   parameterUnique,
   pathAmbiguous,
+  pathTemplate,
+  querystringParameter,
   responseStatusCode,
   operationResponses,
   securityDefined,
@@ -52,6 +60,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   serverVariables,
   mediaTypes,
   discriminatorProperty,
+  discriminatorDefaultMapping,
   jsonSchemaDialect,
   additionalOperations,
   tagParent,
@@ -60,6 +69,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   operationDescription,
   componentUnused,
   exampleType,
+  exampleValueExclusive,
   tagDeclared,
   operationIdMissing,
   operationSuccessResponse,
