@@ -111,8 +111,8 @@ export interface CollisionReport {
   componentCount: number;
   /** Each collision, in the order they were met. */
   collisions: CollisionDetail[];
-  /** Same-named identical components merged into one (not collisions, not counted above). */
-  identicalCount: number;
+  /** Same-named identical components merged into one (not collisions, not counted above); set by the joiner. */
+  identicalCount?: number;
 }
 
 /** Fields of a {@link JoinResult}. */
