@@ -38,6 +38,7 @@ import { querystringParameter } from "./querystring_parameter.ts";
 import { exampleValueExclusive } from "./example_value_exclusive.ts";
 import { discriminatorDefaultMapping } from "./discriminator_default_mapping.ts";
 import { refSiblings } from "./ref_siblings.ts";
+import { schemaOasFields } from "./schema_oas_fields.ts";
 
 /** The semantic rules. */
 export const SEMANTIC_RULES: readonly Rule[] = [
@@ -66,6 +67,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   tagParent,
   headerName,
   xmlNodeType,
+  schemaOasFields,
   operationDescription,
   componentUnused,
   exampleType,
