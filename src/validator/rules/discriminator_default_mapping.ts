@@ -27,16 +27,24 @@ export const discriminatorDefaultMapping: Rule = {
         const value = discriminator.defaultMapping;
         if (typeof value !== "string" || Object.hasOwn(schemas, value)) return;
         const path = [...at.path, "defaultMapping"];
-        const found = ctx.lookup(value, at.file);
-        if (!found.ok) {
-          if (found.reason === "remote" || found.reason === "pending") return;
-          const asName = /^[^#/.]+$/.test(value)
-            ? `there is no schema named ${q(value)} in components.schemas, and `
-            : "";
+        if (/^[^#/.:]+$/.test(value)) {
           ctx.report(
             path,
-            `defaultMapping ${q(value)} names no schema: ${asName}as a reference: ${found.message} The ` +
-              `specification ${ctx.version} says: "${SENTENCE}"`,
+            `defaultMapping ${q(value)} names no schema: components.schemas has no ${q(value)} (a relative ` +
+              `reference is written "./${value}"). The specification ${ctx.version} says: "${SENTENCE}"`,
+          );
+          return;
+        }
+        const found = ctx.lookup(value, at.file);
+        if (!found.ok) {
+          // Remote references, and files that no $ref loads, are not followed: their targets go unchecked.
+          if (found.reason === "remote" || found.reason === "pending" || found.reason === "missing-file") {
+            return;
+          }
+          ctx.report(
+            path,
+            `defaultMapping ${q(value)} names no schema: ${found.message} The specification ${ctx.version} ` +
+              `says: "${SENTENCE}"`,
           );
           return;
         }

@@ -32,12 +32,14 @@ function textProblems(template: string, parts: readonly TemplatePart[]): string[
     const query = text.indexOf("?");
     if (query !== -1) {
       out.push(
-        `it holds "?" (at ${part.start + query}), which starts a query string, not a part of the path`,
+        `it holds "?" (at offset ${part.start + query}), which starts a query string, not a part of the path`,
       );
     }
     const hash = text.indexOf("#");
     if (hash !== -1) {
-      out.push(`it holds "#" (at ${part.start + hash}), which starts a fragment, not a part of the path`);
+      out.push(
+        `it holds "#" (at offset ${part.start + hash}), which starts a fragment, not a part of the path`,
+      );
     }
   }
   // An empty segment, outside the names of expressions (`/{a}//b` spans parts: the shape joins them).
@@ -64,7 +66,7 @@ export const pathTemplate: Rule = {
           const stray = parts.find((p) => p.kind === "brace");
           if (stray !== undefined) {
             problems.push(
-              `its brace "${stray.brace}" (at ${stray.start}) neither opens nor closes a {name} expression ` +
+              `its brace "${stray.brace}" (at offset ${stray.start}) neither opens nor closes a {name} expression ` +
                 "(braces are unbalanced or nested)",
             );
           }

@@ -20,8 +20,8 @@ Deno.test("path-template: the message names the problem and quotes the version's
   const paths = { "/a//b": {}, "/a?x": {}, "/a/{b": {}, "/{x}/{x}": {} };
   const [empty, query, brace, repeated] = await findings(oas3({ paths }, "3.2.0"), "path-template");
   assert.match(empty.message, /empty segment \("\/\/"\).*path-template = "\/"/);
-  assert.match(query.message, /"\?" \(at 2\), which starts a query string/);
-  assert.match(brace.message, /brace "\{" \(at 3\) neither opens nor closes/);
+  assert.match(query.message, /"\?" \(at offset 2\), which starts a query string/);
+  assert.match(brace.message, /brace "\{" \(at offset 3\) neither opens nor closes/);
   assert.match(
     repeated.message,
     /\{x\} more than once.*MUST NOT appear more than once in a single path template/,

@@ -5,11 +5,11 @@ const SENTENCE =
   "querystring … MUST NOT appear more than once, and MUST NOT appear in the same operation (or in " +
   'the operation\'s path-item) as any in: "query" parameters.';
 
-/** Where a parameter entry is written, for messages: `parameters[1]` of the operation or of the Path Item. */
-function entryLabel(p: ParameterAt, listPath: readonly (string | number)[]): string {
+/** Where a parameter entry is written, for messages: `the operation's parameters[1] "name"`. */
+function entryLabel(p: ParameterAt, itemList: readonly (string | number)[]): string {
   const name = typeof p.parameter.name === "string" ? ` ${q(p.parameter.name)}` : "";
-  const own = p.path.length === listPath.length + 1 && listPath.every((s, i) => p.path[i] === s);
-  return `${own ? "" : "the Path Item's "}parameters[${p.path[p.path.length - 1]}]${name}`;
+  const onItem = p.path.length === itemList.length + 1 && itemList.every((s, i) => p.path[i] === s);
+  return `the ${onItem ? "Path Item" : "operation"}'s parameters[${p.path[p.path.length - 1]}]${name}`;
 }
 
 /**
@@ -27,6 +27,7 @@ function checkSet(
   ctx: RuleContext,
   set: ParameterAt[],
   listPath: readonly (string | number)[],
+  itemList: readonly (string | number)[],
   done: Set<string>,
 ): void {
   const querystrings = set.filter((p) => p.parameter.in === "querystring");
@@ -42,7 +43,7 @@ function checkSet(
     const sameList = p.path.length === first.path.length &&
       p.path.slice(0, -1).every((s, i) => first.path[i] === s);
     const at = sameList ? p.path.slice(0, -1) : (p.path.length === listPath.length + 1 ? p.path : first.path);
-    const label = [first, p].map((x) => entryLabel(x, listPath)).join(" and ");
+    const label = [first, p].map((x) => entryLabel(x, itemList)).join(" and ");
     const id = `${at.join("\0")}\0${label}`;
     if (done.has(id)) continue;
     done.add(id);
@@ -74,11 +75,11 @@ export const querystringParameter: Rule = {
         const listPath = [...itemPath, "parameters"];
         const pathLevel = parametersOf(ctx, item.parameters, at.file, listPath);
         const ops = operationsOf(item, ctx.oasVersion);
-        if (ops.length === 0) checkSet(ctx, pathLevel, listPath, done);
+        if (ops.length === 0) checkSet(ctx, pathLevel, listPath, listPath, done);
         for (const { operation, rel } of ops) {
           const opList = [...itemPath, ...rel, "parameters"];
           const own = parametersOf(ctx, operation.parameters, at.file, opList);
-          checkSet(ctx, effective(pathLevel, own), opList, done);
+          checkSet(ctx, effective(pathLevel, own), opList, listPath, done);
         }
       },
     };

@@ -49,6 +49,10 @@ Deno.test("querystring-parameter (3.2): no in: query parameter with a querystrin
     assert.deepEqual(f.map((x) => x.path), ["paths./a.get.parameters[0]"]);
     assert.match(f[0].message, /"in: query" parameter applies together with an "in: querystring" parameter/);
     assert.match(f[0].message, /MUST NOT appear in the same operation \(or in the operation's path-item\)/);
+    assert.match(
+      f[0].message,
+      /\(the Path Item's parameters\[0\] "qs" and the operation's parameters\[0\] "limit"\)/,
+    );
   });
   await t.step(
     "querystring on the operation, query on the Path Item: the operation's querystring",
