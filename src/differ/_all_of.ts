@@ -85,17 +85,81 @@ const CONDITIONAL = ["if", "then", "else"];
 const pairs = new WeakMap<object, Map<unknown, Obj>>();
 
 /**
- * Both schemas at once: the one that allows more drops out when the other is `false` or it allows anything, else
- * `allOf: [a, b]` (the same object for the same two schemas).
+ * Pairs whose members are all references: compared member by member as references (see `_compose.ts`), never
+ * merged. Merging them would follow the references and pair their properties again, down whole chains of
+ * components (`parent` of `parent` of …): quadratic in the document's size. Each referenced component is compared
+ * once anyway, by its own pair of components.
  */
-function both(a: unknown, b: unknown): unknown {
+const refPairs = new WeakSet<Obj>();
+
+/** Whether a schema is a pair of references (kept as `allOf: [$ref, $ref, …]` and compared member by member). */
+export function isRefPair(v: unknown): v is Obj {
+  return isObject(v) && refPairs.has(v);
+}
+
+function isRefLike(v: unknown): v is Obj {
+  return isObject(v) && (typeof v.$ref === "string" || refPairs.has(v));
+}
+
+/** Counts of the merge work, for tests that bound it (members merged into a view, pairs made). */
+export const mergeCounts = { members: 0, pairs: 0 };
+
+/** The members of a pair of references with their places (a pair's own, or the reference itself). */
+function refMembers(v: Obj, at: Place): [unknown, Place][] {
+  if (!refPairs.has(v)) return [[v, at]];
+  return (v.allOf as unknown[]).map((x, i) => [x, placeOf(v, at, "allOf", String(i))]);
+}
+
+/** A pair of references: the members of both, each once, with their places. */
+function refPair(a: Obj, aAt: Place, b: Obj, bAt: Place): Obj {
+  const list: unknown[] = [];
+  const where = new Map<string, Place>();
+  const seen = new Set<string>();
+  for (const [x, xAt] of [...refMembers(a, aAt), ...refMembers(b, bAt)]) {
+    const key = `${xAt.file}\u0000${(x as Obj).$ref}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    where.set(`allOf/${list.length}`, xAt);
+    list.push(x);
+  }
+  const out: Obj = { allOf: list };
+  refPairs.add(out);
+  places.set(out, where);
+  return out;
+}
+
+/**
+ * A schema as a one-member pair of references, to compare it with a pair of references member by member (its
+ * place is that of the value as written, so that a reference in it resolves where it was written).
+ */
+export function asRefPair(raw: unknown, at: Place): Obj {
+  const out: Obj = { allOf: [raw] };
+  refPairs.add(out);
+  places.set(out, new Map([["allOf/0", at]]));
+  return out;
+}
+
+/**
+ * Both schemas at once: the one that allows more drops out when the other is `false` or it allows anything, else
+ * `allOf: [a, b]` (the same object for the same two schemas). Two references (or pairs of them) give a pair of
+ * references, which is not merged.
+ */
+function both(a: unknown, aAt: Place, b: unknown, bAt: Place): unknown {
   if (a === b || b === true || a === false || deepEqual(a, b)) return a;
   if (a === true || b === false) return b;
   if (a === null || typeof a !== "object") return { allOf: [a, b] };
   let m = pairs.get(a);
   if (m === undefined) pairs.set(a, m = new Map());
   let out = m.get(b);
-  if (out === undefined) m.set(b, out = { allOf: [a, b] });
+  if (out === undefined) {
+    mergeCounts.pairs++;
+    if (isRefLike(a) && isRefLike(b)) out = refPair(a, aAt, b, bAt);
+    else {
+      out = { allOf: [a, b] };
+      places.set(out, new Map([["allOf/0", aAt], ["allOf/1", bAt]]));
+    }
+    m.set(b, out);
+  }
   return out;
 }
 
@@ -104,18 +168,32 @@ function both(a: unknown, b: unknown): unknown {
  * leftover (`rest`): compared as an `allOf` member of the view (see `_compose.ts`), so no member's constraint is
  * lost.
  */
-function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>, rest: Obj[]): void {
+function mergeInto(view: View, x: Obj, xAt: Place): void {
+  const { merged: m, where, rest } = view;
+  mergeCounts.members++;
+  /** A value of the view and one of the member at once; `key` is the value's place in the view. */
+  const pair = (key: string, a: unknown, b: unknown, bAt: Place) =>
+    both(a, where.get(key) ?? under(view.at, ...key.split("/")), b, bAt);
   let left: Obj | undefined;
   for (const k of Object.keys(x)) {
     const v = x[k];
     if (k === "allOf" || k === "$ref" || k === "then" || k === "else") continue;
     if (k === "if") {
       if (!Object.hasOwn(m, "if")) {
-        for (const c of CONDITIONAL) if (Object.hasOwn(x, c)) m[c] = x[c];
+        for (const c of CONDITIONAL) {
+          if (!Object.hasOwn(x, c)) continue;
+          m[c] = x[c];
+          where.set(c, under(xAt, c));
+        }
       } else if (deepEqual(m.if, v)) {
         // The same condition twice: each branch holds both members' branches.
         for (const c of ["then", "else"]) {
-          if (Object.hasOwn(x, c)) m[c] = Object.hasOwn(m, c) ? both(m[c], x[c]) : x[c];
+          if (!Object.hasOwn(x, c)) continue;
+          if (Object.hasOwn(m, c)) m[c] = pair(c, m[c], x[c], under(xAt, c));
+          else {
+            m[c] = x[c];
+            where.set(c, under(xAt, c));
+          }
         }
       } else {
         left ??= {};
@@ -124,8 +202,9 @@ function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>, rest: 
     } else if (SCHEMA_MAPS.has(k) && isObject(v)) {
       const map: Obj = isObject(m[k]) ? { ...m[k] } : {};
       for (const name of Object.keys(v)) {
-        if (Object.hasOwn(map, name)) map[name] = both(map[name], v[name]);
-        else {
+        if (Object.hasOwn(map, name)) {
+          map[name] = pair(`${k}/${name}`, map[name], v[name], under(xAt, k, name));
+        } else {
           map[name] = v[name];
           where.set(`${k}/${name}`, under(xAt, k, name));
         }
@@ -161,9 +240,9 @@ function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>, rest: 
       m.additionalProperties = false;
     } else if (!Object.hasOwn(m, k)) {
       m[k] = v;
-      if (k === "items" || k === "additionalProperties" || k === "not") where.set(k, under(xAt, k));
+      if (SCHEMA_VALUED.has(k) || k === "additionalProperties" || k === "not") where.set(k, under(xAt, k));
     } else if (SCHEMA_VALUED.has(k) || k === "additionalProperties") {
-      m[k] = both(m[k], v);
+      m[k] = pair(k, m[k], v, under(xAt, k));
     } else if (!FIRST_WINS.has(k) && !k.startsWith("x-") && !deepEqual(m[k], v)) {
       left ??= {};
       left[k] = v;
@@ -175,26 +254,45 @@ function mergeInto(m: Obj, x: Obj, xAt: Place, where: Map<string, Place>, rest: 
   }
 }
 
+/** A merged view being built: the merged schema, the places of its fields and its leftovers. */
+interface View {
+  merged: Obj;
+  /** Where the schema whose `allOf` is merged is. */
+  at: Place;
+  where: Map<string, Place>;
+  rest: Obj[];
+}
+
+/** Merged views made so far, per side: a schema compared with many others is merged once. */
+const views = new WeakMap<Side, WeakMap<Obj, Obj>>();
+
 /**
- * The schema with its `allOf` merged in (the schema itself when it has none). Null is allowed only when every
- * merged part that restricts the type allows it.
+ * The schema with its `allOf` merged in (the schema itself when it has none, or when it is a pair of references).
+ * Null is allowed only when every merged part that restricts the type allows it.
  */
 export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
-  if (!Array.isArray(schema.allOf) || schema.allOf.length === 0) return schema;
+  if (!Array.isArray(schema.allOf) || schema.allOf.length === 0 || refPairs.has(schema)) return schema;
+  let memo = views.get(side);
+  if (memo === undefined) views.set(side, memo = new WeakMap());
+  const known = memo.get(schema);
+  if (known !== undefined) return known;
   const merged: Obj = {};
-  const where = new Map<string, Place>();
+  const view: View = { merged, at, where: new Map(), rest: [] };
   const own: Obj = {};
-  const rest: Obj[] = [];
   for (const k of Object.keys(schema)) if (k !== "allOf") own[k] = schema[k];
-  mergeInto(merged, own, at, where, rest);
+  mergeInto(view, own, at);
   let nullable = allowsNull(own);
   // Expand members in order with an explicit stack; each resolved member once (cycles end).
   const seen = new Set<unknown>([schema]);
   const stack: [unknown, Place][] = [];
-  const pushMembers = (list: unknown[], listAt: Place) => {
-    for (let i = list.length - 1; i >= 0; i--) stack.push([list[i], under(listAt, "allOf", i)]);
+  const pushMembers = (owner: Obj, ownerAt: Place) => {
+    const list = owner.allOf as unknown[];
+    const known = places.get(owner);
+    for (let i = list.length - 1; i >= 0; i--) {
+      stack.push([list[i], known?.get(`allOf/${i}`) ?? under(ownerAt, "allOf", i)]);
+    }
   };
-  pushMembers(schema.allOf, at);
+  pushMembers(schema, at);
   let count = 0;
   while (stack.length > 0 && count++ < MAX_MEMBERS) {
     const [raw, rawAt] = stack.pop()!;
@@ -203,8 +301,8 @@ export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
     seen.add(r.value);
     const member = r.value;
     if (!allowsNull(member)) nullable = false;
-    mergeInto(merged, member, r.at, where, rest);
-    if (Array.isArray(member.allOf)) pushMembers(member.allOf, r.at);
+    mergeInto(view, member, r.at);
+    if (Array.isArray(member.allOf)) pushMembers(member, r.at);
   }
   const types = typeList(merged);
   if (!nullable) {
@@ -218,7 +316,8 @@ export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
   ) {
     merged.type = [...types, "null"];
   } else if (types !== undefined) merged.nullable = true;
-  if (rest.length > 0) merged.allOf = rest;
-  places.set(merged, where);
+  if (view.rest.length > 0) merged.allOf = view.rest;
+  places.set(merged, view.where);
+  memo.set(schema, merged);
   return merged;
 }

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { diffDocs, idsOf, schemaDoc } from "./_test_helpers.ts";
+import { mergeCounts } from "./_all_of.ts";
 
 const S = { type: "string" };
 const O = { type: "object" };
@@ -113,4 +114,30 @@ Deno.test("allOf: members giving a recursive property two schemas are compared o
   // X itself, and `next` (X and Y at once) at each depth until the pairs repeat.
   assert.deepEqual([...new Set(idsOf(r))], ["request-max-properties-decreased ERROR"]);
   assert.ok(r.changes.length <= 3, String(r.changes.length));
+});
+
+Deno.test("allOf: members giving a property two references do not merge down the chain of references behind them", async () => {
+  // The synthetic spec's shape: each schema's `parent` is the one before, and every third schema is
+  // `allOf: [previous, own]`, so its merged `parent` is the previous schema and the one before it at once.
+  const n = 300;
+  const ref = (i: number) => ({ $ref: `#/components/schemas/M${i}` });
+  const doc = (description: string) => {
+    const d = schemaDoc(ref(n - 1), S);
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const properties = i === 0 ? { a: S } : { a: S, parent: ref(i - 1) };
+      const own = { ...O, description: i === 0 ? description : "", properties };
+      schemas[`M${i}`] = i % 3 === 2 ? { allOf: [ref(i - 1), own] } : own;
+    }
+    (d.components as Record<string, unknown>).schemas = schemas;
+    return d;
+  };
+  const before = { ...mergeCounts };
+  const r = await diffDocs(doc("first"), doc("changed"));
+  const members = mergeCounts.members - before.members;
+  const pairs = mergeCounts.pairs - before.pairs;
+  // Each schema is merged once per side (about 3 members) and each pair of references is made once.
+  assert.ok(members <= 4 * n, `${members} members merged for ${n} schemas`);
+  assert.ok(pairs <= n, `${pairs} pairs made for ${n} schemas`);
+  assert.deepEqual([...new Set(idsOf(r))], ["request-schema-description-changed INFO"]);
 });
