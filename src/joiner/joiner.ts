@@ -253,13 +253,14 @@ export class Joiner {
         );
       }
     }
+    // The join's own doing is checked before the post-join overlays change the result as the caller asked.
+    if (baseline !== undefined) await checkOutput(document, first.result, baseline, reader);
     for (const overlay of post) {
       document = applyOverlays(document, overlay, "the joined document", warnings) as Obj;
     }
     const { version, oasVersion } = post.length > 0
       ? detectVersion(document, "the joined document")
       : { version: first.version, oasVersion: first.oasVersion };
-    if (baseline !== undefined) await checkOutput(document, first.result, baseline, reader);
 
     let collisionDetails: CollisionReport | undefined;
     if (config.collisionReport) {

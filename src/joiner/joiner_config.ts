@@ -49,8 +49,9 @@ export interface JoinerConfig {
    */
   operationIdTemplate: string;
   /**
-   * Validate the joined document and fail with a {@link JoinOutputError} on any error that none of the inputs
-   * had (the join broke the document: a dangling reference, a duplicate operationId, …). @default true
+   * Check the joined document (before post-join overlays) and fail with a {@link JoinOutputError} on an error
+   * that none of the inputs had (the join broke the document: a dangling reference, a duplicate operationId, a
+   * discriminator mapping that names no schema). @default true
    */
   checkOutput: boolean;
   /** Produce {@link JoinResult.collisionDetails}. @default false */
