@@ -1,3 +1,4 @@
+import { closest } from "../core/closest.ts";
 import { UsageError } from "../core/errors.ts";
 import type { FlagSpec, FlagValue } from "./types.ts";
 
@@ -142,31 +143,4 @@ export function formatByteSize(bytes: number): string {
   return String(bytes);
 }
 
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
-/** The closest candidate within a small edit distance, or undefined. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = c.startsWith(word) && word.length >= 2 ? 1 : editDistance(word, c);
-    if (d < bestDistance) {
-      bestDistance = d;
-      best = c;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
+export { closest, editDistance } from "../core/closest.ts";
