@@ -127,9 +127,16 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkDocument",
   ],
   "./validator": [
+    "ConfigError",
     "SCHEMA_RULE",
+    "configJsonSchema",
+    "findConfig",
     "listRules",
+    "loadConfig",
+    "pruneBaseline",
+    "readBaseline",
     "validate",
+    "writeBaseline",
   ],
   "./joiner": [
     "COLLISION_STRATEGIES",

@@ -1,8 +1,20 @@
 /**
  * The validator: structural validation against the official JSON Schema of the document's OpenAPI version
- * (precompiled, see `scripts/gen_schemas.ts`) and semantic rules, each a small visitor in one typed walk.
+ * (precompiled, see `scripts/gen_schemas.ts`) and semantic rules, each a small visitor in one typed walk; the
+ * policy file's severities and accepted findings, and baselines.
  *
  * @module
  */
 export { listRules, SCHEMA_RULE, validate } from "./validate.ts";
 export type { ValidateOptions, ValidationResult } from "./validate.ts";
+export { pruneBaseline, readBaseline, writeBaseline } from "./baseline.ts";
+export { ConfigError, configJsonSchema, findConfig, loadConfig } from "../config/mod.ts";
+export type {
+  ApiConfig,
+  IgnoreEntry,
+  LoadConfigOptions,
+  PolicyConfig,
+  Preset,
+  RuleSetting,
+  RuleSeverity,
+} from "../config/mod.ts";

@@ -8,6 +8,7 @@ import { placeTexts } from "../core/place_texts.ts";
 import { MAX_MESSAGE_CHARS, shorten } from "../core/bounded_text.ts";
 import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
 import {
+  defaultReader,
   type DocumentReader,
   type DocumentStats,
   type Finding,
@@ -27,6 +28,9 @@ import { documentSetStats } from "../bundler/mod.ts";
 import { checkObject, checkSchema, type StructuralIssue } from "./_structural.ts";
 import { SEMANTIC_RULES } from "./rules/mod.ts";
 import { knownVersion, type Raw, type RuleRun, runRules } from "./_rule_engine.ts";
+import { resolvePolicy, unknownRule } from "./_policy.ts";
+import { matchFindings } from "./baseline_match.ts";
+import type { IgnoreEntry, PolicyConfig, RuleSeverity } from "../config/mod.ts";
 
 /** Rule id of the findings of structural (JSON Schema) validation. */
 export const SCHEMA_RULE = "oas-schema";
@@ -48,6 +52,24 @@ export interface ValidateOptions {
   reader?: DocumentReader;
   /** Run only these rule ids (`oas-schema` is the structural validation), e.g. `["ref-resolves"]`. */
   rules?: string[];
+  /**
+   * The policy file (`oatool.yaml`): a path, the result of `loadConfig`, or the same data as an object (paths in it
+   * relative to the working directory). Its rule severities, `ignore:` entries, presets, the named API whose
+   * `root` is the input, and its `baseline:` apply.
+   */
+  config?: PolicyConfig | Record<string, unknown> | string;
+  /** Rule id → severity (`error`, `warning`, `info`, `off`), over the policy file's (`--rule`, `--skip-rule`). */
+  ruleSeverities?: Record<string, RuleSeverity>;
+  /**
+   * The baseline: a file (written by `validate --generate-baseline`) or its entries; findings in it are left out
+   * and counted, entries no finding matches are listed as stale. `false`: none, even if the policy names one.
+   * @default the policy file's `baseline:`
+   */
+  baseline?: string | IgnoreEntry[] | false;
+  /** Return every finding (after the policy's `ignore:`) as baseline entries in `baselineEntries`. @default false */
+  generateBaseline?: boolean;
+  /** Checks a path the policy names before it is read (the MCP server's workspace); throws to refuse it. */
+  confine?: (path: string) => Promise<string>;
 }
 
 /** The outcome of {@link validate}. */
@@ -76,6 +98,14 @@ export interface ValidationResult {
   loadTimeMs: number;
   /** Milliseconds spent validating. */
   validateTimeMs: number;
+  /** Findings left out because the policy's `ignore:` or the baseline accepts them. */
+  ignoredCount: number;
+  /** The baseline file read, when one was. */
+  baselineFile?: string;
+  /** Baseline entries that no finding matches any more (fixed findings): `--prune-baseline` removes them. */
+  staleBaseline: IgnoreEntry[];
+  /** With `generateBaseline`: an entry per finding. */
+  baselineEntries?: IgnoreEntry[];
 }
 
 /** Every rule id, structural first, with its severity and description. */
@@ -132,22 +162,26 @@ export async function validate(
       ? input
       : await loadDocument(input as InputSource, { reader: options.reader, validateStructure }));
   const started = performance.now();
-  const strict = options.strict === true;
+  const reader = options.reader ?? defaultReader;
+  const known = listRules();
+  const policy = await resolvePolicy(options, known, reader, parsed.path);
+  const strict = options.strict === true || policy.strict;
   const noWarnings = options.noWarnings === true && !strict;
   const wanted = options.rules === undefined ? undefined : new Set(options.rules);
   if (wanted !== undefined) {
-    const known = new Set(listRules().map((r) => r.id));
-    for (const id of wanted) {
-      if (!known.has(id)) {
-        throw new UsageError(`unknown rule "${id}"; known rules: ${[...known].join(", ")}.`);
-      }
-    }
+    const ids = known.map((r) => r.id);
+    for (const id of wanted) if (!ids.includes(id)) throw new UsageError(unknownRule(id, ids));
   }
-  const runSchema = validateStructure && (wanted === undefined || wanted.has(SCHEMA_RULE));
+  const level = (id: string, severity: string) => policy.severities.get(id) ?? severity;
+  const runs = (id: string, strictOnly = false) =>
+    wanted === undefined
+      ? level(id, "") !== "off" && (!strictOnly || strict || policy.severities.has(id))
+      : wanted.has(id);
+  const runSchema = validateStructure && runs(SCHEMA_RULE);
   const rules = SEMANTIC_RULES.filter((r) =>
-    (wanted === undefined ? !r.strictOnly || strict : wanted.has(r.id)) &&
+    runs(r.id, r.strictOnly) &&
     (r.versions === undefined || r.versions.includes(parsed.oasVersion)) &&
-    !(noWarnings && r.severity === "warning")
+    !(noWarnings && level(r.id, r.severity) === "warning")
   );
 
   const structural = runSchema ? await checkSchema(parsed.document, parsed.oasVersion) : [];
@@ -158,7 +192,7 @@ export async function validate(
   const raws: Raw[] = [];
   let order = 0;
   // The load's warnings (a later patch version) come first, at the version field.
-  if (wanted === undefined || wanted.has(VERSION_RULE)) {
+  if (runs(VERSION_RULE)) {
     for (const f of parsed.warnings) {
       if (f.rule !== VERSION_RULE) continue;
       raws.push({
@@ -200,7 +234,7 @@ export async function validate(
   // A semantic finding says more than the schema's error about the same field: keep only the former.
   const kept = raws.filter((r) => r.fieldPointer === undefined || !semanticPointers.has(r.fieldPointer));
   // Parse-time structure findings are covered by the schema; keep them only when the schema did not run.
-  if (!runSchema && validateStructure) {
+  if (!runSchema && validateStructure && level(SCHEMA_RULE, "") !== "off") {
     for (const f of parsed.errors) {
       kept.push({
         severity: "error",
@@ -215,12 +249,24 @@ export async function validate(
   }
   sortInDocumentOrder(kept, run);
 
+  const matched = await matchFindings(kept, {
+    ignore: policy.ignore,
+    baseline: options.baseline === false ? undefined : options.baseline ?? policy.baseline,
+    generate: options.generateBaseline === true,
+    reader: reader,
+    rootPath: parsed.path,
+    run,
+    ran: (id) => runs(id, SEMANTIC_RULES.find((r) => r.id === id)?.strictOnly),
+    confine: options.confine,
+  });
+
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
   const maps = new Map<string, SourceMap>();
-  for (const r of kept) {
-    const severity = strict ? "error" : r.severity;
-    if (severity === "warning" && noWarnings) continue;
+  for (const r of matched.kept) {
+    const configured = level(r.rule, r.severity) as Finding["severity"];
+    const severity = strict && configured === "warning" ? "error" : configured;
+    if (severity !== "error" && noWarnings) continue;
     const f = toFinding(r, severity, parsed, run);
     if (options.sourceMap) {
       let map = maps.get(r.file);
@@ -251,6 +297,10 @@ export async function validate(
     sizeBytes: parsed.sizeBytes,
     loadTimeMs: parsed.loadTimeMs,
     validateTimeMs: performance.now() - started,
+    ignoredCount: matched.ignoredCount,
+    staleBaseline: matched.stale,
+    ...(matched.baselineFile === undefined ? {} : { baselineFile: matched.baselineFile }),
+    ...(matched.entries === undefined ? {} : { baselineEntries: matched.entries }),
   };
 }
 
@@ -284,7 +334,7 @@ function structuralRaw(
   };
 }
 
-function toFinding(r: Raw, severity: "error" | "warning", parsed: ParseResult, run: RuleRun): Finding {
+function toFinding(r: Raw, severity: Finding["severity"], parsed: ParseResult, run: RuleRun): Finding {
   const { path, pointer } = placeTexts(r.segments);
   const f: Finding = {
     severity,

@@ -1,0 +1,22 @@
+/**
+ * The policy file (`oatool.yaml`), shared by the CLI, the library and the MCP server: rule severities, accepted
+ * findings, baselines, named APIs, presets, plugins and the `generate` section. Its schema is written once
+ * ({@link CONFIG_SCHEMA}) and published as JSON Schema by `oatool config schema`.
+ *
+ * @module
+ */
+export { BASELINE_SCHEMA, CONFIG_SCHEMA, configJsonSchema, PRESETS, RULE_SEVERITIES } from "./schema.ts";
+export type { SchemaNode } from "./schema.ts";
+export { checkAgainst } from "./check.ts";
+export type { SchemaIssue } from "./check.ts";
+export {
+  CONFIG_NAMES,
+  configFromData,
+  findConfig,
+  loadConfig,
+  MAX_EXTENDS_DEPTH,
+  mergeRules,
+} from "./load.ts";
+export type { LoadConfigOptions } from "./load.ts";
+export { ConfigError } from "./types.ts";
+export type { ApiConfig, IgnoreEntry, PolicyConfig, Preset, RuleSetting, RuleSeverity } from "./types.ts";

@@ -1,0 +1,224 @@
+/**
+ * The schema of the policy file (`oatool.yaml`), written once as a JSON Schema (draft 2020-12): `oatool config
+ * schema` prints it for editors, and {@link checkAgainst} validates loaded files against the same object, so the
+ * published schema and the checks never disagree.
+ *
+ * @module
+ */
+
+import type { Preset, RuleSeverity } from "./types.ts";
+
+/** A JSON Schema object of the subset {@link checkAgainst} understands. */
+export interface SchemaNode {
+  $schema?: string;
+  $id?: string;
+  $ref?: string;
+  $defs?: Record<string, SchemaNode>;
+  title?: string;
+  description?: string;
+  type?: "object" | "array" | "string" | "integer" | "number" | "boolean";
+  enum?: readonly string[];
+  const?: string | number;
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: boolean | SchemaNode;
+  propertyNames?: SchemaNode;
+  required?: readonly string[];
+  items?: boolean | SchemaNode;
+  prefixItems?: readonly SchemaNode[];
+  minItems?: number;
+  minLength?: number;
+  pattern?: string;
+  minimum?: number;
+  anyOf?: readonly SchemaNode[];
+  default?: unknown;
+}
+
+/** The presets `extends:` may name (anything else is a file). */
+export const PRESETS: readonly Preset[] = ["recommended", "strict", "minimal"];
+
+/** The severities a rule may be given (`off` switches it off). */
+export const RULE_SEVERITIES: readonly RuleSeverity[] = ["error", "warning", "info", "off"];
+
+const severity: SchemaNode = {
+  title: "a severity (error, warning, info or off)",
+  description: "The severity of the rule's findings; `off` switches the rule off.",
+  type: "string",
+  enum: RULE_SEVERITIES,
+};
+
+const path: SchemaNode = { type: "string", minLength: 1 };
+
+const ignoreFields: Record<string, SchemaNode> = {
+  rule: { ...path, description: "Id of the rule whose finding is accepted." },
+  file: {
+    ...path,
+    description:
+      "The file the finding is in, relative to the file that names it; omitted: the document validated.",
+  },
+  pointer: {
+    type: "string",
+    pattern: "^(/.*)?$",
+    description: "RFC 6901 JSON pointer of the finding; findings below it are accepted too.",
+  },
+  hash: {
+    type: "string",
+    pattern: "^[0-9a-f]{8,64}$",
+    description: "Short hash of the node's canonical JSON: the entry holds only while the node is unchanged.",
+  },
+};
+
+/** The schema of `oatool.yaml`. */
+export const CONFIG_SCHEMA: SchemaNode = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  title: "oatool policy file (oatool.yaml)",
+  description:
+    "Rule severities, accepted findings, baselines, named APIs, presets and plugins for `oatool validate`, read " +
+    "alike by the CLI, the library and the MCP server.",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    $schema: { type: "string", description: "The schema this file follows (for editors)." },
+    extends: {
+      description:
+        "Presets (recommended, strict, minimal) or files whose settings this file starts from, in order.",
+      anyOf: [
+        { $ref: "#/$defs/extendsItem" },
+        { title: "a list of presets or files", type: "array", items: { $ref: "#/$defs/extendsItem" } },
+      ],
+    },
+    rules: { $ref: "#/$defs/rules" },
+    ignore: { $ref: "#/$defs/ignore" },
+    baseline: {
+      ...path,
+      description: "The baseline file (written by `validate --generate-baseline`), relative to this file.",
+    },
+    plugins: {
+      description: "Modules of custom rules, relative to this file. Loading one runs its code.",
+      type: "array",
+      items: path,
+    },
+    apis: {
+      description: "Named entry points, each with its root document and its own rule overrides.",
+      type: "object",
+      propertyNames: { type: "string", pattern: "^[A-Za-z0-9_.@/-]+$" },
+      additionalProperties: { $ref: "#/$defs/api" },
+    },
+    generate: {
+      description: "Settings of `oatool generate` (an open object for now).",
+      type: "object",
+    },
+  },
+  $defs: {
+    extendsItem: {
+      title: "a preset (recommended, strict, minimal) or a file",
+      type: "string",
+      minLength: 1,
+    },
+    severity,
+    ruleSetting: {
+      description:
+        "A severity, `[severity, options]`, or an object (which may declare a rule with given/then).",
+      anyOf: [
+        severity,
+        {
+          title: "[severity, options]",
+          type: "array",
+          prefixItems: [severity, { type: "object", description: "The rule's options." }],
+          items: false,
+          minItems: 1,
+        },
+        { $ref: "#/$defs/ruleObject" },
+      ],
+    },
+    ruleObject: {
+      title: "a rule object",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        severity,
+        options: { type: "object", description: "The rule's options." },
+        description: { type: "string" },
+        message: {
+          type: "string",
+          description: "Message of a declarative rule's findings ({{path}} is replaced).",
+        },
+        given: {
+          description: "Declarative rule: RFC 9535 JSONPath expression(s) selecting the nodes to check.",
+          anyOf: [{ title: "a JSONPath", ...path }, {
+            title: "a list of JSONPaths",
+            type: "array",
+            items: path,
+          }],
+        },
+        then: {
+          description:
+            "Declarative rule: the check(s) on each selected node ({ field, function, functionOptions }).",
+          anyOf: [
+            { title: "a check", type: "object" },
+            { title: "a list of checks", type: "array", items: { type: "object" } },
+          ],
+        },
+      },
+    },
+    rules: {
+      description: "Rule id → severity (error, warning, info, off), [severity, options], or a rule object.",
+      type: "object",
+      propertyNames: { type: "string", pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$" },
+      additionalProperties: { $ref: "#/$defs/ruleSetting" },
+    },
+    ignoreEntry: {
+      title: "an accepted finding",
+      type: "object",
+      additionalProperties: false,
+      required: ["rule", "pointer", "reason"],
+      properties: {
+        ...ignoreFields,
+        reason: { ...path, description: "Why the finding is accepted." },
+      },
+    },
+    ignore: {
+      description: "Findings accepted: each with its rule, file, JSON pointer and the reason.",
+      type: "array",
+      items: { $ref: "#/$defs/ignoreEntry" },
+    },
+    api: {
+      title: "a named API",
+      type: "object",
+      additionalProperties: false,
+      required: ["root"],
+      properties: {
+        root: { ...path, description: "The API's root document, relative to this file." },
+        rules: { $ref: "#/$defs/rules" },
+        ignore: { $ref: "#/$defs/ignore" },
+        baseline: { ...path, description: "The API's own baseline file, relative to this file." },
+      },
+    },
+  },
+};
+
+/** The schema of a baseline file (`validate --generate-baseline`); its definitions are the policy file's. */
+export const BASELINE_SCHEMA: SchemaNode = {
+  title: "oatool baseline",
+  type: "object",
+  additionalProperties: false,
+  required: ["oatoolBaseline", "ignore"],
+  properties: {
+    oatoolBaseline: { type: "integer", const: 1, description: "Version of the baseline format." },
+    ignore: {
+      type: "array",
+      items: {
+        title: "a baseline entry",
+        type: "object",
+        additionalProperties: false,
+        required: ["rule", "pointer", "hash"],
+        properties: { ...ignoreFields, message: { type: "string", description: "The finding's message." } },
+      },
+    },
+  },
+  $defs: CONFIG_SCHEMA.$defs,
+};
+
+/** The policy file's schema as JSON Schema text (2-space indentation). */
+export function configJsonSchema(): string {
+  return JSON.stringify(CONFIG_SCHEMA, null, 2) + "\n";
+}
