@@ -63,6 +63,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import("./diff.ts")).diffCommand,
   },
   {
+    name: "config",
+    summary: "The policy file (oatool.yaml): print its JSON Schema",
+    load: async () => (await import("./config.ts")).configCommand,
+  },
+  {
     name: "mcp",
     summary: "Start the tool server (stdio) exposing the capabilities as MCP tools",
     load: async () => (await import("./mcp.ts")).mcpCommand,

@@ -143,6 +143,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
     "walk",
     "generate",
     "diff",
+    "config",
     "mcp",
     "version",
     "help",

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createMemoryReader } from "../core/mod.ts";
 import { run } from "./_test_io.ts";
 
 const DATA = new URL("../../testdata/validator/", import.meta.url).pathname;
@@ -91,4 +92,153 @@ Deno.test("oatool validate: standard input", async () => {
   });
   assert.equal(r.code, 0);
   assert.match(r.stdout, /<stdin> is valid/);
+});
+
+const POLICY_DOC = JSON.stringify({
+  openapi: "3.0.3",
+  info: { title: "T", version: "1" },
+  paths: {
+    "/pets": {
+      get: { summary: "s", operationId: "listPets", responses: { "200": { description: "ok" } } },
+      post: { summary: "s", operationId: "listPets", responses: { "200": { description: "ok" } } },
+    },
+  },
+  components: { schemas: { Unused: { type: "string" } } },
+});
+
+Deno.test("oatool validate: the policy file (found in a parent, or --config), --rule and --skip-rule", async () => {
+  const files = {
+    "/proj/oatool.yaml": "rules:\n  operation-id-unique: warning\n",
+    "/proj/api/pets.json": POLICY_DOC,
+    "/proj/strict.yaml": "extends: strict\n",
+  };
+  const reader = createMemoryReader(files, { cwd: "/proj/api" });
+  const found = await run(["validate", "-q", "pets.json"], { reader });
+  assert.equal(found.code, 0);
+  assert.match(found.stdout, /is valid \(0 errors, 2 warnings\)/);
+  const named = await run(["validate", "-q", "--config", "../strict.yaml", "pets.json"], { reader });
+  assert.equal(named.code, 1);
+  assert.match(named.stdout, /is invalid \(2 errors, 0 warnings\)/);
+  const flags = await run(
+    ["validate", "-q", "--rule", "operation-id-unique=error", "--skip-rule", "component-unused", "pets.json"],
+    { reader },
+  );
+  assert.equal(flags.code, 1);
+  assert.match(flags.stdout, /is invalid \(1 error, 0 warnings\)/);
+  const info = await run(
+    ["validate", "-q", "--rule=component-unused=info", "--format", "json", "pets.json"],
+    {
+      reader,
+    },
+  );
+  assert.deepEqual(JSON.parse(info.stdout).warnings.map((w: { severity: string }) => w.severity), [
+    "warning",
+    "info",
+  ]);
+});
+
+Deno.test("oatool validate: a bad policy file, an unknown rule or a bad --rule exits 2 with where and why", async () => {
+  const reader = createMemoryReader({
+    "/proj/oatool.yaml": "rules:\n  operation-id-unique: warning\nbaselin: b.yaml\n",
+    "/proj/pets.json": POLICY_DOC,
+  }, { cwd: "/proj" });
+  const bad = await run(["validate", "pets.json"], { reader });
+  assert.equal(bad.code, 2);
+  assert.equal(
+    bad.stderr,
+    'oatool validate: oatool.yaml:3:1: unknown key "baselin"; did you mean "baseline"?\n',
+  );
+  assert.equal(bad.stdout, "");
+  const ok = createMemoryReader({ "/proj/pets.json": POLICY_DOC }, { cwd: "/proj" });
+  const unknown = await run(["validate", "--skip-rule", "component-unusd", "pets.json"], { reader: ok });
+  assert.equal(unknown.code, 2);
+  assert.match(
+    unknown.stderr,
+    /unknown rule "component-unusd"; the closest known rule is "component-unused"\./,
+  );
+  const syntax = await run(["validate", "--rule", "component-unused:off", "pets.json"], { reader: ok });
+  assert.equal(syntax.code, 2);
+  assert.match(syntax.stderr, /--rule "component-unused:off" is not id=severity/);
+  const missing = await run(["validate", "--config", "nope.yaml", "pets.json"], { reader: ok });
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /nope\.yaml/);
+});
+
+Deno.test("oatool validate: --generate-baseline, --baseline (or baseline:), stale entries, --prune-baseline", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oatool-cli-baseline-" });
+  try {
+    const api = `${dir}/pets.json`;
+    const base = `${dir}/baseline.yaml`;
+    await Deno.writeTextFile(api, POLICY_DOC);
+    const gen = await run(["validate", "-q", "--generate-baseline", base, api]);
+    assert.equal(gen.code, 0);
+    assert.match(gen.stderr, /wrote 2 baseline entries to .*baseline\.yaml\./);
+    const pass = await run(["validate", "-q", "--baseline", base, api]);
+    assert.equal(pass.code, 0);
+    assert.match(
+      pass.stdout,
+      /is valid \(0 errors, 0 warnings\)\.\n2 findings accepted by the policy file or the baseline/,
+    );
+    // The policy file's baseline: key, relative to the policy file.
+    await Deno.writeTextFile(`${dir}/policy.yaml`, "baseline: baseline.yaml\n");
+    const viaConfig = await run(["validate", "-q", "--config", `${dir}/policy.yaml`, api]);
+    assert.equal(viaConfig.code, 0);
+    // Fix the accepted error: its entry is listed as stale; the warning's entry still holds.
+    const fixed = JSON.parse(POLICY_DOC);
+    fixed.paths["/pets"].post.operationId = "createPet";
+    await Deno.writeTextFile(api, JSON.stringify(fixed));
+    const stale = await run(["validate", "-q", "--baseline", base, api]);
+    assert.equal(stale.code, 0);
+    assert.match(
+      stale.stdout,
+      /1 finding accepted .*\nStale baseline entries \(1\): .*--prune-baseline\.\n {2}operation-id-unique \/paths\/~1pets\/post\/operationId: operationId "listPets"/,
+    );
+    const pruned = await run([
+      "validate",
+      "-q",
+      "--format",
+      "json",
+      "--baseline",
+      base,
+      "--prune-baseline",
+      api,
+    ]);
+    assert.equal(pruned.code, 0);
+    assert.match(pruned.stderr, /Removed 1 stale baseline entry from .*baseline\.yaml\./);
+    assert.doesNotMatch(await Deno.readTextFile(base), /operation-id-unique/);
+    const clean = await run(["validate", "-q", "--baseline", base, api]);
+    assert.doesNotMatch(clean.stdout, /Stale/);
+    // A new error fails.
+    fixed.paths["/pets"].put = { operationId: "createPet", responses: { "200": { description: "ok" } } };
+    await Deno.writeTextFile(api, JSON.stringify(fixed));
+    const worse = await run(["validate", "-q", "--baseline", base, api]);
+    assert.equal(worse.code, 1);
+    assert.match(worse.stdout, /is invalid \(1 error, 1 warning\)/);
+    // Flags that cannot go together, or a prune without a baseline.
+    assert.equal((await run(["validate", "--generate-baseline", base, "--baseline", base, api])).code, 2);
+    const noBase = await run(["validate", "--prune-baseline", api]);
+    assert.equal(noBase.code, 2);
+    assert.match(noBase.stderr, /--prune-baseline needs a baseline/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("oatool config schema: prints the policy file's JSON Schema", async () => {
+  const r = await run(["config", "schema"]);
+  assert.equal(r.code, 0);
+  const schema = JSON.parse(r.stdout);
+  assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+  assert.deepEqual(Object.keys(schema.properties), [
+    "$schema",
+    "extends",
+    "rules",
+    "ignore",
+    "baseline",
+    "plugins",
+    "apis",
+    "generate",
+  ]);
+  assert.equal((await run(["config"])).code, 1);
+  assert.match((await run(["help"])).stdout, /\n {2}config +The policy file/);
 });

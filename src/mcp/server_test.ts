@@ -47,7 +47,12 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       assertEquals(tool.outputSchema?.type, "object", tool.name);
     }
     const validate = tools.find((t) => t.name === "validate")!;
-    assertEquals(Object.keys(validate.inputSchema.properties ?? {}), ["spec", "strict", "no_warnings"]);
+    assertEquals(Object.keys(validate.inputSchema.properties ?? {}), [
+      "spec",
+      "strict",
+      "no_warnings",
+      "config",
+    ]);
     assertEquals(Object.keys(validate.outputSchema?.properties ?? {}), [
       "valid",
       "version",
@@ -57,6 +62,8 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "warnings",
       "errors_omitted",
       "warnings_omitted",
+      "ignored_count",
+      "stale_baseline",
     ]);
   } finally {
     await s.close();

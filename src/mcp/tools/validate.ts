@@ -4,20 +4,25 @@
  * @module
  */
 import { z } from "zod";
+import { join } from "node:path";
+import { CONFIG_NAMES, loadConfig, type PolicyConfig } from "../../config/mod.ts";
 import { validate } from "../../validator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, specInput } from "../spec_input.ts";
+import { loadSpec, specInput, type ToolContext } from "../spec_input.ts";
 import { boundedLists, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `validate`: checks a document against the OpenAPI version it declares. */
 export const validateTool: Tool = defineTool({
   name: "validate",
   description:
-    "Validate an OpenAPI 2.0/3.0/3.1/3.2 document against the specification version it declares (official JSON Schema plus semantic rules: references, operationIds, path parameters, responses, security). Use it to check a document before or after editing it; each error and warning has a path, a message and a link to the specification. Give the document as spec.file (preferred for anything large), spec.url or spec.content.",
+    "Validate an OpenAPI 2.0/3.0/3.1/3.2 document against the specification version it declares (official JSON Schema plus semantic rules: references, operationIds, path parameters, responses, security). Use it to check a document before or after editing it; each error and warning has a path, a message and a link to the specification. Give the document as spec.file (preferred for anything large), spec.url or spec.content. The policy file (rule severities, accepted findings, baseline) is the workspace root's oatool.yaml when present, or the file named by config.",
   input: {
     spec: specInput,
     strict: z.boolean().optional().describe("Stricter checks; warnings count as errors"),
     no_warnings: z.boolean().optional().describe("Leave warnings out"),
+    config: z.string().optional().describe(
+      "Policy file (oatool.yaml) inside the workspace; default: oatool.yaml, .oatool.yaml or their .json form at the workspace root when present",
+    ),
   },
   output: {
     valid: z.boolean(),
@@ -28,14 +33,20 @@ export const validateTool: Tool = defineTool({
     warnings: z.array(findingItem),
     errors_omitted: omittedField("errors"),
     warnings_omitted: omittedField("warnings"),
+    ignored_count: z.number().int().describe("Findings the policy file's ignore: or its baseline accepted"),
+    stale_baseline: z.array(z.object({ rule: z.string(), pointer: z.string(), file: z.string().optional() }))
+      .describe("Baseline entries that no finding matches any more"),
   },
   readOnly: true,
   async run(args, ctx) {
     const parsed = await loadSpec(ctx, args.spec, { cached: true });
+    const confine = (path: string) => ctx.workspace.resolveInput(path, "config");
     const result = await validate(parsed, {
       reader: ctx.reader,
       strict: args.strict,
       noWarnings: args.no_warnings,
+      config: await workspaceConfig(ctx, args.config, confine),
+      confine,
     });
     const [errors, warnings] = boundedLists([result.errors, result.warnings], findingOf);
     return {
@@ -46,6 +57,29 @@ export const validateTool: Tool = defineTool({
       errors: errors.items,
       warnings: warnings.items,
       ...omittedFields({ errors_omitted: errors.omitted, warnings_omitted: warnings.omitted }),
+      ignored_count: result.ignoredCount,
+      stale_baseline: result.staleBaseline.map((e) => ({
+        rule: e.rule,
+        pointer: e.pointer,
+        ...(e.file === undefined ? {} : { file: e.file }),
+      })),
     };
   },
 });
+
+/** The policy file `config` names (inside the workspace), else the workspace root's, else none. */
+async function workspaceConfig(
+  ctx: ToolContext,
+  named: string | undefined,
+  confine: (path: string) => Promise<string>,
+): Promise<PolicyConfig | undefined> {
+  let path = named === undefined ? undefined : await confine(named);
+  for (const name of named === undefined ? CONFIG_NAMES : []) {
+    const candidate = join(ctx.cwd, name);
+    if (await ctx.reader.realPath(candidate).then(() => true, () => false)) {
+      path = await confine(candidate);
+      break;
+    }
+  }
+  return path === undefined ? undefined : await loadConfig(path, { reader: ctx.reader, confine });
+}
