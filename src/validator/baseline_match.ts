@@ -58,7 +58,13 @@ export async function matchFindings(raws: readonly Raw[], options: MatchOptions)
   const root = options.rootPath === undefined ? undefined : resolve(options.rootPath);
   const forRoot = (file: string | undefined) =>
     file !== undefined && resolve(file) === root ? undefined : file;
-  const ignore = options.ignore.map((e) => ({ ...e, file: forRoot(e.file) }));
+  // The policy's entries by rule: a finding is compared with its rule's entries only.
+  const ignore = new Map<string, IgnoreEntry[]>();
+  for (const e of options.ignore) {
+    const list = ignore.get(e.rule) ?? [];
+    list.push({ ...e, file: forRoot(e.file) });
+    ignore.set(e.rule, list);
+  }
   const baselineFile = typeof options.baseline === "string" ? options.baseline : undefined;
   let match: BaselineMatch | undefined;
   if (!options.generate && options.baseline !== undefined) {
@@ -70,7 +76,7 @@ export async function matchFindings(raws: readonly Raw[], options: MatchOptions)
       : options.baseline;
     match = new BaselineMatch(entries, (e) => ({ ...e, file: forRoot(e.file) }));
   }
-  if (ignore.length === 0 && match === undefined && !options.generate) {
+  if (ignore.size === 0 && match === undefined && !options.generate) {
     return { kept: [...raws], ignoredCount: 0, stale: [] };
   }
   const { run } = options;
@@ -91,7 +97,7 @@ export async function matchFindings(raws: readonly Raw[], options: MatchOptions)
   let ignoredCount = 0;
   for (const r of raws) {
     const key = await keyOf(r);
-    if (ignore.some((e) => ignoreMatches(e, key)) || match?.accepts(key) === true) {
+    if (ignore.get(key.rule)?.some((e) => ignoreMatches(e, key)) === true || match?.accepts(key) === true) {
       ignoredCount++;
       continue;
     }
