@@ -2,7 +2,10 @@
  * `allOf` compared by meaning: a schema's `allOf` members (references followed, nested `allOf`s expanded,
  * iteratively and each member once) are merged into one view, so moving properties into or out of an `allOf`,
  * reordering its members or wrapping a schema as `allOf: [Base, Extra]` is judged by what it allows, not by its
- * shape. Each merged property, `items` and `additionalProperties` keeps the place it came from.
+ * shape. Each merged property, `items` and `additionalProperties` keeps the place it came from. Two `$ref`s
+ * given to one field stay a pair of references, compared reference by reference and not merged (merging would
+ * follow the references and pair their fields in turn, down whole chains of components), except against a single
+ * schema, within a budget per side. Merged views are kept per side, so each schema is merged once.
  *
  * @module
  */
@@ -263,8 +266,27 @@ interface View {
   rest: Obj[];
 }
 
-/** Merged views made so far, per side: a schema compared with many others is merged once. */
-const views = new WeakMap<Side, WeakMap<Obj, Obj>>();
+/** What a side keeps while it is compared: its merged views, and what is left of its budget for pairs. */
+interface SideState {
+  /** Merged views made so far: a schema compared with many others is merged once. */
+  views: WeakMap<Obj, Obj>;
+  /** Members that merges of pairs of references may still merge (see {@link mergeRefPair}). */
+  pairBudget: number;
+}
+
+/**
+ * Most members merged, per side, to merge pairs of references compared with one schema: each such merge follows
+ * the references, and a changed document can pair whole chains of them.
+ */
+export const pairMergeLimit = { members: 200_000 };
+
+const states = new WeakMap<Side, SideState>();
+
+function stateOf(side: Side): SideState {
+  let st = states.get(side);
+  if (st === undefined) states.set(side, st = { views: new WeakMap(), pairBudget: pairMergeLimit.members });
+  return st;
+}
 
 /**
  * The schema with its `allOf` merged in (the schema itself when it has none, or when it is a pair of references).
@@ -272,8 +294,27 @@ const views = new WeakMap<Side, WeakMap<Obj, Obj>>();
  */
 export function mergeAllOf(side: Side, schema: Obj, at: Place): Obj {
   if (!Array.isArray(schema.allOf) || schema.allOf.length === 0 || refPairs.has(schema)) return schema;
-  let memo = views.get(side);
-  if (memo === undefined) views.set(side, memo = new WeakMap());
+  return mergedView(side, schema, at);
+}
+
+/**
+ * A pair of references compared with one schema (not a pair): merged like any `allOf`, so that the comparison says
+ * what the second reference adds, while the side's budget lasts; after it, the pair as it is (compared member by
+ * member, each member as if it were added to the schema).
+ */
+export function mergeRefPair(side: Side, pair: Obj, at: Place): Obj {
+  const st = stateOf(side);
+  const known = st.views.get(pair);
+  if (known !== undefined) return known;
+  if (st.pairBudget <= 0) return pair;
+  const before = mergeCounts.members;
+  const out = mergedView(side, pair, at);
+  st.pairBudget -= mergeCounts.members - before;
+  return out;
+}
+
+function mergedView(side: Side, schema: Obj, at: Place): Obj {
+  const memo = stateOf(side).views;
   const known = memo.get(schema);
   if (known !== undefined) return known;
   const merged: Obj = {};

@@ -13,7 +13,7 @@ import { equivalent, same } from "./_same.ts";
 import { BOUNDS } from "./checks/schema.ts";
 import { compareComposition } from "./_compose.ts";
 import { compareKeywords } from "./_keywords.ts";
-import { asRefPair, isRefPair, mergeAllOf, placeOf } from "./_all_of.ts";
+import { asRefPair, isRefPair, mergeAllOf, mergeRefPair, placeOf } from "./_all_of.ts";
 import { allowsAll } from "./_subschema.ts";
 import { compareEnum, constAsEnum, withoutExtensibleEnum } from "./_schema_enum.ts";
 import type { ChildFn, SchemaPair, SchemaReporter, SchemaStep } from "./_schema_types.ts";
@@ -235,10 +235,13 @@ export function compareSchemas(c: Collector, first: SchemaPair): void {
     }
     let s = mergeAllOf(c.source, asSchema(sr.value), sr.at);
     let t = mergeAllOf(c.target, asSchema(tr.value), tr.at);
-    // A pair of references against one schema: that schema as a one-member pair, compared member by member.
+    // A pair of references against one schema: the pair merged (while the side's budget lasts), else that schema
+    // as a one-member pair, compared member by member. Two pairs are compared member by member.
     if (isRefPair(s) !== isRefPair(t)) {
-      if (isRefPair(t) && !allowsAll(sr.value)) s = asRefPair(f.s, f.sAt);
-      else if (isRefPair(s) && !allowsAll(tr.value)) t = asRefPair(f.t, f.tAt);
+      if (isRefPair(s)) s = mergeRefPair(c.source, s, sr.at);
+      else t = mergeRefPair(c.target, t, tr.at);
+      if (isRefPair(t) && !isRefPair(s) && !allowsAll(sr.value)) s = asRefPair(f.s, f.sAt);
+      else if (isRefPair(s) && !isRefPair(t) && !allowsAll(tr.value)) t = asRefPair(f.t, f.tAt);
     }
     const subject = f.name === "" ? "schema" : `property ${q(f.name)}`;
     const emitAt: SchemaReporter["emitAt"] = (suffix, type, at, side, what, old, now) =>

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { diffDocs, idsOf, schemaDoc } from "./_test_helpers.ts";
-import { mergeCounts } from "./_all_of.ts";
+import { mergeCounts, pairMergeLimit } from "./_all_of.ts";
 
 const S = { type: "string" };
 const O = { type: "object" };
@@ -140,4 +140,57 @@ Deno.test("allOf: members giving a property two references do not merge down the
   assert.ok(members <= 4 * n, `${members} members merged for ${n} schemas`);
   assert.ok(pairs <= n, `${pairs} pairs made for ${n} schemas`);
   assert.deepEqual([...new Set(idsOf(r))], ["request-schema-description-changed INFO"]);
+});
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+Deno.test("allOf: a member giving a property a second reference is judged by what that reference adds", async () => {
+  const doc = (member: boolean) => {
+    const root = {
+      ...O,
+      properties: { a: ref("X") },
+      ...(member ? { allOf: [{ properties: { a: ref("Y") } }] } : {}),
+    };
+    const d = schemaDoc(root, S);
+    (d.components as Record<string, unknown>).schemas = {
+      X: { ...O, properties: { p: S } },
+      Y: { ...O, required: ["p"], properties: { p: { ...S, maxLength: 3 } } },
+    };
+    return d;
+  };
+  assert.deepEqual(idsOf(await diffDocs(doc(false), doc(true))), [
+    "request-property-became-required ERROR",
+    "request-max-length-added ERROR",
+  ]);
+  assert.deepEqual(idsOf(await diffDocs(doc(true), doc(false))), [
+    "request-property-became-optional INFO",
+    "request-max-length-removed INFO",
+  ]);
+});
+
+Deno.test("allOf: merges of reference pairs against one schema stop at the side's budget", async () => {
+  // Wrapping every tenth schema of a `parent` chain as `allOf: [previous, own]` pairs each wrapped schema's
+  // `parent` with the one before, and merging that pair pairs their parents in turn, down the whole chain.
+  const n = 300;
+  const doc = (wrapped: boolean) => {
+    const d = schemaDoc(ref(`M${n - 1}`), S);
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const own = { ...O, properties: i === 0 ? { a: S } : { a: S, parent: ref(`M${i - 1}`) } };
+      schemas[`M${i}`] = wrapped && i % 10 === 9 ? { allOf: [ref(`M${i - 1}`), own] } : own;
+    }
+    (d.components as Record<string, unknown>).schemas = schemas;
+    return d;
+  };
+  const limit = pairMergeLimit.members;
+  pairMergeLimit.members = 500;
+  try {
+    const before = mergeCounts.members;
+    await diffDocs(doc(false), doc(true));
+    const members = mergeCounts.members - before;
+    // Without the budget: about 5,700 members, growing with the square of the chain.
+    assert.ok(members <= 2000, `${members} members merged`);
+  } finally {
+    pairMergeLimit.members = limit;
+  }
 });
