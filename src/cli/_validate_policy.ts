@@ -68,11 +68,11 @@ export async function policyFile(
 /** Lines saying what the policy and the baseline accepted, and which baseline entries are stale. */
 export function baselineSummary(result: ValidationResult, pruned: number | undefined): string {
   const lines: string[] = [];
-  const n = result.ignoredCount;
+  const n = result.ignoredCount ?? 0;
   if (n > 0) {
     lines.push(`${n} finding${n === 1 ? "" : "s"} accepted by the policy file or the baseline (not listed).`);
   }
-  const stale = result.staleBaseline;
+  const stale = result.staleBaseline ?? [];
   if (stale.length > 0 && pruned !== undefined) {
     lines.push(
       `Removed ${pruned} stale baseline entr${pruned === 1 ? "y" : "ies"} from ${result.baselineFile}.`,

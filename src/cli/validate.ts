@@ -111,8 +111,9 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
     ctx.io.stderr(`oatool validate: wrote ${entries.length} baseline entries to ${escapeText(generate)}.\n`);
     return 0;
   }
-  const pruned = f["prune-baseline"] && result.staleBaseline.length > 0
-    ? await pruneBaseline(result.baselineFile!, result.staleBaseline, { reader: ctx.reader })
+  const stale = result.staleBaseline ?? [];
+  const pruned = f["prune-baseline"] && stale.length > 0
+    ? await pruneBaseline(result.baselineFile!, stale, { reader: ctx.reader })
     : undefined;
   if (!ctx.flags.quiet) {
     printHeader(ctx.io, {

@@ -61,7 +61,7 @@ Deno.test("baseline: generate, then pass after an unrelated change, fail on a ne
   const better = await check(fixed, { baseline: entries });
   assert.equal(better.valid, true);
   assert.equal(better.ignoredCount, 1);
-  assert.deepEqual(better.staleBaseline.map((e) => e.rule), ["operation-id-unique"]);
+  assert.deepEqual(better.staleBaseline!.map((e) => e.rule), ["operation-id-unique"]);
 });
 
 Deno.test("baseline: a changed node no longer matches its entry (pointer plus hash)", async () => {
@@ -75,7 +75,7 @@ Deno.test("baseline: a changed node no longer matches its entry (pointer plus ha
   (moved.components as { schemas: Record<string, unknown> }).schemas.Unused = { type: "integer" };
   const m = await check(moved, { baseline: entries });
   assert.deepEqual(m.warnings.map((f) => f.rule), ["component-unused"]);
-  assert.deepEqual(m.staleBaseline.map((e) => e.rule), ["component-unused"]);
+  assert.deepEqual(m.staleBaseline!.map((e) => e.rule), ["component-unused"]);
 });
 
 Deno.test("baseline: written and read as a file, stale entries pruned, other files' entries relative", async () => {
@@ -107,8 +107,8 @@ Deno.test("baseline: written and read as a file, stale entries pruned, other fil
     const r = await validate({ file: api }, { baseline: file });
     assert.equal(r.baselineFile, file);
     // The fixed error's entry is stale, and so is the other file's: that finding does not occur either.
-    assert.deepEqual(r.staleBaseline.map((e) => e.rule), ["operation-id-unique", "ref-resolves"]);
-    assert.equal(await pruneBaseline(file, r.staleBaseline, { reader: createDefaultReader() }), 2);
+    assert.deepEqual(r.staleBaseline!.map((e) => e.rule), ["operation-id-unique", "ref-resolves"]);
+    assert.equal(await pruneBaseline(file, r.staleBaseline!, { reader: createDefaultReader() }), 2);
     const again = await validate({ file: api }, { baseline: file });
     assert.deepEqual(again.staleBaseline, []);
     assert.equal(again.ignoredCount, 1);

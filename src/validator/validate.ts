@@ -98,12 +98,12 @@ export interface ValidationResult {
   loadTimeMs: number;
   /** Milliseconds spent validating. */
   validateTimeMs: number;
-  /** Findings left out because the policy's `ignore:` or the baseline accepts them. */
-  ignoredCount: number;
+  /** Findings left out because the policy's `ignore:` or the baseline accepts them (`validate` always sets it). */
+  ignoredCount?: number;
   /** The baseline file read, when one was. */
   baselineFile?: string;
   /** Baseline entries that no finding matches any more (fixed findings): `--prune-baseline` removes them. */
-  staleBaseline: IgnoreEntry[];
+  staleBaseline?: IgnoreEntry[];
   /** With `generateBaseline`: an entry per finding. */
   baselineEntries?: IgnoreEntry[];
 }

@@ -57,8 +57,8 @@ export const validateTool: Tool = defineTool({
       errors: errors.items,
       warnings: warnings.items,
       ...omittedFields({ errors_omitted: errors.omitted, warnings_omitted: warnings.omitted }),
-      ignored_count: result.ignoredCount,
-      stale_baseline: result.staleBaseline.map((e) => ({
+      ignored_count: result.ignoredCount ?? 0,
+      stale_baseline: (result.staleBaseline ?? []).map((e) => ({
         rule: e.rule,
         pointer: e.pointer,
         ...(e.file === undefined ? {} : { file: e.file }),
