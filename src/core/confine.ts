@@ -389,9 +389,16 @@ function scanForFileRefs(text: string): boolean {
     if (text[j] === ":") {
       j++;
       while (isSpace(text.charCodeAt(j))) j++;
-      if (text[j] === '"' || text[j] === "'") j++;
+      const quoted = text[j] === '"' || text[j] === "'";
+      if (quoted) j++;
       const c = text[j];
-      if (c !== undefined && c !== "#" && c !== '"' && c !== "'" && !isSpace(text.charCodeAt(j))) return true;
+      // An unquoted object or list value makes `$ref` a property's name (SCIM's `$ref`), not a reference.
+      const container = !quoted && (c === "{" || c === "[");
+      if (
+        c !== undefined && c !== "#" && c !== '"' && c !== "'" && !container && !isSpace(text.charCodeAt(j))
+      ) {
+        return true;
+      }
     }
     // `$ref` under a YAML anchor (`&k $ref`, then `*k : file.yaml`).
     let k = i - 1;

@@ -137,6 +137,10 @@ Deno.test("mayReferToFiles: only local references say no; escaped keys and YAML 
   assert(mayReferToFiles('"\\U00000024ref": /etc/passwd\n'));
   assert(mayReferToFiles('{"$ref":"x.json"}') && mayReferToFiles("'$ref': 'x.yaml'"));
   assert(!mayReferToFiles('{"$ref":"#/a", "note": "\\u00e9 \\n"}'));
+  // A property named `$ref` (SCIM's, in GitHub's description) holds an object: it names no file.
+  assert(!mayReferToFiles('{"properties": {"$ref": {"type": "string"}}, "x": {"$ref": "#/a"}}'));
+  assert(!mayReferToFiles("properties:\n  $ref: {type: string}\n  list: {$ref: [1]}\n"));
+  assert(mayReferToFiles('{"properties": {"$ref": {"type": "string"}}, "x": {"$ref": "b.json"}}'));
   // The same text asked again is answered from the last scan.
   const big = '{"$ref": "#/a"}'.repeat(1000);
   assert(!mayReferToFiles(big) && !mayReferToFiles(big));
