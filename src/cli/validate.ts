@@ -71,7 +71,7 @@ new findings, say how many were accepted, and list stale entries, which --prune-
       return await runValidate(ctx);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      ctx.io.stderr(`oatool validate: ${error.message.split("\n").map(escapeText).join("\n  ")}\n`);
+      ctx.io.stderr(`oatool validate: ${error.problems.map(escapeText).join("\n  ")}\n`);
       return 2;
     }
   },

@@ -87,7 +87,7 @@ export async function configFromData(
   const issues = checkAgainst(data, CONFIG_SCHEMA);
   if (issues.length > 0) {
     throw new ConfigError(
-      issues.map((i) => `the configuration at /${i.segments.map(String).join("/")}: ${i.message}`).join("\n"),
+      issues.map((i) => `the configuration at /${i.segments.map(String).join("/")}: ${i.message}`),
     );
   }
   return await layer(data as RawConfig, baseDir, undefined, options, []);
@@ -150,7 +150,7 @@ async function readLayer(full: string, options: LoadConfigOptions, chain: string
   };
   const issues = checkAgainst(data, CONFIG_SCHEMA);
   if (issues.length > 0) {
-    throw new ConfigError(issues.map((i) => `${located.at(i.segments)}: ${i.message}`).join("\n"));
+    throw new ConfigError(issues.map((i) => `${located.at(i.segments)}: ${i.message}`));
   }
   const config = await layer(data as RawConfig, dirname(full), located, options, [...chain, full]);
   config.files.unshift(full);

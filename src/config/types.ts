@@ -79,12 +79,17 @@ export interface PolicyConfig {
 
 /** A policy file is malformed, or names a rule, preset or file that does not exist (exit 2 on the CLI). */
 export class ConfigError extends OatoolError {
+  /** Each problem, as `file:line:column: sentence` (the message joins them with line breaks). */
+  readonly problems: readonly string[];
+
   /**
    * Creates the error.
    *
-   * @param message What is wrong, each problem as `file:line:column: sentence`.
+   * @param problems What is wrong: one problem, or each problem as `file:line:column: sentence`.
    */
-  constructor(message: string) {
-    super(message, "CONFIG_ERROR");
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === "string" ? [problems] : problems;
+    super(list.join("\n"), "CONFIG_ERROR");
+    this.problems = list;
   }
 }

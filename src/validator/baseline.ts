@@ -107,7 +107,7 @@ export async function readBaseline(path: string, reader: DocumentReader): Promis
       issues.map((i) => {
         const p = map.positionOf(i.segments.map(String));
         return `${p ? `${p.file}:${p.line}:${p.column}` : path}: ${i.message}`;
-      }).join("\n"),
+      }),
     );
   }
   const dir = dirname(full);
