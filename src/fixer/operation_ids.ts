@@ -9,6 +9,8 @@
  * `_`), `{n}` (the occurrence: 2 for the second, 3 for the third, …); each may end in a case modifier `:pascal`,
  * `:camel`, `:snake`, `:kebab`, `:upper` or `:lower`. A result that is empty falls back to `{operationId}{n}`;
  * one that is taken tries the next `{n}` (templates with `{n}`) or appends `_2`, `_3`, … — with a warning.
+ * An empty operationId is missing, not a duplicate: it is generated from {@link MISSING_OPERATION_ID_TEMPLATE}
+ * (also unique), and the fix says so.
  *
  * @module
  */
@@ -29,6 +31,12 @@ export const OPERATION_ID_PLACEHOLDERS: readonly string[] = [
   "tags",
   "n",
 ];
+
+/**
+ * The template for operations whose operationId is empty: an empty id is missing, not a duplicate, so it is
+ * made from the method and path (`get /users/{id}` → `getUsersId`), whatever the template for duplicates.
+ */
+export const MISSING_OPERATION_ID_TEMPLATE = "{method}{path:pascal}";
 
 /** Further values of `{n}` tried when a template's result is taken, before suffixes. */
 const MAX_N_TRIES = 100;
@@ -163,12 +171,45 @@ function rename(
   links: readonly Link[],
 ): void {
   const taken = new Set(ops.map((o) => o.id));
+  taken.delete("");
   const nextSuffix = new Map<string, number>();
+  const free = (want: string): string => {
+    if (!taken.has(want)) return want;
+    let k = nextSuffix.get(want) ?? 2;
+    while (taken.has(`${want}_${k}`)) k++;
+    nextSuffix.set(want, k + 1);
+    return `${want}_${k}`;
+  };
+  const missing = compileOperationIdTemplate(MISSING_OPERATION_ID_TEMPLATE);
+  for (const o of ops) {
+    if (o.id !== "") continue;
+    const made = missing({
+      operationId: "",
+      method: o.method,
+      path: sanitizePath(o.enclosing),
+      tag: "",
+      tags: "",
+      n: "",
+    });
+    const id = free(made === "" ? "operation" : made);
+    taken.add(id);
+    o.op.operationId = id;
+    ctx.add(
+      "duplicate-operation-id",
+      [...o.path, "operationId"],
+      `the operationId was empty, which is missing rather than a duplicate: generated ${
+        q(id)
+      } from the method and ` +
+        `path (${MISSING_OPERATION_ID_TEMPLATE}).`,
+      { before: "", after: id },
+    );
+  }
   const first = new Map<string, Occurrence>();
   const count = new Map<string, number>();
   // Path Item and old id → the new ids of operations renamed there.
   const renamedAt = new Map<string, string[]>();
   for (const o of ops) {
+    if (o.id === "") continue;
     const kept = first.get(o.id);
     if (kept === undefined) {
       first.set(o.id, o);
@@ -198,12 +239,7 @@ function rename(
       if (template.usesN && generated !== "") {
         for (let i = 0; i < MAX_N_TRIES && taken.has(id); i++) id = template({ ...values(), n: String(++n) });
       }
-      if (taken.has(id)) {
-        let k = nextSuffix.get(was) ?? 2;
-        while (taken.has(`${was}_${k}`)) k++;
-        nextSuffix.set(was, k + 1);
-        id = `${was}_${k}`;
-      }
+      if (taken.has(id)) id = free(was);
       notes.push(`${q(was)} is already taken; used ${q(id)}`);
     }
     if (notes.length > 0) {
