@@ -5,41 +5,14 @@
  * input lacked (same pointer), and with `fixDuplicateOperationIds` every operationId is non-empty and unique.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { detectVersion, documentFromObject, parseText } from "../src/core/mod.ts";
 import { fix, type FixOptions } from "../src/fixer/mod.ts";
 import { validate } from "../src/validator/mod.ts";
 import { walkDocument } from "../src/walker/mod.ts";
+import { listDocs, SUITES, suitesPresent, TESTDATA } from "./_corpus_docs.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
-const SUITES = "/work/shared/testsuites";
-
-function listDocs(dir: string, pick: (path: string) => boolean, out: string[] = []): string[] {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch {
-    return out;
-  }
-  for (const e of entries.sort((a, b) => a.name < b.name ? -1 : 1)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) listDocs(p, pick, out);
-    else if (/\.(ya?ml|json)$/.test(e.name) && pick(p)) out.push(p);
-  }
-  return out;
-}
-
-const files = [
-  ...listDocs(join(ROOT, "testdata"), () => true),
-  ...listDocs(SUITES, (p) => p.includes("/pass/")),
-];
-let suites = true;
-try {
-  Deno.statSync(SUITES);
-} catch {
-  suites = false;
-  console.warn(`fix corpus: ${SUITES} is absent; only testdata/ is checked.`);
-}
+const suites = suitesPresent("fix corpus");
+const files = [...listDocs(TESTDATA), ...listDocs(SUITES, (p) => p.includes("/pass/"))];
 
 /** The documents that parse and declare a supported version, each with its text. */
 function corpus(): { file: string; doc: Record<string, unknown> }[] {

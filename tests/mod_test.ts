@@ -337,7 +337,14 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "walkSchemas",
     "walkSecurity",
   ],
-  "./converter": ["CONVERT_RULES", "CONVERT_TARGETS", "convert", "convertDocument", "parseTarget"],
+  "./converter": [
+    "CONVERT_RULES",
+    "CONVERT_TARGETS",
+    "ConverterInternalError",
+    "convert",
+    "convertDocument",
+    "parseTarget",
+  ],
   "./bundler": [
     "bundle",
     "bundledDocumentSet",

@@ -125,6 +125,28 @@ export function extensions(node: Record<string, unknown>): [string, unknown][] {
   return Object.entries(node).filter(([k]) => k.startsWith("x-"));
 }
 
+/**
+ * Reports each `x-` extension of an object the conversion leaves no place for (one issue per extension, at its
+ * path): `whose` names the object (`discriminator`, `media type`, …), `target` the version.
+ */
+export function reportExtensions(
+  step: Step,
+  node: unknown,
+  at: Segments,
+  whose: string,
+  target = "OpenAPI 2.0",
+): void {
+  if (!isObject(node)) return;
+  for (const [k] of extensions(node)) {
+    step.add(
+      "warning",
+      [...at, k],
+      `${target} has no place for the extension "${k}" of this ${whose}; it is left out.`,
+      "convert-extension-dropped",
+    );
+  }
+}
+
 /** Whether a value is a string list. */
 export function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === "string");

@@ -5,26 +5,17 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { deepCopy } from "../core/mod.ts";
-import { collect, rebuild, type Step } from "./_context.ts";
+import { collect, rebuild, type Segments, type Step } from "./_context.ts";
 import { schemasDown } from "./_schema.ts";
 import { dropSchemes } from "./_security.ts";
+import { inlineSection } from "./_pointers.ts";
 
 /** 3.1 → 3.0, in place on the step's document. */
 export function down31to30(step: Step): void {
   const doc = step.doc;
-  // Path items referring to reusable path items get copies of them: 3.0 has no components.pathItems.
-  if (isObject(doc.paths)) {
-    for (const [p, item] of Object.entries(doc.paths)) {
-      if (
-        !isObject(item) || typeof item.$ref !== "string" || !item.$ref.startsWith("#/components/pathItems/")
-      ) {
-        continue;
-      }
-      const target = step.deref(item);
-      if (target !== undefined) doc.paths[p] = deepCopy(target);
-    }
-  }
+  // References to reusable path items (under paths, in callbacks, webhooks) get copies of them: 3.0 has no
+  // components.pathItems.
+  inlineSection(step, "#/components/pathItems/", "path item");
   schemasDown(step);
   const removedSchemes = new Set<string>();
   const components = doc.components;
@@ -48,19 +39,45 @@ export function down31to30(step: Step): void {
         step.add(
           "critical",
           ["components", "pathItems"],
-          "OpenAPI 3.0 has no reusable path items; references to them under paths are replaced by copies, the rest is left out.",
+          "OpenAPI 3.0 has no reusable path items; references to them are replaced by copies, the rest is left out.",
           "convert-path-items",
         );
       }
       delete components.pathItems;
     }
   }
+  const operations = collect(doc, step.from, ["operation"]).get("operation")!;
   if (removedSchemes.size > 0) {
-    for (const { node } of collect(doc, step.from, ["operation"]).get("operation")!) {
+    for (const { node } of operations) {
       if (node.security !== undefined) node.security = dropSchemes(node.security, removedSchemes);
     }
     if (doc.security !== undefined) doc.security = dropSchemes(doc.security, removedSchemes);
   }
+  const roleSchemes = new Set<string>();
+  if (isObject(components) && isObject(components.securitySchemes)) {
+    for (const [name, s] of Object.entries(components.securitySchemes)) {
+      const scheme = step.deref(s);
+      if (scheme !== undefined && scheme.type !== "oauth2" && scheme.type !== "openIdConnect") {
+        roleSchemes.add(name);
+      }
+    }
+  }
+  for (const { node, path } of operations) {
+    if (node.security !== undefined) {
+      node.security = emptyRoles(step, node.security, [...path, "security"], roleSchemes);
+    }
+    // 3.1 operations may go without responses; 3.0 requires them.
+    if (node.responses === undefined) {
+      step.add(
+        "warning",
+        [...path, "responses"],
+        'OpenAPI 3.0 operations require responses; a "default" response without a description is added.',
+        "convert-operation-responses",
+      );
+      node.responses = { default: { description: "" } };
+    }
+  }
+  if (doc.security !== undefined) doc.security = emptyRoles(step, doc.security, ["security"], roleSchemes);
   const info = doc.info;
   if (isObject(info)) {
     if (info.summary !== undefined) {
@@ -103,4 +120,26 @@ export function down31to30(step: Step): void {
     return undefined;
   });
   if (!("paths" in doc)) doc.paths = {};
+}
+
+/**
+ * Security requirements with the role lists of schemes other than OAuth2 and OpenID Connect emptied (3.1 lets
+ * them name roles; 3.0 requires an empty list), one issue per requirement entry.
+ */
+function emptyRoles(step: Step, security: unknown, at: Segments, roleSchemes: ReadonlySet<string>): unknown {
+  if (!Array.isArray(security) || roleSchemes.size === 0) return security;
+  security.forEach((req, i) => {
+    if (!isObject(req)) return;
+    for (const [name, roles] of Object.entries(req)) {
+      if (!roleSchemes.has(name) || !Array.isArray(roles) || roles.length === 0) continue;
+      step.add(
+        "warning",
+        [...at, i, name],
+        `OpenAPI 3.0 lists scopes for OAuth2 and OpenID Connect schemes only; the roles of "${name}" are left out.`,
+        "convert-security-scopes",
+      );
+      req[name] = [];
+    }
+  });
+  return security;
 }

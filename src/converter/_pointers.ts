@@ -11,6 +11,7 @@ import { isObject } from "../core/json.ts";
 import { deepCopy, getAt, type OASVersion, parsePointer } from "../core/mod.ts";
 import { encodeRefSegment, renameRef, type SectionRenames } from "../refs/rename.ts";
 import type { Step } from "./_context.ts";
+import { eachRefHolder } from "./_sections.ts";
 import { type Visitors, walkDocument } from "../walker/mod.ts";
 
 function segmentsOf(ref: string): string[] | undefined {
@@ -137,24 +138,32 @@ export function finishReferences(
   const files = new Set<string>();
   const map = version === "2.0" ? to2 : to3;
   const seen = new Set<object>();
+  const finish = (holder: Record<string, unknown>, ref: string): void => {
+    const renamed = renameRef(ref, renames, () => true);
+    if (renamed !== undefined) {
+      holder.$ref = renamed;
+      const hash = ref.indexOf("#");
+      if (hash > 0) return void files.add(ref.slice(0, hash));
+    }
+    const segs = segmentsOf(renamed ?? ref);
+    if (segs === undefined || segs.length < 2 || getAt(out, segs) !== undefined) return;
+    const moved = map(out, segs);
+    if (moved !== undefined && getAt(out, moved) !== undefined) {
+      holder.$ref = "#/" + moved.map(encodeRefSegment).join("/");
+    }
+  };
   walkDocument(out, version, {
     ...also,
     $ref(holder, ref) {
       if (seen.has(holder)) return;
       seen.add(holder);
-      const renamed = renameRef(ref, renames, () => true);
-      if (renamed !== undefined) {
-        holder.$ref = renamed;
-        const hash = ref.indexOf("#");
-        if (hash > 0) return void files.add(ref.slice(0, hash));
-      }
-      const segs = segmentsOf(renamed ?? ref);
-      if (segs === undefined || segs.length < 2 || getAt(out, segs) !== undefined) return;
-      const moved = map(out, segs);
-      if (moved !== undefined && getAt(out, moved) !== undefined) {
-        holder.$ref = "#/" + moved.map(encodeRefSegment).join("/");
-      }
+      finish(holder, ref);
     },
+  });
+  // References outside the places OpenAPI defines (extensions such as the `x-oneOf` of a 2.0 schema, example
+  // data) move the same way.
+  eachRefHolder(out, (holder, ref) => {
+    if (!seen.has(holder)) finish(holder, ref);
   });
   const name = version === "2.0" ? "OpenAPI 2.0 sections" : "OpenAPI 3 components";
   for (const file of [...files].sort()) {
@@ -164,5 +173,40 @@ export function finishReferences(
       `references into "${file}" now point at its ${name}; convert that file too.`,
       "convert-external-ref",
     );
+  }
+}
+
+/** How many rounds {@link inlineSection} makes (references inside copied targets are copied in the next). */
+const INLINE_ROUNDS = 8;
+
+/**
+ * Replaces every reference into a section the target version does not have (`#/components/pathItems/…`,
+ * `#/components/mediaTypes/…`) by a copy of its target, siblings kept over the copy's members. A reference that
+ * cannot be followed, or still loops after a bounded number of rounds, becomes an empty object with a critical
+ * issue.
+ */
+export function inlineSection(step: Step, prefix: string, what: string): void {
+  for (let round = 0; round <= INLINE_ROUNDS; round++) {
+    let left = false;
+    eachRefHolder(step.doc, (holder, ref) => {
+      if (!ref.startsWith(prefix)) return undefined;
+      const target = round < INLINE_ROUNDS ? step.deref({ $ref: ref }) : undefined;
+      if (target === undefined) {
+        step.add(
+          "critical",
+          [],
+          `the reference "${ref}" points at a ${what} the target version has no place for, and it cannot be ` +
+            "copied where it is used (missing, or referring to itself); it is left out.",
+          "convert-unplaceable-ref",
+        );
+        delete holder.$ref;
+        return undefined;
+      }
+      left = true;
+      const copy = deepCopy(target) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(holder)) if (k !== "$ref") copy[k] = v;
+      return copy;
+    });
+    if (!left) return;
   }
 }

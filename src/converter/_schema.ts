@@ -6,7 +6,7 @@
  */
 import { quote } from "../core/bounded_text.ts";
 import { isObject } from "../core/json.ts";
-import { collect, type Placed, rebuild, type Step } from "./_context.ts";
+import { collect, type Placed, rebuild, reportExtensions, type Step } from "./_context.ts";
 
 /** Keywords that describe a schema without constraining values (they stay outside a wrapping `anyOf`). */
 const ANNOTATIONS = new Set([
@@ -97,6 +97,7 @@ export function schemas3to2(step: Step): void {
     rebuild(node, (k, v) => {
       if (k === "nullable") return v === true ? [["x-nullable", true]] : [];
       if (k === "discriminator" && isObject(v)) {
+        reportExtensions(step, v, [...path, k], "discriminator");
         if (isObject(v.mapping) && Object.keys(v.mapping).length > 0) {
           step.add(
             "warning",
@@ -223,6 +224,58 @@ export function schemasDown(step: Step): void {
     }
   }
   for (const { node, path } of list) if (!detached.has(node)) schemaDown(step, node, path);
+  booleanSchemasDown(step, list);
+}
+
+/** Places holding one subschema, and places holding a list or map of them, where 3.0 takes no boolean. */
+const ONE_SCHEMA = ["items", "not"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf"];
+
+/**
+ * 3.1 → 3.0: boolean schemas (`true`, `false`) → `{}` and `{not: {}}` (3.0 takes booleans only as
+ * `additionalProperties`), one info issue each; arrays without `items` get `items: {}`, with an info issue.
+ */
+function booleanSchemasDown(step: Step, list: readonly Placed[]): void {
+  const replace = (
+    holder: Record<string | number, unknown> | unknown[],
+    key: string | number,
+    at: (string | number)[],
+  ) => {
+    const v = (holder as Record<string | number, unknown>)[key];
+    if (typeof v !== "boolean") return;
+    step.add(
+      "info",
+      at,
+      `OpenAPI 3.0 has no boolean schemas; "${v}" becomes ${v ? "{}" : "{not: {}}"}.`,
+      "convert-boolean-schema",
+    );
+    (holder as Record<string | number, unknown>)[key] = v ? {} : { not: {} };
+  };
+  const components = step.doc.components;
+  if (isObject(components) && isObject(components.schemas)) {
+    for (const name of Object.keys(components.schemas)) {
+      replace(components.schemas, name, ["components", "schemas", name]);
+    }
+  }
+  for (const { node, path } of list) {
+    for (const k of ONE_SCHEMA) replace(node, k, [...path, k]);
+    if (isObject(node.properties)) {
+      for (const p of Object.keys(node.properties)) replace(node.properties, p, [...path, "properties", p]);
+    }
+    for (const k of SCHEMA_LISTS) {
+      const l = node[k];
+      if (Array.isArray(l)) l.forEach((_, i) => replace(l, i, [...path, k, i]));
+    }
+    if (node.type === "array" && !("items" in node)) {
+      step.add(
+        "info",
+        [...path, "type"],
+        "OpenAPI 3.0 arrays need items; items: {} (any value) is added.",
+        "convert-array-items",
+      );
+      node.items = {};
+    }
+  }
 }
 
 function schemaDown(step: Step, node: Record<string, unknown>, path: (string | number)[]): void {

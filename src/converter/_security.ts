@@ -5,7 +5,7 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { rebuild, type Segments, type Step } from "./_context.ts";
+import { rebuild, reportExtensions, type Segments, type Step } from "./_context.ts";
 
 const FLOWS_2_TO_3: Readonly<Record<string, string>> = {
   implicit: "implicit",
@@ -112,6 +112,8 @@ export function securityScheme3to2(
         );
       }
       const flow = flows[first] as Record<string, unknown>;
+      reportExtensions(step, flows, [...at, "flows"], "OAuth flows object");
+      reportExtensions(step, flow, [...at, "flows", first], "OAuth flow");
       if (flow.refreshUrl !== undefined) {
         step.add(
           "warning",

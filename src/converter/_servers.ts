@@ -5,7 +5,7 @@
  */
 import { isObject } from "../core/json.ts";
 import { parseTemplate } from "../core/path_template.ts";
-import { isStringList, type Step } from "./_context.ts";
+import { isStringList, reportExtensions, type Step } from "./_context.ts";
 
 /** The 3.x `servers` of a 2.0 document: one per scheme; no host gives a relative URL (and an info issue). */
 export function servers2to3(step: Step, doc: Record<string, unknown>): Record<string, unknown>[] {
@@ -44,6 +44,13 @@ export function servers2to3(step: Step, doc: Record<string, unknown>): Record<st
 export function servers3to2(step: Step, servers: unknown): [string, unknown][] {
   if (!Array.isArray(servers) || servers.length === 0) return [];
   const parsed = servers.map((s, i) => isObject(s) ? parseServer(step, s, i) : undefined);
+  if (isObject(servers[0])) {
+    reportExtensions(step, servers[0], ["servers", 0], "server");
+    const vars = isObject(servers[0].variables) ? servers[0].variables : {};
+    for (const [name, v] of Object.entries(vars)) {
+      reportExtensions(step, v, ["servers", 0, "variables", name], "server variable");
+    }
+  }
   const first = parsed[0];
   if (first === undefined) return [];
   const schemes: string[] = first.scheme === undefined ? [] : [first.scheme];
@@ -96,6 +103,15 @@ function parseServer(step: Step, server: Record<string, unknown>, i: number): Pa
       );
     }
   }
+  if (!isUrlReference(url)) {
+    step.add(
+      "warning",
+      ["servers", i, "url"],
+      `the server URL "${url}" is not a URL; it is left out${i === 0 ? " of host and basePath" : ""}.`,
+      "convert-server-url",
+    );
+    return undefined;
+  }
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/.exec(url);
   if (m !== null) {
     const scheme = m[1].toLowerCase();
@@ -111,4 +127,25 @@ function trimPath(path: string): string {
   let p = path.startsWith("/") ? path : "/" + path;
   while (p.length > 1 && p.endsWith("/")) p = p.slice(0, -1);
   return p;
+}
+
+/**
+ * Whether a server URL (variables already replaced) is a URL reference: absolute (`scheme://…`) and parsing, or
+ * relative without a colon in its first segment (RFC 3986 4.2); never with spaces or backslashes.
+ */
+function isUrlReference(url: string): boolean {
+  if (/[\s\\]/.test(url)) return false;
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) {
+    // A server is reached over a network: `scheme://host…`, never an opaque URI such as `urn:…`.
+    if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(url)) return false;
+    try {
+      new URL(url);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (url.startsWith("//")) return URL.canParse("https:" + url);
+  const first = url.split(/[/?#]/)[0];
+  return !first.includes(":");
 }

@@ -9,12 +9,27 @@
 import { deepEqual, isObject } from "../core/json.ts";
 import type { SectionRenames } from "../refs/rename.ts";
 import { HTTP_METHODS } from "../walker/mod.ts";
-import { extensions, mapPaths, rebuild, type Segments, setMember, type Step } from "./_context.ts";
+import {
+  extensions,
+  mapPaths,
+  rebuild,
+  reportExtensions,
+  type Segments,
+  setMember,
+  type Step,
+} from "./_context.ts";
 import { liftSchema, parameter3to2 } from "./_parameters.ts";
 import { schemas3to2 } from "./_schema.ts";
 import { dropSchemes, securityScheme3to2 } from "./_security.ts";
 import { servers3to2 } from "./_servers.ts";
 import { finishReferences, inlineUnplaceable } from "./_pointers.ts";
+import {
+  mediaTypeExample,
+  reportDroppedExamples,
+  resolveExampleData,
+  type ResponseExamples,
+} from "./_examples.ts";
+import { eachRefHolder } from "./_sections.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -51,8 +66,17 @@ class Converter {
   readonly removedSchemes = new Set<string>();
   /** The media types of each operation's `produces` list, as a set. */
   readonly #produced = new WeakMap<string[], Set<string>>();
+  /** Objects whose lost extensions were reported (a shared one is reported once). */
+  readonly #reported = new WeakSet<object>();
   constructor(step: Step) {
     this.step = step;
+  }
+
+  /** Reports the extensions of an object 2.0 has no place for (each object once). */
+  lost(node: unknown, at: Segments, whose: string): void {
+    if (!isObject(node) || this.#reported.has(node)) return;
+    this.#reported.add(node);
+    reportExtensions(this.step, node, at, whose);
   }
 
   critical(at: Segments, message: string, rule: string): void {
@@ -101,6 +125,7 @@ class Converter {
       }
     }
     const content = rb.content as Record<string, Record<string, unknown>>;
+    for (const ct of kept) this.lost(content[ct], [...at, "content", ct], "media type");
     const first = content[kept[0]];
     for (const ct of kept.slice(1)) {
       if (!deepEqual(content[ct].schema, first.schema)) {
@@ -130,6 +155,14 @@ class Converter {
     const props = schema !== undefined && isObject(schema.properties) ? schema.properties : {};
     const required = new Set(schema !== undefined && Array.isArray(schema.required) ? schema.required : []);
     const encoding = isObject(first.encoding) ? first.encoding : {};
+    for (const [k, v] of extensions(rb)) {
+      if (k !== "x-codegen-request-body-name") {
+        this.lost({ [k]: v }, at, "request body (its form parameters have no place for it)");
+      }
+    }
+    for (const [name, enc] of Object.entries(encoding)) {
+      this.lost(enc, [...at, "content", kept[0], "encoding", name], "encoding");
+    }
     for (const [name, propRaw] of Object.entries(props)) {
       const prop = step.deref(propRaw) ?? {};
       const pAt = [...at, "content", kept[0], "schema", "properties", name];
@@ -198,10 +231,11 @@ class Converter {
     const out = { ...r };
     let schema: unknown;
     let schemaFrom = "";
-    const examples: Record<string, unknown> = {};
+    const found: ResponseExamples = { examples: {}, dropped: [] };
     for (const ct of types) {
       const media = step.deref(content[ct]);
       if (media === undefined) continue;
+      this.lost(media, [...at, "content", ct], "media type");
       if (media.schema !== undefined) {
         if (schema === undefined) {
           schema = media.schema;
@@ -215,13 +249,10 @@ class Converter {
           );
         }
       }
-      if (media.example !== undefined) examples[ct] = media.example;
-      else if (isObject(media.examples)) {
-        const first = Object.values(media.examples)[0];
-        const ex = step.deref(first);
-        if (ex !== undefined && ex.value !== undefined) examples[ct] = ex.value;
-      }
+      mediaTypeExample(step, media, ct, at, found);
     }
+    reportDroppedExamples(step, [...at, "content"], found.dropped);
+    const examples = found.examples;
     rebuild(out, (k, v) => {
       if (k === "content") {
         const entries: [string, unknown][] = [];
@@ -366,6 +397,10 @@ class Converter {
     const step = this.step;
     const out: [string, unknown][] = [];
     for (const [section, v] of Object.entries(c)) {
+      if (section.startsWith("x-")) {
+        reportExtensions(step, { [section]: v }, ["components"], "components object");
+        continue;
+      }
       if (!isObject(v)) continue;
       const at = ["components", section];
       const move = MOVES.find((m) => m.from === section);
@@ -373,7 +408,15 @@ class Converter {
         const converted: Record<string, unknown> = {};
         for (const [name, entry] of Object.entries(v)) {
           const eAt = [...at, name];
-          if (!isObject(entry) || typeof entry.$ref === "string") setMember(converted, name, entry);
+          if (section === "securitySchemes" && (!isObject(entry) || typeof entry.$ref === "string")) {
+            // 2.0 security definitions cannot be references.
+            this.critical(
+              eAt,
+              "OpenAPI 2.0 security definitions cannot be references; this scheme and the requirements naming it are left out.",
+              "convert-security-scheme",
+            );
+            this.removedSchemes.add(name);
+          } else if (!isObject(entry) || typeof entry.$ref === "string") setMember(converted, name, entry);
           else if (section === "parameters") {
             if (entry.in === "cookie") {
               this.critical(
@@ -392,7 +435,7 @@ class Converter {
         if (Object.keys(converted).length > 0) out.push([move.to, converted]);
         continue;
       }
-      if (section.startsWith("x-") || Object.keys(v).length === 0) continue;
+      if (Object.keys(v).length === 0) continue;
       if (section === "requestBodies" || section === "headers" || section === "examples") {
         step.add(
           "info",
@@ -435,6 +478,11 @@ export function v3to2(step: Step): Record<string, unknown> {
     out,
     "2.0",
     MOVES.map((m) => ({ section: ["components", m.from], to: [m.to], kind: m.kind })),
+  );
+  // Example Objects referred to from data (extensions, schema examples): their values, as 2.0 has no place.
+  eachRefHolder(
+    out,
+    (holder, ref) => ref.startsWith("#/components/examples/") ? resolveExampleData(step, holder) : undefined,
   );
   return out;
 }

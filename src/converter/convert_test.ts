@@ -116,6 +116,8 @@ const CASES: Case[] = [
       "warning:convert-3.2-field",
       "warning:convert-3.2-field",
       "warning:convert-3.2-field",
+      "info:convert-3.2-field",
+      "info:convert-3.2-field",
       "warning:convert-3.2-field",
       "critical:convert-3.2-feature",
       "warning:convert-3.2-field",

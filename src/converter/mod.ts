@@ -21,4 +21,5 @@
 export { convert, CONVERT_TARGETS, convertDocument, parseTarget } from "./convert.ts";
 export type { ConvertFileResult, ConvertOptions, ConvertResult } from "./convert.ts";
 export { CONVERT_RULES } from "./rules.ts";
+export { ConverterInternalError } from "./_sections.ts";
 export type { ConvertRule } from "./rules.ts";

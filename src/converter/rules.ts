@@ -75,7 +75,20 @@ export const CONVERT_RULES: readonly ConvertRule[] = [
   ),
   rule("convert-response-examples", "warning", "A response example not keyed by a media type left out"),
   rule("convert-depth-limit", "warning", "Items nested past the depth limit are cut"),
+  rule("convert-server-url", "warning", "A server URL that is not a URL left out of host and basePath"),
+  rule(
+    "convert-unplaceable-ref",
+    "critical",
+    "A reference into a section the target lacks that cannot be copied",
+  ),
+  rule("convert-extension-dropped", "warning", "An x- extension on an object the target has no place for"),
   // 3.x → 2.0
+  rule(
+    "convert-examples-dropped",
+    "warning",
+    "Examples beyond the first per media type left out (one per response)",
+  ),
+  rule("convert-external-value", "warning", "An Example's externalValue cannot be inlined in 2.0; left out"),
   rule(
     "convert-components-inlined",
     "info",
@@ -149,6 +162,14 @@ export const CONVERT_RULES: readonly ConvertRule[] = [
   rule("convert-info-field", "warning", "info.summary or license.identifier left out"),
   rule("convert-json-schema-dialect", "warning", "jsonSchemaDialect left out"),
   rule("convert-webhooks", "critical", "Webhooks left out"),
+  rule("convert-operation-responses", "warning", "An operation without responses given a default response"),
+  rule(
+    "convert-security-scopes",
+    "warning",
+    "Roles listed for a scheme other than OAuth2/OpenID Connect left out",
+  ),
+  rule("convert-boolean-schema", "info", "A boolean schema written as an object ({} or {not: {}})"),
+  rule("convert-array-items", "info", "An array schema without items given items: {}"),
   rule(
     "convert-path-items",
     "critical",
