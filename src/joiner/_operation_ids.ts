@@ -10,7 +10,7 @@
  */
 import { formatPath, formatPosition, type OASVersion, type SourcePosition } from "../core/mod.ts";
 import type { Obj } from "../core/json.ts";
-import { walkDocument } from "../walker/mod.ts";
+import { type KindVisitor, type OasKind, walkDocument } from "../walker/mod.ts";
 import {
   compileOperationIdTemplate,
   type OperationIdTemplate,
@@ -44,6 +44,20 @@ interface OperationOrigin {
   enclosing: string;
 }
 
+/** Kinds that hold no operation and no link: their subtrees are not walked (schemas are most of a document). */
+const NO_OPERATION_OR_LINK: readonly OasKind[] = ["schema", "parameter", "requestBody", "example", "header"];
+
+/** Visitors that skip the subtrees of `kinds`. */
+function skipping(kinds: readonly OasKind[]): Partial<Record<OasKind, KindVisitor>> {
+  const skip: KindVisitor = (_node, at) => at.skip();
+  return Object.fromEntries(kinds.map((k) => [k, skip]));
+}
+
+/** Walks the incoming document for operations and links. */
+const SKIP_FOR_LINKS = skipping(NO_OPERATION_OR_LINK);
+/** Walks the merged document for operations only: responses (which hold links) are not walked either. */
+const SKIP_FOR_OPERATIONS = skipping([...NO_OPERATION_OR_LINK, "responses"]);
+
 /** `/users/{id}` → `users_id`. */
 function sanitizePath(path: string): string {
   return path.replace(/[^\p{L}\p{Nd}]+/gu, "_").replace(/^_+|_+$/g, "");
@@ -73,6 +87,7 @@ export class OperationIdChecker {
     const incoming = new Set<object>();
     const links: Obj[] = [];
     walkDocument(input.doc, input.oasVersion, {
+      ...SKIP_FOR_LINKS,
       operation: (op, at) => {
         incoming.add(op);
         this.#origins.set(op, {
@@ -101,6 +116,7 @@ export class OperationIdChecker {
     const mine: Obj[] = [];
     const seen = new Set<object>();
     walkDocument(merged, this.#oasVersion, {
+      ...SKIP_FOR_OPERATIONS,
       operation: (op) => {
         if (seen.has(op) || typeof op.operationId !== "string") return;
         seen.add(op);

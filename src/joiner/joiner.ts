@@ -25,7 +25,7 @@ import {
   UsageError,
   VersionMismatchError,
 } from "../core/mod.ts";
-import { applyOverlay, type LoadedOverlay, loadOverlay } from "../overlay/mod.ts";
+import type { applyOverlay, LoadedOverlay } from "../overlay/mod.ts";
 import { bundle } from "../bundler/mod.ts";
 import { isMultiFile } from "../bundler/mod.ts";
 import {
@@ -185,7 +185,7 @@ export class Joiner {
         );
       }
     }
-    await bundleInputs(items, reader, readSet, warnings);
+    const multiFile = await bundleInputs(items, reader, readSet, warnings);
     const pre = await loadOverlays(config.preJoinOverlayFiles, reader, inputPaths, readSet);
     const post = await loadOverlays(config.postJoinOverlayFiles, reader, inputPaths, readSet);
 
@@ -221,7 +221,7 @@ export class Joiner {
       const map = sourceMapOf(maps, p.result, reader);
       if (map) input.sourceMap = map;
       // Positions for the report of a failed join, from the input's text (files only; not bundled ones).
-      else if (p.result.path !== undefined && p.doc === items[index].doc && !isMultiFile(p.result)) {
+      else if (p.result.path !== undefined && p.doc === items[index].doc && !multiFile.has(p.result)) {
         input.textSourceMap = () => p.result.sourceMap();
       }
       const prefix = prefixOf(config.namespacePrefix, p.result, reader);
@@ -300,6 +300,8 @@ export class Joiner {
  * holds only local references. A reference that resolves nowhere cannot be joined: it is refused. The files
  * read join the run's read set (no output may replace one of them).
  *
+ * Returns the inputs that name other files (each looked at once: the check scans the text).
+ *
  * @throws {InvalidInputError} for an input with references that resolve nowhere.
  */
 async function bundleInputs(
@@ -307,9 +309,11 @@ async function bundleInputs(
   reader: DocumentReader,
   readSet: ReadSet,
   warnings: StructuredWarning[],
-): Promise<void> {
+): Promise<Set<ParseResult>> {
+  const multiFile = new Set<ParseResult>();
   for (const item of items) {
     if (!isMultiFile(item.result)) continue;
+    multiFile.add(item.result);
     const input: ParseResult = item.doc === item.result.document
       ? item.result
       : { ...item.result, document: item.doc as OpenAPIDocument };
@@ -328,6 +332,7 @@ async function bundleInputs(
     // A copy: the bundle may share objects with the input, which a join never changes.
     item.doc = deepCopy(bundled.document) as Obj;
   }
+  return multiFile;
 }
 
 function countCheck(n: number): void {
@@ -395,28 +400,36 @@ async function validateInputs(
   return checks;
 }
 
+/** A loaded overlay and the function applying it (the overlay module is loaded only when a join has overlays). */
+interface JoinOverlay {
+  loaded: LoadedOverlay;
+  apply: typeof applyOverlay;
+}
+
 async function loadOverlays(
   inputs: readonly InputSource[],
   reader: DocumentReader,
   inputPaths: string[],
   readSet: ReadSet,
-): Promise<LoadedOverlay[]> {
-  const out: LoadedOverlay[] = [];
+): Promise<JoinOverlay[]> {
+  const out: JoinOverlay[] = [];
+  if (inputs.length === 0) return out;
+  const { applyOverlay: apply, loadOverlay } = await import("../overlay/mod.ts");
   for (const input of inputs) {
     const overlay = await loadOverlay(input, { reader, readSet, role: "referenced" });
     if (overlay.path) inputPaths.push(overlay.path);
-    out.push(overlay);
+    out.push({ loaded: overlay, apply });
   }
   return out;
 }
 
 function applyOverlays(
   doc: unknown,
-  overlay: LoadedOverlay,
+  { loaded: overlay, apply }: JoinOverlay,
   target: string,
   warnings: StructuredWarning[],
 ): unknown {
-  const r = applyOverlay(doc, overlay.data, { inPlace: true, source: overlay.source });
+  const r = apply(doc, overlay.data, { inPlace: true, source: overlay.source });
   for (const a of r.actions) {
     if (a.applied) continue;
     warnings.push(
