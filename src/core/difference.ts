@@ -20,6 +20,13 @@ export interface DifferenceOptions {
   resolveLeft?: RefLookup;
   /** Resolves `$ref`s of the right value (deep mode). */
   resolveRight?: RefLookup;
+  /**
+   * Pairs of objects (left → right) already found equivalent by earlier deep comparisons with the same lookups:
+   * they are not compared again, and a comparison that finds no difference adds the pairs of objects it compared
+   * (their subtrees hold no difference). Lets many comparisons that follow references into the same components
+   * share the work.
+   */
+  known?: Map<object, Set<object>>;
 }
 
 /** Where two values differ: path segments from the compared values (empty: at the top) and why. */
@@ -188,7 +195,7 @@ function deepDifference(left: unknown, right: unknown, options: DifferenceOption
       return { segments: segmentsOf(at), reason: `${kindOf(a)} on the left, ${kindOf(b)} on the right` };
     }
     let pairs = assumed.get(a);
-    if (pairs?.has(b)) continue;
+    if (pairs?.has(b) || options.known?.get(a)?.has(b)) continue;
     if (pairs === undefined) assumed.set(a, pairs = new Set());
     pairs.add(b);
     if (Array.isArray(a)) {
@@ -212,5 +219,19 @@ function deepDifference(left: unknown, right: unknown, options: DifferenceOption
       stack.push({ a: ao[keys[i]], b: bo[keys[i]], at: { parent: at, key: keys[i] } });
     }
   }
+  if (options.known !== undefined) rememberEquivalent(assumed, options.known);
   return undefined;
+}
+
+/**
+ * Adds the object pairs of a comparison that found no difference to `known`. Lists are left out: whether two
+ * lists are equal depends on where they stand (`required` is compared in any order), objects do not.
+ */
+function rememberEquivalent(compared: Map<object, Set<object>>, known: Map<object, Set<object>>): void {
+  for (const [a, bs] of compared) {
+    if (Array.isArray(a)) continue;
+    let to = known.get(a);
+    if (to === undefined) known.set(a, to = new Set());
+    for (const b of bs) to.add(b);
+  }
 }

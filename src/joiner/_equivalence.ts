@@ -20,7 +20,7 @@ export class RoundEquivalence {
   readonly #merged: Obj;
   readonly #oasVersion: OASVersion;
   readonly #ignoreDocs: boolean;
-  #round: { doc: Obj; left: RefIndex; right: RefIndex } | undefined;
+  #round: { doc: Obj; left: RefIndex; right: RefIndex; known: Map<object, Set<object>> } | undefined;
   readonly #stripped = new WeakMap<object, unknown>();
 
   constructor(merged: Obj, oasVersion: OASVersion, ignoreDocs: boolean) {
@@ -41,9 +41,11 @@ export class RoundEquivalence {
         doc: rightDoc,
         left: new RefIndex(this.#merged, this.#oasVersion),
         right: RefIndex.of(rightDoc, this.#oasVersion),
+        // Components found equal once in a round are not compared again (many components refer to the same).
+        known: new Map(),
       };
     }
-    const { left: li, right: ri } = this.#round;
+    const { left: li, right: ri, known } = this.#round;
     const lookup = (index: RefIndex, ref: string): unknown => {
       const r = index.resolve(ref);
       return r.ok ? this.#view(r.value) : undefined;
@@ -52,6 +54,7 @@ export class RoundEquivalence {
       mode,
       resolveLeft: (ref) => lookup(li, ref),
       resolveRight: (ref) => lookup(ri, ref),
+      known,
     });
   }
 
