@@ -110,11 +110,13 @@ function jsonPrefix(value: unknown, max: number, short = true): { text: string; 
   return { text: out.slice(0, Math.max(1, max - 1)) + "…", cut: true };
 }
 
-const COUNT_FORMAT = new Intl.NumberFormat("en-US");
+/** Built on first use: creating a number format costs every command tens of milliseconds at start. */
+let countFormat: Intl.NumberFormat | undefined;
 
 /** A count with thousands separators: `3,000`. */
 export function formatCount(n: number): string {
-  return COUNT_FORMAT.format(n);
+  countFormat ??= new Intl.NumberFormat("en-US");
+  return countFormat.format(n);
 }
 
 /**

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { fstatSync } from "node:fs";
 import { resolve } from "node:path";
 import { LoadError } from "../core/errors.ts";
 import {
@@ -324,13 +323,13 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
         );
       }
     },
-    readStdin(read: ReadOptions = {}): Promise<string> {
+    async readStdin(read: ReadOptions = {}): Promise<string> {
       // Standard input redirected from a file (`< api.yaml`) is a file the run read, like a named input.
-      const file = stdinFile();
+      const file = await stdinFile();
       if (file !== undefined) {
         for (const set of [read.readSet, ownSet]) set?.add({ path: file.path, dev: file.dev, ino: file.ino });
       }
-      return readCapped(
+      return await readCapped(
         Deno.stdin.readable,
         read.maxBytes ?? defaultMax,
         "standard input",
@@ -346,10 +345,12 @@ export function createDefaultReader(options: DefaultReaderOptions = {}): Documen
 
 /**
  * The identity of the regular file standard input is redirected from (fstat of descriptor 0, which needs no
- * permission), or undefined for a pipe, a terminal, or a system without inodes. Its path is `<stdin>`.
+ * permission), or undefined for a pipe, a terminal, or a system without inodes. Its path is `<stdin>`. `node:fs`
+ * is loaded here only: loading it costs every command tens of milliseconds at start.
  */
-function stdinFile(): (ReadFileIdentity & { size: number }) | undefined {
+async function stdinFile(): Promise<(ReadFileIdentity & { size: number }) | undefined> {
   try {
+    const { fstatSync } = await import("node:fs");
     const info = fstatSync(0);
     if (!info.isFile() || !info.ino) return undefined;
     return { path: "<stdin>", dev: info.dev, ino: info.ino, size: info.size };
