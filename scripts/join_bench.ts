@@ -26,9 +26,13 @@
  * with `--no-validate --no-check-output` ("no checks"), like the peers, which validate nothing. Each process's CPU
  * time (GNU time) is shown beside its wall time: the machine's cores are shared, which stretches wall times.
  *
+ * `--baseline <checkout>` also times the cli.ts of another checkout of oatool (say a `git worktree` of an older
+ * commit) in the same runs, as "oatool join @baseline": a change's before and after figures from one run.
+ *
  * Usage:
  *   deno run --allow-read --allow-write --allow-run --allow-net \
  *     scripts/join_bench.ts [--runs 5] [--dir <folder to install into and keep>] [--case apideck|ghes]
+ *     [--baseline <checkout>]
  */
 import { basename, join } from "node:path";
 import { median, npmInstall, oatoolCommand, parseBenchArgs, type Run, run, workDir } from "./_bench.ts";
@@ -136,15 +140,24 @@ function oatoolAndRedocly(
   redocly: string[],
 ): Tool[] {
   const out = (tool: string) => join(dir, `${tool}-${name}.out.json`);
-  const oatool = (label: string, file: string, extra: string[]): Tool => ({
-    name: `oatool join${label}`,
-    command: oatoolCommand(["join", ...extra, ...strategy, "-o", out(file), ...files]),
-    output: out(file),
-  });
+  const oatool = (label: string, file: string, extra: string[], checkout?: string): Tool => {
+    const output = out(checkout === undefined ? file : `${file}-baseline`);
+    const command = oatoolCommand(["join", ...extra, ...strategy, "-o", output, ...files]);
+    if (checkout === undefined) return { name: `oatool join${label}`, command, output };
+    // The same command line, run by the other checkout's cli.ts.
+    command[command.findIndex((a) => a.endsWith("cli.ts"))] = join(checkout, "cli.ts");
+    return { name: `oatool join${label} @baseline`, command, output };
+  };
+  const noChecks = ["--no-validate", "--no-check-output"];
   const bin = join(dir, "node_modules", ".bin", "redocly");
+  const baselines = baseline === undefined ? [] : [
+    oatool("", "oatool", [], baseline),
+    oatool(" (no checks)", "oatool-nv", noChecks, baseline),
+  ];
   return [
+    ...baselines,
     oatool("", "oatool", []),
-    oatool(" (no checks)", "oatool-nv", ["--no-validate", "--no-check-output"]),
+    oatool(" (no checks)", "oatool-nv", noChecks),
     {
       name: "redocly join",
       command: [bin, "join", ...redocly, "-o", out("redocly")],
@@ -163,7 +176,7 @@ async function apideckCase(dir: string): Promise<Case> {
     ...(await redoclyCopies(files, dir)),
   ];
   const tools = oatoolAndRedocly(dir, "apideck", strategy, files, redocly);
-  tools.splice(2, 0, await mergeCli(dir, "apideck", files.map((f, i) => [f, `_${APIDECK_SERVICES[i]}`])));
+  tools.splice(-1, 0, await mergeCli(dir, "apideck", files.map((f, i) => [f, `_${APIDECK_SERVICES[i]}`])));
   return { title: `apideck ${APIDECK_SERVICES.join(" + ")}`, tools };
 }
 
@@ -177,10 +190,10 @@ async function ghesCase(dir: string): Promise<Case> {
   const strategy = ["--path-strategy", "accept-left", "--default-strategy", "dedup-or-rename"];
   const prefix = ["--prefix-components-with-info-prop", "version", "--prefix-tags-with-info-prop", "version"];
   const tools = oatoolAndRedocly(dir, "ghes", strategy, files, [...prefix, ...files]);
-  tools[2].refuses = true;
+  tools.at(-1)!.refuses = true;
   const copies = await Promise.all(files.map((f) => mergeCliCopy(f, dir)));
   const merge = await mergeCli(dir, "ghes", copies.map((f) => [f, `_${basename(f).match(/\d+\.\d+/)![0]}`]));
-  tools.splice(2, 0, { ...merge, refuses: true });
+  tools.splice(-1, 0, { ...merge, refuses: true });
   return { title: files.map((f) => basename(f)).join(" + "), tools };
 }
 
@@ -264,7 +277,8 @@ function lastLine(text: string): string {
   return (lines.at(-1) ?? "").slice(0, 100);
 }
 
-const { runs, dir: given, values } = parseBenchArgs(Deno.args, { runs: 5, strings: ["case"] });
+const { runs, dir: given, values } = parseBenchArgs(Deno.args, { runs: 5, strings: ["case", "baseline"] });
+const baseline = values.baseline;
 const dir = await workDir(given, "oatool-join-bench-");
 try {
   await npmInstall(dir, PEERS);
