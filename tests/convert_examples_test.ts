@@ -158,3 +158,35 @@ Deno.test("convert: an output referring to a section its version lacks is the co
   const r = convertDocument(input, { target: "3.1" });
   assert.equal((r.document as Obj).paths["/a"].get.responses["200"].$ref, "#/responses/Old");
 });
+
+Deno.test("convert 3.1/3.2 → 3.0: references to reusable path items (paths, callbacks) become copies", async () => {
+  const pairs = [];
+  for (const v of ["3.1.1", "3.2.0"]) {
+    const input = {
+      openapi: v,
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": { $ref: "#/components/pathItems/P" },
+        "/b": {
+          post: {
+            callbacks: { done: { "{$request.body#/url}": { $ref: "#/components/pathItems/P" } } },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+      components: { pathItems: { P: { get: { responses: { "200": { description: "ok" } } } } } },
+    };
+    const r = convertDocument(input, { target: "3.0" });
+    const doc = r.document as Obj;
+    assert.ok(
+      !JSON.stringify(doc).includes("#/components/pathItems/"),
+      `${v}: a reference to a path item is left`,
+    );
+    assert.deepEqual(doc.paths["/b"].post.callbacks.done["{$request.body#/url}"].get.responses["200"], {
+      description: "ok",
+    });
+    await assertNoNewErrors(input, doc, `${v} → 3.0`);
+    if (v !== "3.2.0") pairs.push({ label: `${v} → 3.0`, input, output: doc });
+  }
+  await assertSwaggerParserAccepts(pairs);
+});
