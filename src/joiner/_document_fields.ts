@@ -7,6 +7,7 @@
  */
 import { ValueSet } from "../core/canonical_key.ts";
 import { formatPath, formatPosition } from "../core/mod.ts";
+import { sampleList } from "../core/bounded_text.ts";
 import { isObject, setMember } from "../core/json.ts";
 import type { JoinerConfig } from "./joiner_config.ts";
 import { ensureMapAt, equal } from "./_merge_tree.ts";
@@ -55,7 +56,9 @@ export class DocumentFields<I extends FieldInput> {
       "metadata",
       segments,
       `${formatPath(segments)} of ${input.source} differs from the result's; the value from ` +
-        `${from?.source ?? "the first document"} is kept${this.at(input, segments, from)}`,
+        `${from?.source ?? "the first document"} is kept${this.at(input, segments, from)}${
+          droppedEntries(parent[key], value)
+        }`,
       this.#reporter.position(input, segments),
     );
   }
@@ -212,4 +215,25 @@ export class DocumentFields<I extends FieldInput> {
       this.#reporter.position(input, [key]),
     );
   }
+}
+
+/**
+ * What a kept map loses of a later one (`x-webhooks`, any map-valued extension): `; dropped: its entries A, B
+ * that the result does not have, and its different C`, or "" when either value is not a map.
+ */
+function droppedEntries(kept: unknown, dropped: unknown): string {
+  if (!isObject(kept) || !isObject(dropped) || Array.isArray(kept) || Array.isArray(dropped)) return "";
+  const missing: string[] = [];
+  const different: string[] = [];
+  for (const [k, v] of Object.entries(dropped)) {
+    if (!Object.hasOwn(kept, k)) missing.push(k);
+    else if (!equal(kept[k], v)) different.push(k);
+  }
+  const parts: string[] = [];
+  const entries = (n: number) => n === 1 ? "entry" : "entries";
+  if (missing.length > 0) {
+    parts.push(`its ${entries(missing.length)} ${sampleList(missing)} that the result does not have`);
+  }
+  if (different.length > 0) parts.push(`its different ${sampleList(different)}`);
+  return parts.length === 0 ? "" : `; dropped: ${parts.join(", and ")}`;
 }
