@@ -115,6 +115,7 @@ let countFormat: Intl.NumberFormat | undefined;
 
 /** A count with thousands separators: `3,000`. */
 export function formatCount(n: number): string {
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
   countFormat ??= new Intl.NumberFormat("en-US");
   return countFormat.format(n);
 }
