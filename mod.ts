@@ -40,8 +40,14 @@
 // The verbs, each `(input, options)` (join: `(inputs, options)`), with their options and results.
 export { parse } from "./src/bundler/parse.ts";
 export type { DocumentSummary, ParseOptions } from "./src/bundler/parse.ts";
-export { validate } from "./src/validator/mod.ts";
-export type { ValidateOptions, ValidationResult } from "./src/validator/mod.ts";
+export { defineRule, validate } from "./src/validator/mod.ts";
+export type {
+  Rule,
+  RuleContext,
+  RuleDefinition,
+  ValidateOptions,
+  ValidationResult,
+} from "./src/validator/mod.ts";
 export { join, JoinResult } from "./src/joiner/mod.ts";
 export type { JoinInput, JoinOptions, LegacyJoinOptions, ParsedInput } from "./src/joiner/mod.ts";
 export { fix } from "./src/fixer/mod.ts";

@@ -142,7 +142,7 @@ Deno.test("convert: an output referring to a section its version lacks is the co
     swagger: "2.0",
     paths: { "/a": { get: { responses: { "200": { $ref: "#/components/responses/R" } } } } },
   };
-  assert.throws(() => checkSections(out, "2.0", "2.0", new Set()), (e: unknown) => {
+  assert.throws(() => checkSections(out, "3.0", "2.0", "2.0"), (e: unknown) => {
     assert.ok(e instanceof ConverterInternalError && e instanceof OatoolError);
     assert.equal(e.code, "CONVERTER_INTERNAL_ERROR");
     assert.match(e.message, /internal error of the converter.*"#\/components\/responses\/R"/);
@@ -155,6 +155,9 @@ Deno.test("convert: an output referring to a section its version lacks is the co
     paths: { "/a": { get: { responses: { "200": { $ref: "#/responses/Old" } } } } },
   };
   assert.deepEqual([...refsOutside(input, "3.0")], ["#/responses/Old"]);
+  // Converted from 2.0, where "#/responses/" exists, it would be the converter's mistake; from 3.0, the input's.
+  assert.throws(() => checkSections(input, "2.0", "3.1", "3.1"), ConverterInternalError);
+  checkSections(input, "3.0", "3.1", "3.1");
   const r = convertDocument(input, { target: "3.1" });
   assert.equal((r.document as Obj).paths["/a"].get.responses["200"].$ref, "#/responses/Old");
 });

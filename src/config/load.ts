@@ -10,7 +10,8 @@ import { ParseError } from "../core/errors.ts";
 import { type DocumentFormat, formatFromName, parseText } from "../core/parse_text.ts";
 import { createSourceMap, type SourceMap } from "../core/source_map.ts";
 import type { DocumentReader } from "../core/confine.ts";
-import { checkAgainst } from "./check.ts";
+import { checkAgainst, type SchemaIssue } from "./check.ts";
+import { checkDeclarativeRules } from "./declarative.ts";
 import { CONFIG_SCHEMA, PRESETS } from "./schema.ts";
 import {
   ConfigError,
@@ -84,13 +85,18 @@ export async function configFromData(
   baseDir: string,
   options: LoadConfigOptions,
 ): Promise<PolicyConfig> {
-  const issues = checkAgainst(data, CONFIG_SCHEMA);
+  const issues = checkConfigData(data);
   if (issues.length > 0) {
     throw new ConfigError(
       issues.map((i) => `the configuration at /${i.segments.map(String).join("/")}: ${i.message}`),
     );
   }
   return await layer(data as RawConfig, baseDir, undefined, options, []);
+}
+
+/** The problems of a policy file's data: its schema's, then its declarative rules'. */
+function checkConfigData(data: unknown): SchemaIssue[] {
+  return [...checkAgainst(data, CONFIG_SCHEMA), ...checkDeclarativeRules(data)];
 }
 
 function shownPath(path: string, reader: DocumentReader): string {
@@ -148,7 +154,7 @@ async function readLayer(full: string, options: LoadConfigOptions, chain: string
       return p === undefined ? name : `${p.file}:${p.line}:${p.column}`;
     },
   };
-  const issues = checkAgainst(data, CONFIG_SCHEMA);
+  const issues = checkConfigData(data);
   if (issues.length > 0) {
     throw new ConfigError(issues.map((i) => `${located.at(i.segments)}: ${i.message}`));
   }

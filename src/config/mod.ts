@@ -5,9 +5,26 @@
  *
  * @module
  */
-export { BASELINE_SCHEMA, CONFIG_SCHEMA, configJsonSchema, PRESETS, RULE_SEVERITIES } from "./schema.ts";
-export type { SchemaNode } from "./schema.ts";
+export {
+  BASELINE_SCHEMA,
+  CASING_TYPES,
+  CONFIG_SCHEMA,
+  configJsonSchema,
+  PRESETS,
+  RULE_FUNCTIONS,
+  RULE_SEVERITIES,
+} from "./schema.ts";
+export type { RuleFunction, SchemaNode } from "./schema.ts";
 export { checkAgainst } from "./check.ts";
+export {
+  checkDeclarativeRules,
+  compilePattern,
+  FUNCTION_OPTIONS,
+  isDeclarative,
+  MAX_RULE_MESSAGE,
+  MESSAGE_PLACEHOLDERS,
+  normalizeJsonPath,
+} from "./declarative.ts";
 export type { SchemaIssue } from "./check.ts";
 export {
   CONFIG_NAMES,

@@ -33,6 +33,25 @@ export interface SchemaNode {
   default?: unknown;
 }
 
+/** The functions a declarative rule's `then` may name (`enum` is accepted as `enumeration`). */
+export const RULE_FUNCTIONS = [
+  "truthy",
+  "falsy",
+  "defined",
+  "undefined",
+  "pattern",
+  "enumeration",
+  "enum",
+  "length",
+  "casing",
+] as const;
+
+/** A function a declarative rule may name. */
+export type RuleFunction = typeof RULE_FUNCTIONS[number];
+
+/** The styles of the `casing` function. */
+export const CASING_TYPES = ["flat", "camel", "pascal", "kebab", "cobol", "snake", "macro"] as const;
+
 /** The presets `extends:` may name (anything else is a file). */
 export const PRESETS: readonly Preset[] = ["recommended", "strict", "minimal"];
 
@@ -140,7 +159,9 @@ export const CONFIG_SCHEMA: SchemaNode = {
         description: { type: "string" },
         message: {
           type: "string",
-          description: "Message of a declarative rule's findings ({{path}} is replaced).",
+          description:
+            "Message of a declarative rule's findings; {{path}}, {{property}}, {{value}}, {{error}} " +
+            "and {{description}} are replaced.",
         },
         given: {
           description: "Declarative rule: RFC 9535 JSONPath expression(s) selecting the nodes to check.",
@@ -154,9 +175,32 @@ export const CONFIG_SCHEMA: SchemaNode = {
           description:
             "Declarative rule: the check(s) on each selected node ({ field, function, functionOptions }).",
           anyOf: [
-            { title: "a check", type: "object" },
-            { title: "a list of checks", type: "array", items: { type: "object" } },
+            { $ref: "#/$defs/check" },
+            { title: "a list of checks", type: "array", items: { $ref: "#/$defs/check" }, minItems: 1 },
           ],
+        },
+      },
+    },
+    check: {
+      title: "a check ({ field, function, functionOptions })",
+      type: "object",
+      additionalProperties: false,
+      required: ["function"],
+      properties: {
+        field: {
+          ...path,
+          description:
+            "The selected node's property to check (`@key`: each key; `$…`: a JSONPath from the node).",
+        },
+        function: {
+          type: "string",
+          enum: RULE_FUNCTIONS,
+          description:
+            "The check: truthy, falsy, defined, undefined, pattern, enumeration, length or casing.",
+        },
+        functionOptions: {
+          type: "object",
+          description: "The function's options (pattern: match/notMatch, …).",
         },
       },
     },

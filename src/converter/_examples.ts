@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { deepCopy } from "../core/mod.ts";
 import { isObject } from "../core/json.ts";
 import { reportExtensions, type Segments, type Step } from "./_context.ts";
 
@@ -78,7 +77,7 @@ export function mediaTypeExample(
 ): void {
   let kept = false;
   if (media.example !== undefined) {
-    into.examples[ct] = resolveExampleData(step, deepCopy(media.example));
+    into.examples[ct] = resolveExampleData(step, media.example);
     kept = true;
   }
   if (!isObject(media.examples)) return;
@@ -97,7 +96,7 @@ export function mediaTypeExample(
     }
     if (!kept && ex !== undefined && ex.value !== undefined) {
       if (ex === raw) reportExtensions(step, ex, [...at, "content", ct, "examples", name], "example");
-      into.examples[ct] = resolveExampleData(step, deepCopy(ex.value));
+      into.examples[ct] = resolveExampleData(step, ex.value);
       kept = true;
       continue;
     }

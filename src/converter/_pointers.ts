@@ -125,7 +125,9 @@ export interface SectionMove {
  * The references of a converted document, in one walk: every reference into a moved component section (here
  * and into other files, which must then be converted too: one info issue per file) is rewritten with core's
  * reference rewriting ({@link renameRef}); then each local reference that resolves nowhere is mapped to the
- * place its target moved to (see the module documentation). `also` are visitors run in the same walk.
+ * place its target moved to (see the module documentation). `also` are visitors run in the same walk. References
+ * outside the places OpenAPI defines (extensions, example data) are found in a second walk of the whole tree and
+ * treated the same, unless `dataRef` returns a value to put in the holder's place.
  */
 export function finishReferences(
   step: Step,
@@ -133,6 +135,7 @@ export function finishReferences(
   version: OASVersion,
   moves: readonly SectionMove[],
   also: Visitors = {},
+  dataRef?: (holder: Record<string, unknown>, ref: string) => unknown,
 ): void {
   const renames: SectionRenames[] = moves.map((m) => ({ ...m, names: new Map() }));
   const files = new Set<string>();
@@ -163,7 +166,10 @@ export function finishReferences(
   // References outside the places OpenAPI defines (extensions such as the `x-oneOf` of a 2.0 schema, example
   // data) move the same way.
   eachRefHolder(out, (holder, ref) => {
-    if (!seen.has(holder)) finish(holder, ref);
+    if (seen.has(holder)) return undefined;
+    const replaced = dataRef?.(holder, ref);
+    if (replaced === undefined) finish(holder, ref);
+    return replaced;
   });
   const name = version === "2.0" ? "OpenAPI 2.0 sections" : "OpenAPI 3 components";
   for (const file of [...files].sort()) {

@@ -36,43 +36,42 @@ export class ConverterInternalError extends OatoolError {
 }
 
 /**
- * Calls `each` for every object of a tree holding a string `$ref` (each object once, aliases included); `each`
- * may change the holder, or return a value to put in its place. Bounded in depth and in objects visited.
+ * Calls `each` for every object of a tree holding a string `$ref`; `each` may change the holder, or return a
+ * value to put in its place (and must be idempotent: an object shared through YAML aliases is met at each of
+ * its places). Bounded in depth and in objects visited.
  */
 export function eachRefHolder(
   root: unknown,
   each: (holder: Record<string, unknown>, ref: string) => unknown,
 ): void {
-  const seen = new Set<object>();
-  type Place = {
-    v: unknown;
-    depth: number;
-    parent?: unknown[] | Record<string, unknown>;
-    key?: string | number;
-  };
-  const stack: Place[] = [{ v: root, depth: 0 }];
-  while (stack.length > 0 && seen.size < MAX_NODES) {
-    const { v, depth, parent, key } = stack.pop()!;
-    if (typeof v !== "object" || v === null || seen.has(v) || depth > MAX_DEPTH) continue;
-    seen.add(v);
+  // Recursive (depth is bounded far below the stack's limit), with no allocation per node; objects shared
+  // through YAML aliases are visited at each place, within the budget of visits.
+  let budget = MAX_NODES;
+  const visit = (v: object, depth: number): unknown => {
+    if (depth > MAX_DEPTH || --budget < 0) return undefined;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, parent: v, key: i });
-      continue;
+      for (let i = 0; i < v.length; i++) {
+        const item = v[i];
+        if (typeof item !== "object" || item === null) continue;
+        const replaced = visit(item, depth + 1);
+        if (replaced !== undefined) v[i] = replaced;
+      }
+      return undefined;
     }
     const obj = v as Record<string, unknown>;
     if (typeof obj.$ref === "string") {
       const replaced = each(obj, obj.$ref);
-      if (replaced !== undefined && parent !== undefined && key !== undefined) {
-        if (Array.isArray(parent)) parent[key as number] = replaced;
-        else parent[key as string] = replaced;
-        continue;
-      }
+      if (replaced !== undefined) return replaced;
     }
-    const keys = Object.keys(obj);
-    for (let i = keys.length - 1; i >= 0; i--) {
-      stack.push({ v: obj[keys[i]], depth: depth + 1, parent: obj, key: keys[i] });
+    for (const k in obj) {
+      const item = obj[k];
+      if (typeof item !== "object" || item === null) continue;
+      const replaced = visit(item, depth + 1);
+      if (replaced !== undefined) obj[k] = replaced;
     }
-  }
+    return undefined;
+  };
+  if (typeof root === "object" && root !== null) visit(root, 0);
 }
 
 /** Local reference prefixes pointing into sections an OpenAPI version does not have. */
@@ -112,15 +111,11 @@ export function refsOutside(root: unknown, version: OASVersion): Set<string> {
 }
 
 /**
- * Throws {@link ConverterInternalError} when the output refers to a section `version` does not have with a
- * reference that `before` (the input's such references, see {@link refsOutside}) does not list.
+ * Throws {@link ConverterInternalError} when the output (of version `version`, converted from `source`) refers
+ * to a section `version` does not have. References into sections the source version lacks too were the input's
+ * own mistakes (the converter never writes them): they are not counted.
  */
-export function checkSections(
-  out: unknown,
-  version: OASVersion,
-  target: string,
-  before: ReadonlySet<string>,
-): void {
-  const left = [...refsOutside(out, version)].filter((r) => !before.has(r));
+export function checkSections(out: unknown, source: OASVersion, version: OASVersion, target: string): void {
+  const left = [...refsOutside(out, version)].filter((r) => !pointsOutside(r, source));
   if (left.length > 0) throw new ConverterInternalError(target, left.sort());
 }

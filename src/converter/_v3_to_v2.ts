@@ -29,7 +29,6 @@ import {
   resolveExampleData,
   type ResponseExamples,
 } from "./_examples.ts";
-import { eachRefHolder } from "./_sections.ts";
 
 const METHODS = new Set(HTTP_METHODS["2.0"]);
 const ALL_METHODS = new Set(HTTP_METHODS["3.2"]);
@@ -478,10 +477,8 @@ export function v3to2(step: Step): Record<string, unknown> {
     out,
     "2.0",
     MOVES.map((m) => ({ section: ["components", m.from], to: [m.to], kind: m.kind })),
-  );
-  // Example Objects referred to from data (extensions, schema examples): their values, as 2.0 has no place.
-  eachRefHolder(
-    out,
+    {},
+    // Example Objects referred to from data (extensions, schema examples): their values, as 2.0 has no place.
     (holder, ref) => ref.startsWith("#/components/examples/") ? resolveExampleData(step, holder) : undefined,
   );
   return out;

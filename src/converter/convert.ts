@@ -28,7 +28,7 @@ import {
   loadDocumentSet,
 } from "../io/document_set.ts";
 import { Step } from "./_context.ts";
-import { checkSections, refsOutside } from "./_sections.ts";
+import { checkSections } from "./_sections.ts";
 import { down31to30 } from "./_down.ts";
 import { up30to31 } from "./_up.ts";
 import { v2to3 } from "./_v2_to_v3.ts";
@@ -161,8 +161,6 @@ export function convertDocument(
     const s = new Step(doc, from, issues);
     doc = run(s) ?? doc;
   };
-  // References the input already had into sections its own version lacks are its own, not the converter's.
-  const before = family === target.family ? new Set<string>() : refsOutside(doc, family);
   while (family !== target.family) {
     const up = ORDER.indexOf(target.family) > ORDER.indexOf(family);
     if (family === "2.0") step("2.0", (s) => v2to3(s, target.version));
@@ -177,7 +175,9 @@ export function convertDocument(
     if ("openapi" in doc) doc.openapi = target.version;
     else doc = { openapi: target.version, ...doc };
   }
-  if (source.oasVersion !== target.family) checkSections(doc, target.family, target.version, before);
+  if (source.oasVersion !== target.family) {
+    checkSections(doc, source.oasVersion, target.family, target.version);
+  }
   const failing = issues.some((i) =>
     i.severity === "critical" || (options.strict && i.severity === "warning")
   );

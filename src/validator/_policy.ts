@@ -6,18 +6,24 @@
  * @module
  */
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { closest } from "../core/closest.ts";
 import type { DocumentReader } from "../core/mod.ts";
 import {
   ConfigError,
   configFromData,
   type IgnoreEntry,
+  isDeclarative,
   loadConfig,
   mergeRules,
   type PolicyConfig,
   type RuleSetting,
   type RuleSeverity,
 } from "../config/mod.ts";
+import type { Rule } from "./rule.ts";
+import { declarativeRule } from "./custom/declarative.ts";
+import { CUSTOM_RULE_ERROR } from "./custom/guard.ts";
+import { loadPlugins } from "./custom/plugins.ts";
 
 /** The rules the `minimal` preset keeps: structure and references. */
 const MINIMAL_RULES = new Set(["oas-schema", "oas-version", "ref-resolves"]);
@@ -41,6 +47,8 @@ export interface Policy {
   ignore: IgnoreEntry[];
   /** The baseline file, absolute. */
   baseline?: string;
+  /** The custom rules: the plugins' and the declarative ones (`given`/`then`), run after the built-in rules. */
+  rules: Rule[];
 }
 
 /** Options the policy is built from. */
@@ -62,6 +70,7 @@ export async function resolvePolicy(
 ): Promise<Policy> {
   const config = await policyConfig(options, reader);
   const ids = known.map((r) => r.id);
+  const custom: Rule[] = [];
   const severities = new Map<string, RuleSeverity>();
   let strict = false;
   let ignore: IgnoreEntry[] = [];
@@ -82,13 +91,50 @@ export async function resolvePolicy(
       ignore.push(...api.ignore);
       baseline = api.baseline ?? baseline;
     }
+    custom.push(...await customRules(config, rules, ids, reader.cwd(), options.confine));
+    ids.push(...custom.map((r) => r.id));
     applySettings(rules, ids, severities);
   }
   for (const [id, severity] of Object.entries(options.ruleSeverities ?? {})) {
     if (!ids.includes(id)) throw new ConfigError(unknownRule(id, ids));
     severities.set(id, severity);
   }
-  return { config, strict, severities, ignore, baseline };
+  return { config, strict, severities, ignore, baseline, rules: custom };
+}
+
+/**
+ * The policy's custom rules: its declarative rules (which may not reuse a built-in id), then its plugins' rules
+ * (imported here, only because the policy names them). @throws {ConfigError}
+ */
+async function customRules(
+  config: PolicyConfig,
+  rules: Record<string, RuleSetting>,
+  builtIn: readonly string[],
+  cwd: string,
+  confine: PolicyOptions["confine"],
+): Promise<Rule[]> {
+  const out: Rule[] = [];
+  for (const [id, setting] of Object.entries(rules)) {
+    if (!isDeclarative(setting.declarative)) continue;
+    if (builtIn.includes(id) || id === CUSTOM_RULE_ERROR) {
+      throw new ConfigError(
+        `${
+          setting.at === undefined ? "" : `${setting.at}: `
+        }"${id}" is a built-in rule; give the declarative ` +
+          `rule an id of its own.`,
+      );
+    }
+    out.push(declarativeRule(id, setting, setting.at));
+  }
+  if (config.plugins.length > 0) {
+    const taken = new Set([...builtIn, CUSTOM_RULE_ERROR, ...out.map((r) => r.id)]);
+    const plugins = confine === undefined ? config.plugins : await Promise.all(config.plugins.map((p) => {
+      const path = /^file:/i.test(p) ? fileURLToPath(p) : p;
+      return /^[a-z][a-z0-9+.-]*:/i.test(path) && !/^[a-z]:[\\/]/i.test(path) ? path : confine(path);
+    }));
+    out.push(...await loadPlugins(plugins, taken, cwd));
+  }
+  return out;
 }
 
 async function policyConfig(
@@ -111,8 +157,6 @@ function applySettings(
   out: Map<string, RuleSeverity>,
 ): void {
   for (const [id, setting] of Object.entries(rules)) {
-    // Declarative rules (given/then) are the policy's own rules; the engine that runs them comes later.
-    if (setting.declarative !== undefined && !ids.includes(id)) continue;
     if (!ids.includes(id)) {
       throw new ConfigError(`${setting.at === undefined ? "" : `${setting.at}: `}${unknownRule(id, ids)}`);
     }

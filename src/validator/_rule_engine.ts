@@ -11,6 +11,7 @@ import type { DocumentSet } from "../io/document_set.ts";
 import { formatPointer, laterPatch, parsePointer, redactUrl } from "../core/mod.ts";
 import { classify, type OasKind, type Visitors, Walker, type WalkTarget } from "../walker/mod.ts";
 import type { RefLookup, ReportOptions, Resolved, Rule, RuleContext } from "./rule.ts";
+import { CUSTOM_RULE_ERROR, customOrigin, type Fault, guardedVisitors } from "./custom/guard.ts";
 
 /** A finding before it is placed: which file, which path. */
 export interface Raw {
@@ -191,7 +192,21 @@ export function runRules(
     lookup,
     kindAt,
   });
-  const visitors: Visitors[] = rules.map((r) => r.create(ctxFor(r)));
+  // A custom rule (a plugin's, a declarative one) runs guarded: its failure is one finding, not a crash.
+  const fault: Fault = (message, file = rootFile, segments = []) => {
+    findings.push({
+      severity: "error",
+      file,
+      segments: [...segments],
+      message,
+      rule: CUSTOM_RULE_ERROR,
+      anchor: "",
+      order: 0,
+    });
+  };
+  const visitors: Visitors[] = rules.map((r) =>
+    customOrigin(r) === undefined ? r.create(ctxFor(r)) : guardedVisitors(r, ctxFor(r), fault)
+  );
   // References into other files and into places the layout does not describe are followed by the walker.
   const walker = new Walker(version, visitors, { follow });
   current.walker = walker;

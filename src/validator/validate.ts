@@ -178,7 +178,7 @@ export async function validate(
       ? level(id, "") !== "off" && (!strictOnly || strict || policy.severities.has(id))
       : wanted.has(id);
   const runSchema = validateStructure && runs(SCHEMA_RULE);
-  const rules = SEMANTIC_RULES.filter((r) =>
+  const rules = [...SEMANTIC_RULES, ...policy.rules].filter((r) =>
     runs(r.id, r.strictOnly) &&
     (r.versions === undefined || r.versions.includes(parsed.oasVersion)) &&
     !(noWarnings && level(r.id, r.severity) === "warning")
