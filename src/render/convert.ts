@@ -46,7 +46,6 @@ export function renderConversionReport(
   options: ConversionReportOptions = {},
 ): string {
   const style = options.style ?? createStyle(false);
-  const count = (s: string) => report.issues.filter((i) => i.severity === s).length;
   let out = `\nConversion Issues (${report.issues.length})${report.issues.length > 0 ? ":" : ""}\n`;
   const { shown, omitted } = reportedFindings(report.issues, options.limits);
   for (const issue of shown) {
@@ -60,17 +59,24 @@ export function renderConversionReport(
     if (issue.hint) out += `      hint: ${escapeText(issue.hint)}\n`;
   }
   if (omitted > 0) out += `  ${omittedLine(omitted, "issue", options.limits)}\n`;
+  const sentence = escapeText(conversionSentence(report, options.written));
+  out += `\n${report.success ? style.green("✓") : style.red("✗")} ${sentence}\n`;
+  return out;
+}
+
+/**
+ * The last sentence of a conversion's report: `Converted OpenAPI 2.0 → 3.0.4 to <stdout> (0 critical, 1 warning,
+ * 2 info).` or `Conversion OpenAPI … failed (…); nothing was written.` (`written`: where the document went).
+ */
+export function conversionSentence(report: ConversionReport, written?: string): string {
+  const count = (s: string) => report.issues.filter((i) => i.severity === s).length;
   const counts =
     `${count("critical")} critical, ${count("warning")} warning${count("warning") === 1 ? "" : "s"}, ` +
     `${count("info")} info`;
-  const where = options.written === undefined ? "" : ` to ${escapeText(options.written)}`;
-  out += report.success
-    ? `\n${
-      style.green("✓")
-    } Converted OpenAPI ${report.sourceVersion} → ${report.targetVersion}${where} (${counts}).\n`
-    : `\n${
-      style.red("✗")
-    } Conversion OpenAPI ${report.sourceVersion} → ${report.targetVersion} failed (${counts})` +
-      `${options.written === undefined ? "; nothing was written" : `; the document was written${where}`}.\n`;
-  return out;
+  const versions = `OpenAPI ${report.sourceVersion} → ${report.targetVersion}`;
+  const where = written === undefined ? "" : ` to ${written}`;
+  return report.success
+    ? `Converted ${versions}${where} (${counts}).`
+    : `Conversion ${versions} failed (${counts})` +
+      `${written === undefined ? "; nothing was written" : `; the document was written${where}`}.`;
 }

@@ -1,6 +1,7 @@
 /**
  * Renderers of diff results: text (simple, or grouped per category in breaking mode), JSON, YAML, a Markdown
- * pull-request comment, GitHub Actions annotations and JUnit XML. Pure functions from a {@link DiffResult}.
+ * pull-request comment, GitHub Actions annotations, JUnit XML and SARIF (the last four through the one report
+ * contract, {@link diffFindingReport}). Pure functions from a {@link DiffResult}.
  *
  * @module
  */
@@ -11,10 +12,9 @@ import {
   omittedLine,
   reportedFindings,
 } from "../core/finding_limits.ts";
-import { formatCount } from "../core/bounded_text.ts";
 import { formatPosition, serializeDocument } from "../core/mod.ts";
 import type { Change, Check, CheckCategory, DiffResult, DiffSeverity } from "../differ/mod.ts";
-import { CHECK_CATEGORIES, severityRank } from "../differ/mod.ts";
+import { changeToFinding, CHECK_CATEGORIES, listChecks } from "../differ/mod.ts";
 export type {
   Change,
   ChangeType,
@@ -24,7 +24,12 @@ export type {
   DiffSeverity,
   DiffStats,
 } from "../differ/mod.ts";
-import { escapeText, escapeWorkflowData, escapeWorkflowProperty } from "./escape.ts";
+import { escapeText } from "./escape.ts";
+import type { FindingReport, ReportFinding } from "./contract.ts";
+import { renderGithub } from "./github.ts";
+import { renderJunit } from "./junit.ts";
+import { mdCell, renderMarkdown } from "./markdown.ts";
+import { renderSarif, type SarifOptions } from "./sarif.ts";
 import { createStyle, type Style } from "./report.ts";
 
 /** One change in the structured report. */
@@ -242,13 +247,6 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
   return out;
 }
 
-function mdCell(text: string): string {
-  return escapeText(text).replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll("`", "\\`").replaceAll(
-    "<",
-    "&lt;",
-  );
-}
-
 function isBreaking(c: Change): boolean {
   return c.severity === "CRITICAL" || c.severity === "ERROR";
 }
@@ -281,6 +279,41 @@ function sections(result: DiffResult, shown: readonly Change[], breakingFirst: b
   return out;
 }
 
+/**
+ * A diff result in the one report contract: each change a finding with `rule` = its check id, the severity on
+ * the Finding scale (CRITICAL → critical, ERROR → error, …), `label` = the check's severity and `category` =
+ * its category.
+ */
+export function diffFindingReport(result: DiffResult): FindingReport {
+  return {
+    findings: result.changes.map(changeReportFinding),
+    summary: {
+      command: "diff",
+      source: result.target,
+      ok: !result.hasBreakingChanges,
+      message: summary(result),
+      noun: "change",
+      fields: { target: result.target, HasBreakingChanges: result.hasBreakingChanges },
+      rules: new Map(listChecks().map((c) => [c.id, c.description])),
+    },
+  };
+}
+
+/** A change as a finding of the report contract (see {@link diffFindingReport}). */
+function changeReportFinding(c: Change): ReportFinding {
+  const f: ReportFinding = { ...changeToFinding(c), category: c.category, label: c.severity };
+  if (c.severity === "CRITICAL") f.severity = "critical";
+  return f;
+}
+
+/** The findings of the report contract that are these changes, listed in the same order. */
+function asFindings(
+  changes: readonly Change[],
+  byChange: ReadonlyMap<Change, ReportFinding>,
+): ReportFinding[] {
+  return changes.map((c) => byChange.get(c) ?? changeReportFinding(c));
+}
+
 /** Options of {@link renderDiffMarkdown}. */
 export interface DiffMarkdownOptions extends DiffReportOptions {
   /** A table of the breaking changes (CRITICAL, ERROR) first; the category tables then have the rest. */
@@ -288,56 +321,46 @@ export interface DiffMarkdownOptions extends DiffReportOptions {
 }
 
 /**
- * The result as a Markdown pull-request comment: a summary table and a table of changes per category (at most
- * the report's bounds of changes, then a line that counts the rest); each change's place with its
- * `file:line:column` when the result has positions.
+ * The result as a Markdown pull-request comment ({@link renderMarkdown}): a summary table and a table of
+ * changes per category (at most the report's bounds of changes, then a line that counts the rest); each
+ * change's place with its `file:line:column` when the result has positions.
  */
 export function renderDiffMarkdown(result: DiffResult, options: DiffMarkdownOptions = {}): string {
-  const { shown, omitted } = listed(result, options);
-  let out = `## API changes: ${mdCell(result.source)} → ${mdCell(result.target)}\n\n`;
-  out += result.hasBreakingChanges
-    ? `:x: **${plural(result.breakingCount, "breaking change")}**\n\n`
-    : ":white_check_mark: **No breaking changes**\n\n";
-  out += "| Total | Breaking | Warnings | Info | Ignored |\n|---:|---:|---:|---:|---:|\n";
-  out +=
-    `| ${result.changes.length} | ${result.breakingCount} | ${result.warningCount} | ${result.infoCount} | ${result.stats.ignoredCount} |\n`;
-  for (const section of sections(result, shown, options.breakingFirst === true)) {
-    out +=
-      `\n### ${section.title} (${section.count})\n\n| Severity | Change | Where | Check |\n|---|---|---|---|\n`;
-    for (const c of section.changes) {
-      const place = c.location ? `${c.path || "(root)"} (${formatPosition(c.location)})` : c.path || "(root)";
-      out += `| ${c.severity} | ${mdCell(c.message)} | ${mdCell(place)} | ${c.id} |\n`;
-    }
-  }
-  if (omitted > 0) out += `\n${mdCell(omittedChanges(omitted, options))}\n`;
-  return out;
+  const { shown } = listed(result, options);
+  const report = diffFindingReport(result);
+  const byChange = new Map(shown.map((c) => [c, changeReportFinding(c)]));
+  return renderMarkdown(report, {
+    limits: options.limits,
+    heading: `API changes: ${mdCell(result.source)} → ${mdCell(result.target)}`,
+    status: result.hasBreakingChanges
+      ? plural(result.breakingCount, "breaking change")
+      : "No breaking changes",
+    counts: {
+      head: ["Total", "Breaking", "Warnings", "Info", "Ignored"],
+      row: [
+        result.changes.length,
+        result.breakingCount,
+        result.warningCount,
+        result.infoCount,
+        result.stats.ignoredCount,
+      ],
+    },
+    sections: () =>
+      sections(result, shown, options.breakingFirst === true).map((s) => ({
+        title: s.title,
+        count: s.count,
+        findings: asFindings(s.changes, byChange),
+      })),
+    columns: ["Severity", "Change", "Where", "Check"],
+  });
 }
 
 /**
- * The result as GitHub Actions workflow commands on the target file: `::error` for breaking changes, `::warning`
- * for warnings, `::notice` for info, with the line and column when known. Escaped by the workflow-command rules.
+ * The result as GitHub Actions workflow commands on the target file ({@link renderGithub}): `::error` for
+ * breaking changes, `::warning` for warnings, `::notice` for info, with the line and column when known.
  */
 export function renderDiffGithub(result: DiffResult, options: DiffReportOptions = {}): string {
-  let out = "";
-  const { shown, omitted } = listed(result, options);
-  for (const c of shown) {
-    const level = c.severity === "CRITICAL" || c.severity === "ERROR"
-      ? "error"
-      : c.severity === "WARNING"
-      ? "warning"
-      : "notice";
-    const props = [`file=${escapeWorkflowProperty(c.location?.file ?? result.target)}`];
-    if (c.location) props.push(`line=${c.location.line}`, `col=${c.location.column}`);
-    props.push(`title=${escapeWorkflowProperty(`${c.severity} ${c.id}`)}`);
-    out += `::${level} ${props.join(",")}::${escapeWorkflowData(`${c.path || "(root)"}: ${c.message}`)}\n`;
-  }
-  if (omitted > 0) out += `::notice title=oatool::${escapeWorkflowData(omittedChanges(omitted, options))}\n`;
-  return out;
-}
-
-function xml(text: string): string {
-  return escapeText(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
+  return renderGithub(diffFindingReport(result), options);
 }
 
 /** Options of {@link renderDiffJunit}. */
@@ -347,44 +370,28 @@ export interface DiffJunitOptions extends DiffReportOptions {
 }
 
 /**
- * The result as JUnit XML: one test case per change, failing at or above `failOn` (breaking by default). Past
- * the report's bounds, one last test case counts the changes left out, failing when one of them fails.
+ * The result as JUnit XML ({@link renderJunit}): one test case per change, failing at or above `failOn`
+ * (breaking by default). Past the report's bounds, one last test case counts the changes left out, failing when
+ * one of them fails.
  */
 export function renderDiffJunit(result: DiffResult, options: DiffJunitOptions = {}): string {
-  const limit = severityRank(options.failOn ?? "ERROR");
-  const { shown, omitted } = listed(result, options);
-  const failing = (c: Change) => severityRank(c.severity) <= limit;
-  const omittedFailures = result.changes.filter(failing).length - shown.filter(failing).length;
-  const failures = shown.filter(failing).length + (omittedFailures > 0 ? 1 : 0);
-  const cases = result.changes.length === 0 ? 1 : shown.length + (omitted > 0 ? 1 : 0);
-  let out =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool diff" tests="${cases}" failures="${failures}">\n`;
-  out += `  <testsuite name="${
-    xml(`${result.source} → ${result.target}`)
-  }" tests="${cases}" failures="${failures}">\n`;
-  if (result.changes.length === 0) out += `    <testcase classname="oatool.diff" name="no changes"/>\n`;
-  for (const c of shown) {
-    const name = xml(`${c.id} ${c.path || "(root)"}`);
-    out += `    <testcase classname="oatool.diff.${c.category}" name="${name}">`;
-    if (severityRank(c.severity) <= limit) {
-      out += `\n      <failure type="${c.severity}" message="${xml(c.message)}">${
-        xml(c.pointer)
-      }</failure>\n    `;
-    } else out += `<system-out>${c.severity}: ${xml(c.message)}</system-out>`;
-    out += `</testcase>\n`;
-  }
-  if (omitted > 0) {
-    const text = xml(omittedChanges(omitted, options));
-    out += `    <testcase classname="oatool.diff" name="${xml(`${formatCount(omitted)} more changes`)}">`;
-    out += omittedFailures > 0
-      ? `\n      <failure type="omitted" message="${text}">${
-        formatCount(omittedFailures)
-      } of them fail</failure>\n    `
-      : `<system-out>${text}</system-out>`;
-    out += `</testcase>\n`;
-  }
-  out += "  </testsuite>\n</testsuites>\n";
-  return out;
+  const failOn = options.failOn ?? "ERROR";
+  return renderJunit(diffFindingReport(result), {
+    limits: options.limits,
+    failOn: failOn === "CRITICAL"
+      ? "critical"
+      : failOn === "ERROR"
+      ? "error"
+      : failOn === "WARNING"
+      ? "warning"
+      : "info",
+    suite: `${result.source} → ${result.target}`,
+  });
+}
+
+/** The result as a SARIF 2.1.0 log ({@link renderSarif}) of the target document's changes. */
+export function renderDiffSarif(result: DiffResult, options: SarifOptions = {}): string {
+  return renderSarif(diffFindingReport(result), options);
 }
 
 /** The checks as text: one section per category, one line per check (id, default severity, description). */

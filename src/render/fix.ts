@@ -94,13 +94,15 @@ export function renderFixReport(result: FixReportInput, options: FixReportOption
       ? `  Run "oatool validate" on the fixed document for details.\n`
       : `  Run "oatool validate ${target}" for details.\n`;
   }
-  const done = options.dryRun
-    ? `${plural(n, "fix", "fixes")} would be applied`
-    : `${plural(n, "fix", "fixes")} applied`;
-  out += "\n" +
-    (errors.length === 0 ? style.green(`✓ ${done}; the fixed document is valid.`) : style.red(
-      `✗ ${done}; ${plural(errors.length, "error", "errors")} remain${errors.length === 1 ? "s" : ""}.`,
-    )) +
-    "\n";
+  const sentence = fixSentence(n, errors.length, options.dryRun === true);
+  out += "\n" + (errors.length === 0 ? style.green(`✓ ${sentence}`) : style.red(`✗ ${sentence}`)) + "\n";
   return out;
+}
+
+/** The last sentence of a fix's report: `2 fixes applied; the fixed document is valid.` or `…; 1 error remains.` */
+export function fixSentence(fixes: number, errors: number, dryRun: boolean): string {
+  const done = `${plural(fixes, "fix", "fixes")} ${dryRun ? "would be applied" : "applied"}`;
+  return errors === 0
+    ? `${done}; the fixed document is valid.`
+    : `${done}; ${plural(errors, "error", "errors")} remain${errors === 1 ? "s" : ""}.`;
 }
