@@ -21,6 +21,12 @@ const MAX_DEPTH = 512;
 export class ConverterInternalError extends OatoolError {
   /** The references left, as written (at most a few). */
   readonly refs: readonly string[];
+  /**
+   * Creates the error.
+   *
+   * @param target The target version of the conversion.
+   * @param refs The references left into sections the target version does not have.
+   */
   constructor(target: string, refs: readonly string[]) {
     super(
       `internal error of the converter: the OpenAPI ${target} output still refers to sections OpenAPI ${target} ` +
