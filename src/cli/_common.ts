@@ -24,6 +24,8 @@ import { checkDocumentRefs, checkWrittenFile, danglingMessage } from "../io/chec
 import { bundle } from "../bundler/mod.ts";
 import { escapeText } from "../render/escape.ts";
 import { createStyle, renderReportHeader, type ReportHeader } from "../render/report.ts";
+import { type FindingReport, REPORT_FORMATS, type ReportFormat } from "../render/contract.ts";
+import { renderReport } from "../render/format.ts";
 import type { FlagDeclaration } from "./define_command.ts";
 import type { CliIO } from "./types.ts";
 
@@ -60,6 +62,37 @@ export const formatFlag = {
   choices: ["json", "yaml"],
   description: "Format of the written document: json or yaml (default: the -o extension, else the input's)",
 } as const satisfies FlagDeclaration;
+
+/**
+ * Flag of every command that reports findings beside a document (convert, fix, join, overlay apply, generate,
+ * parse): the report's format, apart from the document's own `--format`. Each format is the report contract's
+ * one renderer (src/render/format.ts).
+ */
+export const reportFormatFlag = {
+  type: "string",
+  default: "text",
+  placeholder: REPORT_FORMATS.join("|"),
+  choices: REPORT_FORMATS,
+  description:
+    "Report format: text (default), or json, yaml, sarif, github, junit, markdown instead of the banner and text",
+} as const satisfies FlagDeclaration;
+
+/** Whether a report format shows positions (file:line:column), so the command computes them without -s. */
+export function showsPositions(format: string): boolean {
+  return format === "sarif" || format === "github";
+}
+
+/**
+ * Prints a report in a non-text `--report-format` on the stream the command's text report goes to (standard
+ * error beside a document on standard output), with the tool's version for SARIF.
+ */
+export function printReport(
+  write: (text: string) => void,
+  format: ReportFormat,
+  report: FindingReport,
+): void {
+  write(renderReport(format, report, { toolVersion: VERSION }));
+}
 
 /** Flag of every command that writes a document: keep its files and rewrite its references, not bundle. */
 export const keepRefsFlag = {

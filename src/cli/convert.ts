@@ -1,4 +1,5 @@
 import { renderConversionReport } from "../render/convert.ts";
+import { conversionFindingReport } from "../render/command_reports.ts";
 import { createStyle, formatDuration } from "../render/report.ts";
 import { convert, CONVERT_TARGETS, parseTarget } from "../converter/mod.ts";
 import { loadDocumentSet, UsageError } from "../core/mod.ts";
@@ -15,8 +16,11 @@ import {
   outputTarget,
   placeDocument,
   printHeader,
+  printReport,
   quietFlag,
   refPlan,
+  reportFormatFlag,
+  showsPositions,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -32,7 +36,8 @@ export const convertCommand: Command = defineCommand({
 2.0 cannot express is left out, each as a critical issue); 3.x to another 3.y. The document goes to standard
 output (or atomically to -o) in the input's key order, as YAML or JSON by the -o extension (--format overrides;
 standard output keeps the input's format); the banner, statistics and the conversion issues (severity, path,
-message, hint) go to standard error. Targets: ${CONVERT_TARGETS.join(", ")}.
+message, hint) go to standard error, or with --report-format the issues alone in that format (json, yaml, sarif,
+github, junit, markdown: the same report every command gives). Targets: ${CONVERT_TARGETS.join(", ")}.
 A document that refers to other files and is written to another folder (standard output: read from the working
 directory) is bundled into one file first, or with --keep-refs keeps its files with each relative $ref rewritten
 against the output's folder. The written document is read again and every $ref to a file resolved from
@@ -54,6 +59,7 @@ the input cannot be read.`,
     "no-warnings": { type: "boolean", description: "Suppress warning and info messages" },
     "source-map": { ...sourceMapFlag, description: "Include file:line:column of each issue's source node" },
     quiet: { ...quietFlag, description: "Only the document: no banner, statistics or issues" },
+    "report-format": reportFormatFlag,
     "max-input-size": maxInputSizeFlag,
   },
   minArgs: 1,
@@ -80,7 +86,7 @@ the input cannot be read.`,
       inPlace: true,
       strict: f.strict,
       noWarnings: f["no-warnings"],
-      sourceMap: f["source-map"],
+      sourceMap: f["source-map"] || showsPositions(f["report-format"]),
       reader: ctx.reader,
     });
     const write = result.success || !f.strict;
@@ -95,7 +101,14 @@ the input cannot be read.`,
         readSet: [result.readSet],
       }));
     }
-    if (!f.quiet) {
+    const reportFormat = f["report-format"];
+    if (reportFormat !== "text") {
+      printReport(
+        io.stderr,
+        reportFormat,
+        conversionFindingReport(result, write ? output ?? "<stdout>" : undefined),
+      );
+    } else if (!f.quiet) {
       printHeader(io, {
         command: "convert",
         specification: result.source,

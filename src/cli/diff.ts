@@ -1,4 +1,5 @@
 import { loadStructured, UsageError } from "../core/mod.ts";
+import { VERSION } from "../core/build_info.ts";
 import {
   renderChecksJson,
   renderChecksText,
@@ -6,6 +7,7 @@ import {
   renderDiffJson,
   renderDiffJunit,
   renderDiffMarkdown,
+  renderDiffSarif,
   renderDiffText,
   renderDiffYaml,
 } from "../render/diff.ts";
@@ -27,7 +29,7 @@ import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
 /** Report formats of `oatool diff`. */
-const FORMATS = ["text", "json", "yaml", "markdown", "github", "junit", "html"] as const;
+const FORMATS = ["text", "json", "yaml", "markdown", "github", "junit", "sarif", "html"] as const;
 
 async function readRulesFile(path: string, reader: DocumentReader): Promise<unknown> {
   const loaded = await loadStructured({ file: inputArgument(path, "the rules file") }, {
@@ -52,7 +54,9 @@ return more), WARNING asks for attention, INFO is compatible. --list-checks prin
 Each side is a file, a URL, - (standard input, one side at most) or rev:path, a file of a git revision
 (main:api/openapi.yaml, HEAD~1:api/openapi.yaml, v1.2.0:openapi.yaml) whose $refs resolve in that revision; the
 repository is read directly (no git program). An existing file of that name wins over rev:path.
-github and markdown reports show each change's file:line:column, paths relative to the working directory.
+github, markdown and sarif reports show each change's file:line:column, paths relative to the working directory
+(sarif: one result per change, its rule the check id, its level error for CRITICAL and ERROR, warning, note for
+INFO).
 Exit codes: 0 no differences (with --breaking: no breaking change); 1 differences (with --breaking: breaking
 changes, or changes at or above --fail-on; with --require-version-bump: breaking changes without a new major
 version, while with one --breaking passes), or input that cannot be read or is invalid.`,
@@ -142,7 +146,9 @@ version, while with one --breaking passes), or input that cannot be read or is i
       failOn,
       ignore,
       severities,
-      sourceMap: format === "github" || format === "markdown" ? "target" : ctx.flags["source-map"],
+      sourceMap: format === "github" || format === "markdown" || format === "sarif"
+        ? "target"
+        : ctx.flags["source-map"],
     };
     if (ctx.flags.preset !== undefined) options.preset = ctx.flags.preset;
     if (deprecationDays !== undefined) options.deprecationDays = deprecationDays;
@@ -162,6 +168,9 @@ version, while with one --breaking passes), or input that cannot be read or is i
         break;
       case "html":
         ctx.io.stdout(renderDiffHtml(result, { source, target }));
+        break;
+      case "sarif":
+        ctx.io.stdout(renderDiffSarif(result, { toolVersion: VERSION }));
         break;
       case "junit":
         ctx.io.stdout(renderDiffJunit(result, { failOn: failOn ?? (breaking ? "ERROR" : "INFO") }));

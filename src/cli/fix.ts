@@ -1,8 +1,9 @@
-import { loadDocumentSet } from "../core/mod.ts";
+import { type Finding, loadDocumentSet } from "../core/mod.ts";
 import { DEFAULT_OPERATION_ID_TEMPLATE, fix, GENERIC_NAMING_STRATEGIES } from "../fixer/mod.ts";
 import { escapeText } from "../render/escape.ts";
 import { documentSetStats } from "../bundler/set_stats.ts";
 import { renderFixReport } from "../render/fix.ts";
+import { fixFindingReport } from "../render/command_reports.ts";
 import { createStyle, formatDuration } from "../render/report.ts";
 import {
   documentHeader,
@@ -16,8 +17,11 @@ import {
   outputTarget,
   placeDocument,
   printHeader,
+  printReport,
   quietFlag,
   refPlan,
+  reportFormatFlag,
+  showsPositions,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -35,7 +39,8 @@ uses but no parameter declares, and sets "required: true" on path parameters. On
 $ref targets, renamed duplicate operationIds (and the links naming them), valid schema names (with every $ref
 and discriminator mapping rewritten), and pruning of unused schemas and of path items without operations. The
 fixes run in that order. The report (every fix as "[<fix-type>] <path>: <description>", then the errors the
-fixed document still has) goes to standard error. The document is YAML or JSON by the -o extension (--format
+fixed document still has) goes to standard error; --report-format prints it in json, yaml, sarif, github, junit
+or markdown instead (each fix an info finding whose rule is the fix type). The document is YAML or JSON by the -o extension (--format
 overrides; standard output keeps the input's format). A fixed document that refers to other files and is
 written to another folder (standard output: read from the working directory) is bundled into one file, or with
 --keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written document
@@ -94,6 +99,7 @@ file stays), or the input cannot be read.`,
         "Template for renamed ids: {operationId} {method} {path} {tag} {tags} {n}, :pascal … :lower",
     },
     "dry-run": { type: "boolean", description: "Preview the fixes without writing the document" },
+    "report-format": reportFormatFlag,
     "max-input-size": maxInputSizeFlag,
   },
   minArgs: 1,
@@ -109,7 +115,7 @@ file stays), or the input cannot be read.`,
       inPlace: true,
       dryRun,
       infer: f.infer,
-      sourceMap: f["source-map"],
+      sourceMap: f["source-map"] || showsPositions(f["report-format"]),
       fixSchemaNames: f["fix-schema-names"],
       genericNaming: f["generic-naming"],
       genericSeparator: f["generic-separator"],
@@ -139,7 +145,13 @@ file stays), or the input cannot be read.`,
         },
       ));
     }
-    if (!f.quiet) {
+    const reportFormat = f["report-format"];
+    const map = f["source-map"] || showsPositions(reportFormat) ? parsed.sourceMap() : undefined;
+    // Remaining errors are placed in the input where their place is there (not in parts the fixes added).
+    const locate = map === undefined ? undefined : (e: Finding) => map.positionOf(e.pointer) ?? null;
+    if (reportFormat !== "text") {
+      printReport(io.stderr, reportFormat, fixFindingReport(result, { dryRun, written, locate }));
+    } else if (!f.quiet) {
       printHeader(io, {
         command: "fix",
         ...documentHeader(parsed),
@@ -152,14 +164,7 @@ file stays), or the input cannot be read.`,
         ],
       });
       io.stderr("\n");
-      const map = f["source-map"] ? parsed.sourceMap() : undefined;
-      io.stderr(renderFixReport(result, {
-        dryRun,
-        output: written,
-        style: createStyle(io.color),
-        // Remaining errors are placed in the input where their place is there (not in parts the fixes added).
-        locate: map === undefined ? undefined : (e) => map.positionOf(e.pointer) ?? null,
-      }));
+      io.stderr(renderFixReport(result, { dryRun, output: written, style: createStyle(io.color), locate }));
       if (written !== undefined) io.stderr(`Written to ${escapeText(written)}\n`);
     }
     if (problem !== undefined) io.stderr(problem);

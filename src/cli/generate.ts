@@ -6,7 +6,16 @@ import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
 import { type GenerateOptions, resolveOptions } from "../generator/generate.ts";
 import { loadDocumentSet } from "../io/document_set.ts";
 import { escapeText } from "../render/escape.ts";
-import { inputArgument, maxInputSizeFlag, sourceMapFlag, wholeNumber } from "./_common.ts";
+import {
+  inputArgument,
+  maxInputSizeFlag,
+  printReport,
+  reportFormatFlag,
+  showsPositions,
+  sourceMapFlag,
+  wholeNumber,
+} from "./_common.ts";
+import { generateFindingReport } from "../render/command_reports.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
@@ -23,7 +32,7 @@ export const generateCommand: Command = defineCommand({
 extra (--oauth2-flows, --credential-mgmt, --security-enforce (needs --server), --oidc-discovery). The code
 uses only the Go standard library (chi for --server-router chi), compiles with Go 1.19 or later, is
 gofmt-formatted and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
-report goes to standard output. Regenerating keeps the files of the same package that it does not write, and
+report goes to standard output (--report-format: the issues in json, yaml, sarif, github, junit or markdown). Regenerating keeps the files of the same package that it does not write, and
 refuses a folder holding Go files of another package or a hand-written file at one of its names. Exit code 0 on
 success, 1 when the output directory is missing, cannot be created or is refused, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
 document cannot be read or parsed, generation fails, or --strict finds an issue.`,
@@ -43,6 +52,11 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
     "no-validation": { type: "boolean", description: "No validate tags on struct fields" },
     "source-map": sourceMapFlag,
     strict: { type: "boolean", description: "Fail (exit 3) on any generation issue" },
+    "report-format": {
+      ...reportFormatFlag,
+      description:
+        "Report format on standard output: text (default), json, yaml, sarif, github, junit, markdown",
+    },
     "no-warnings": { type: "boolean", description: "Leave warnings and info out of the issues" },
     "no-security": {
       type: "boolean",
@@ -162,7 +176,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       noSecurity: f["no-security"],
       noReadme: f["no-readme"],
       noWarnings: f["no-warnings"],
-      sourceMap: f["source-map"],
+      sourceMap: f["source-map"] || showsPositions(f["report-format"]),
       splitByTag: f["split-by-tag"],
       splitByPath: f["split-by-path"],
       serverResponses: f["server-responses"],
@@ -202,13 +216,22 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       ctx.io.stderr(`oatool generate: ${escapeText(describeError(error))}\n`);
       return error instanceof WriteError && /output directory/.test(error.message) ? 1 : 3;
     }
-    ctx.io.stdout(renderGenerateReport(result, {
-      toolVersion: VERSION,
-      outputDir: output,
-      totalTimeMs: performance.now() - started,
-      style: createStyle(ctx.io.color),
-      sourceMap: f["source-map"],
-    }));
+    const reportFormat = f["report-format"];
+    if (reportFormat !== "text") {
+      // Positions with -s, as in the text report, and in the formats that show them.
+      const positioned = f["source-map"] || showsPositions(reportFormat);
+      const issues = positioned ? result.issues : result.issues.map(({ location: _, ...rest }) => rest);
+      const report = generateFindingReport({ ...result, issues }, { outputDir: output, strict: f.strict });
+      printReport(ctx.io.stdout, reportFormat, report);
+    } else {
+      ctx.io.stdout(renderGenerateReport(result, {
+        toolVersion: VERSION,
+        outputDir: output,
+        totalTimeMs: performance.now() - started,
+        style: createStyle(ctx.io.color),
+        sourceMap: f["source-map"],
+      }));
+    }
     if (f.strict && result.issues.length > 0) {
       ctx.io.stderr(`oatool generate: --strict: ${result.issues.length} generation issue(s).\n`);
       return 3;

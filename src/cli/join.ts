@@ -22,6 +22,8 @@ import {
   renderRefusedInput,
 } from "../render/join.ts";
 import { renderFindingList } from "../render/findings.ts";
+import { collisionFinding, findingReport } from "../render/command_reports.ts";
+import type { ReportFinding } from "../render/contract.ts";
 import { formatDuration } from "../render/report.ts";
 import {
   emitChecked,
@@ -31,6 +33,8 @@ import {
   outputFormat,
   outputTarget,
   printHeader,
+  printReport,
+  reportFormatFlag,
   sourceMapFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -96,7 +100,8 @@ earlier input is a collision too: it fails under fail; otherwise the later opera
 --operationid-template and the links naming it follow. References to renamed or deduplicated values are
 rewritten. The joined document is checked: an error no input had (a dangling $ref, a duplicate operationId, a
 discriminator mapping naming no schema) fails the join (exit 1) naming it; --no-check-output skips this.
-Statistics and warnings go to standard error. The result is YAML or JSON by the -o extension (--format
+Statistics and warnings go to standard error (--report-format: the findings alone, in json, yaml, sarif, github,
+junit or markdown: the inputs' errors, the warnings, or why the join failed). The result is YAML or JSON by the -o extension (--format
 overrides; standard output keeps the first document's format). The written result is read again and every
 $ref to another file resolved from where it is (exit 1 naming any that does not resolve).`,
   flags: {
@@ -107,6 +112,7 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
       description: "Output file path (required); - for standard output",
     },
     format: formatFlag,
+    "report-format": reportFormatFlag,
     "path-strategy": strategyFlag("paths and webhooks"),
     "schema-strategy": strategyFlag("schemas/definitions"),
     "component-strategy": strategyFlag("other components (parameters, responses, …)"),
@@ -240,6 +246,13 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
     try {
       result = await joiner.join(inputs);
     } catch (error) {
+      const failed = failureFindings(error);
+      if (failed !== undefined && f["report-format"] !== "text") {
+        const message = (error as Error).message;
+        const report = findingReport("join", output ?? "<stdout>", failed, { ok: false, message });
+        printReport(io.stderr, f["report-format"], report);
+        return 1;
+      }
       if (error instanceof InvalidInputError) {
         io.stderr(`oatool join: ${escapeText(error.message)}\n`);
         io.stderr(renderRefusedInput(error.source, error.findings));
@@ -272,6 +285,26 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
         readSet: [result.readSet],
       },
     );
+    if (f["report-format"] !== "text") {
+      const findings = [
+        ...result.inputChecks.flatMap((c) => c.errors.map((e) => ({ ...e, file: c.source }))),
+        ...result.structuredWarnings,
+      ];
+      const report = findingReport("join", output ?? "<stdout>", findings, {
+        ok: problem === undefined,
+        message: `Joined ${inputs.length} files into ${
+          output ?? "<stdout>"
+        } (${result.collisionCount} collisions resolved).`,
+        fields: {
+          inputs: result.inputPaths,
+          collisionsResolved: result.collisionCount,
+          identicalMerged: result.identicalCount ?? 0,
+        },
+      });
+      printReport(io.stderr, f["report-format"], report);
+      if (problem !== undefined) io.stderr(problem);
+      return problem === undefined ? 0 : 1;
+    }
     printHeader(io, {
       command: "join",
       extra: [
@@ -294,3 +327,11 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
     return problem === undefined ? 0 : 1;
   },
 });
+
+/** The findings of a failed join (refused input, collisions, new errors in the output); undefined for others. */
+function failureFindings(error: unknown): ReportFinding[] | undefined {
+  if (error instanceof InvalidInputError) return error.findings.map((e) => ({ ...e, file: error.source }));
+  if (error instanceof JoinCollisionError) return error.collisions.map(collisionFinding);
+  if (error instanceof JoinOutputError) return error.findings;
+  return undefined;
+}

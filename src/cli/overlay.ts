@@ -2,6 +2,8 @@ import {
   computeStats,
   detectVersion,
   type DocumentStats,
+  type Finding,
+  finding,
   loadStructured,
   type ParseResult,
   redactUrl,
@@ -9,7 +11,7 @@ import {
   toParseResult,
   UsageError,
 } from "../core/mod.ts";
-import { applyOverlay, loadOverlay } from "../overlay/mod.ts";
+import { applyOverlay, type ApplyOverlayResult, loadOverlay } from "../overlay/mod.ts";
 import { escapeText } from "../render/escape.ts";
 import { renderApplyReport, renderOverlayErrors, renderOverlaySummary } from "../render/overlay.ts";
 import {
@@ -22,9 +24,13 @@ import {
   outputFormat,
   placeDocument,
   printHeader,
+  printReport,
   quietFlag,
   refPlan,
+  reportFormatFlag,
 } from "./_common.ts";
+import { findingReport } from "../render/command_reports.ts";
+import { type FindingReport, REPORT_FORMATS, type ReportFinding } from "../render/contract.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
 
@@ -63,7 +69,9 @@ specification's format). A result that refers to other files and is written to a
 output: read from the working directory) is bundled into one file, or with --keep-refs keeps its files with
 each relative $ref rewritten against the output's folder; the written document is read again and every $ref to
 a file resolved from where it is (exit 1 naming any that does not resolve). Targets are RFC 9535 JSONPath. The
-report (actions applied and skipped, and per action "[index] kind: target (n matches)") goes to standard error.
+report (actions applied and skipped, and per action "[index] kind: target (n matches)") goes to standard error;
+--report-format prints the overlay's errors or warnings there instead, in json, yaml, sarif, github, junit or
+markdown (the actions as fields of json and yaml).
 With --dry-run nothing is written: the report says what would be applied and lists the normalized paths each
 action would touch. The overlay's "extends" is shown but never fetched.`,
   flags: {
@@ -87,6 +95,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       description: "Preview the actions without applying them",
     },
     quiet: { ...quietFlag, description: "Suppress diagnostics: print only the document" },
+    "report-format": reportFormatFlag,
     "max-input-size": maxInputSizeFlag,
   },
   minArgs: 1,
@@ -106,6 +115,17 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
 
     const strict = ctx.flags.strict;
     const overlay = await loadOverlay(overlayArg, { reader, role: "referenced", strict });
+    const reportFormat = ctx.flags["report-format"];
+    const inOverlay = (list: readonly Finding[]) => list.map((e) => ({ ...e, file: overlay.source }));
+    if (!overlay.validation.valid && reportFormat !== "text") {
+      const message = `${overlay.source} is not a valid Overlay document; nothing was applied.`;
+      const report = findingReport("overlay", overlay.source, inOverlay(overlay.validation.errors), {
+        ok: false,
+        message,
+      });
+      printReport(io.stderr, reportFormat, report);
+      return 1;
+    }
     if (!overlay.validation.valid) {
       io.stderr(`oatool overlay apply: ${escapeText(overlay.source)} is not a valid Overlay document.\n`);
       io.stderr(renderOverlayErrors(overlay.validation.errors));
@@ -115,7 +135,9 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     const result = applyOverlay(spec.data, overlay.data, { inPlace: true, dryRun, source: overlay.source });
     const failed = strict && result.skippedCount > 0;
 
-    if (!quiet) {
+    if (reportFormat !== "text") {
+      printReport(io.stderr, reportFormat, applyFindingReport(overlay.source, result, failed));
+    } else if (!quiet) {
       const extra: [string, string][] = [
         ["Overlay", `${overlay.source} (${result.title}, version ${result.version})`],
         ["Overlay Version", result.overlayVersion],
@@ -132,6 +154,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       });
       io.stderr(renderApplyReport(result));
     }
+    if (failed && reportFormat !== "text") return 1;
     if (failed) {
       const skipped = result.actions.filter((a) => !a.applied).map((a) => `[${a.index}]`).join(", ");
       io.stderr(
@@ -163,7 +186,9 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
         readSet: [spec.readSet, overlay.readSet],
       },
     );
-    if (written !== undefined && !quiet) io.stderr(`\nWritten to ${escapeText(written)}\n`);
+    if (written !== undefined && !quiet && reportFormat === "text") {
+      io.stderr(`\nWritten to ${escapeText(written)}\n`);
+    }
     if (problem !== undefined) io.stderr(problem);
     return problem === undefined ? 0 : 1;
   },
@@ -180,9 +205,17 @@ the specification's and x- extensions are errors; each target (and copy) must be
 Warnings: an action with neither update, remove: true nor copy does nothing; remove: true wins over copy and
 update, copy over update; a member name with "-" in dot notation ($.x-oai-traits, as the specification's
 examples write it) is accepted, and is an error with --strict. Prints the title, versions, action count,
-warnings and "Overlay is valid", or every error as "<path>: <message>", to standard output.`,
+warnings and "Overlay is valid", or every error as "<path>: <message>", to standard output (--format: the
+errors and warnings in json, yaml, sarif, github, junit or markdown).`,
   flags: {
     quiet: { ...quietFlag, description: 'Only the result: "Overlay is valid" or the errors' },
+    format: {
+      type: "string",
+      default: "text",
+      placeholder: REPORT_FORMATS.join("|"),
+      choices: REPORT_FORMATS,
+      description: "Report format (json, yaml, sarif, github, junit, markdown: the errors and warnings)",
+    },
     strict: { type: "boolean", description: "Treat warnings about JSONPath syntax as errors" },
     "max-input-size": maxInputSizeFlag,
   },
@@ -195,6 +228,16 @@ warnings and "Overlay is valid", or every error as "<path>: <message>", to stand
       strict: ctx.flags.strict,
     });
     const v = overlay.validation;
+    if (ctx.flags.format !== "text") {
+      const findings = [...v.errors, ...v.warnings];
+      const message = `${overlay.source} is ${v.valid ? "a valid" : "not a valid"} Overlay document.`;
+      printReport(
+        io.stdout,
+        ctx.flags.format,
+        findingReport("overlay", overlay.source, findings, { ok: v.valid, message }),
+      );
+      return v.valid ? 0 : 1;
+    }
     if (!ctx.flags.quiet) {
       io.stdout(renderOverlaySummary(overlay.source, v));
       if (v.warnings.length > 0) io.stdout(renderOverlayErrors(v.warnings, "Warnings"));
@@ -219,3 +262,40 @@ RFC 9535 JSONPath expression selects.`,
   flags: [],
   subcommands: [applyCommand, validateCommand],
 };
+
+/**
+ * The report of an applied overlay: its warnings, and with --strict each action that matched nothing as an
+ * error (`overlay-action-no-match`); the actions as fields.
+ */
+function applyFindingReport(source: string, result: ApplyOverlayResult, failed: boolean): FindingReport {
+  const findings: ReportFinding[] = result.warnings.map((w) => ({ ...w, file: source }));
+  if (failed) {
+    for (const a of result.actions.filter((a) => !a.applied)) {
+      findings.push({
+        ...finding("error", ["actions", a.index], `the target ${a.target} matches nothing (--strict)`, {
+          rule: "overlay-action-no-match",
+        }),
+        file: source,
+      });
+    }
+  }
+  const verb = result.dryRun ? "would apply" : "applied";
+  return findingReport("overlay", source, findings, {
+    ok: !failed,
+    message: `${result.appliedCount} actions ${verb}, ${result.skippedCount} skipped${
+      failed ? "; --strict: nothing was written" : ""
+    }.`,
+    fields: {
+      dryRun: result.dryRun,
+      appliedCount: result.appliedCount,
+      skippedCount: result.skippedCount,
+      actions: result.actions.map((a) => ({
+        index: a.index,
+        kind: a.kind,
+        target: a.target,
+        matchCount: a.matchCount,
+        applied: a.applied,
+      })),
+    },
+  });
+}

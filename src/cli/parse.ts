@@ -2,12 +2,16 @@ import { parse, summarize } from "../bundler/parse.ts";
 import { escapeText } from "../render/escape.ts";
 import { renderFindingList } from "../render/findings.ts";
 import { renderParseSummary } from "../render/parse.ts";
+import { parseFindingReport } from "../render/command_reports.ts";
+import type { Finding } from "../core/mod.ts";
 import {
   documentHeader,
   inputArgument,
   maxInputSizeFlag,
   printHeader,
+  printReport,
   quietFlag,
+  reportFormatFlag,
   validateStructureFlag,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
@@ -20,7 +24,8 @@ export const parseCommand: Command = defineCommand({
   usage: "parse [flags] <file|url|->",
   description:
     `Reads an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document (YAML or JSON), prints its statistics and summary to
-standard error and the document as JSON to standard output. With -q only the JSON document is printed.`,
+standard error and the document as JSON to standard output. With -q only the JSON document is printed; with
+--report-format the structure errors and warnings alone go to standard error, in that format.`,
   flags: {
     "resolve-refs": {
       type: "boolean",
@@ -28,6 +33,11 @@ standard error and the document as JSON to standard output. With -q only the JSO
     },
     "validate-structure": validateStructureFlag,
     quiet: quietFlag,
+    "report-format": {
+      ...reportFormatFlag,
+      description:
+        "Report of the structure errors and warnings on standard error: json, yaml, sarif, github, junit, …",
+    },
     "max-input-size": maxInputSizeFlag,
   },
   minArgs: 1,
@@ -39,6 +49,18 @@ standard error and the document as JSON to standard output. With -q only the JSO
       resolveRefs: ctx.flags["resolve-refs"],
       validateStructure: ctx.flags["validate-structure"],
     });
+    const reportFormat = ctx.flags["report-format"];
+    if (reportFormat !== "text") {
+      const place = (f: Finding) => {
+        const at = result.sourceMap().positionOf(f.pointer);
+        return at === undefined ? f : { ...f, location: at };
+      };
+      const findings = { errors: result.errors.map(place), warnings: result.warnings };
+      printReport(ctx.io.stderr, reportFormat, parseFindingReport(result.source, findings));
+      if (result.errors.length > 0) return 1;
+      ctx.io.stdout(JSON.stringify(result.document, null, 2) + "\n");
+      return 0;
+    }
     if (result.errors.length > 0) {
       ctx.io.stderr(
         `oatool parse: ${escapeText(result.source)} has ${result.errors.length} structure error(s):\n`,
