@@ -117,11 +117,9 @@ async function customRules(
   for (const [id, setting] of Object.entries(rules)) {
     if (!isDeclarative(setting.declarative)) continue;
     if (builtIn.includes(id) || id === CUSTOM_RULE_ERROR) {
+      const where = setting.at === undefined ? "" : `${setting.at}: `;
       throw new ConfigError(
-        `${
-          setting.at === undefined ? "" : `${setting.at}: `
-        }"${id}" is a built-in rule; give the declarative ` +
-          `rule an id of its own.`,
+        `${where}"${id}" is a built-in rule; give the declarative rule an id of its own.`,
       );
     }
     out.push(declarativeRule(id, setting, setting.at));

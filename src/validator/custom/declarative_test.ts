@@ -183,3 +183,13 @@ Deno.test("declarative: a declarative rule under a built-in rule's id is refused
     (e) => e instanceof ConfigError && /"ref-resolves" is a built-in rule/.test(e.message),
   );
 });
+
+Deno.test("declarative: a pattern that backtracks exponentially in JavaScript runs in linear time on RE2", async () => {
+  // (a+)+$ against 40 a's and a "!" takes ~2^40 steps in a backtracking engine: the run would not end.
+  const doc = { ...DOC, "x-text": "a".repeat(40) + "!" };
+  const lines = await declared(
+    { given: "$['x-text']", then: { function: "pattern", functionOptions: { match: "^(a+)+$" } } },
+    doc,
+  );
+  assert.deepEqual(lines.map((l) => l.split(":")[0]), ["warning r x-text"]);
+});
