@@ -162,7 +162,7 @@ Deno.test("convert: an output referring to a section its version lacks is the co
   assert.equal((r.document as Obj).paths["/a"].get.responses["200"].$ref, "#/responses/Old");
 });
 
-Deno.test("convert 3.1/3.2 → 3.0: references to reusable path items (paths, callbacks) become copies", async () => {
+Deno.test("convert 3.1/3.2 → 3.0: references to reusable path items and webhooks become copies", async () => {
   const pairs = [];
   for (const v of ["3.1.1", "3.2.0"]) {
     const input = {
@@ -172,11 +172,15 @@ Deno.test("convert 3.1/3.2 → 3.0: references to reusable path items (paths, ca
         "/a": { $ref: "#/components/pathItems/P" },
         "/b": {
           post: {
-            callbacks: { done: { "{$request.body#/url}": { $ref: "#/components/pathItems/P" } } },
+            callbacks: {
+              done: { "{$request.body#/url}": { $ref: "#/components/pathItems/P" } },
+              hook: { "{$request.body#/hook}": { $ref: "#/webhooks/w" } },
+            },
             responses: { "200": { description: "ok" } },
           },
         },
       },
+      webhooks: { w: { post: { responses: { "202": { description: "taken" } } } } },
       components: { pathItems: { P: { get: { responses: { "200": { description: "ok" } } } } } },
     };
     const r = convertDocument(input, { target: "3.0" });
@@ -185,6 +189,7 @@ Deno.test("convert 3.1/3.2 → 3.0: references to reusable path items (paths, ca
       !JSON.stringify(doc).includes("#/components/pathItems/"),
       `${v}: a reference to a path item is left`,
     );
+    assert.ok(!JSON.stringify(doc).includes('"#/webhooks/'), `${v}: a reference to a webhook is left`);
     assert.deepEqual(doc.paths["/b"].post.callbacks.done["{$request.body#/url}"].get.responses["200"], {
       description: "ok",
     });

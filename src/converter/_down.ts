@@ -13,9 +13,9 @@ import { inlineSection } from "./_pointers.ts";
 /** 3.1 → 3.0, in place on the step's document. */
 export function down31to30(step: Step): void {
   const doc = step.doc;
-  // References to reusable path items (under paths, in callbacks, webhooks) get copies of them: 3.0 has no
-  // components.pathItems.
-  inlineSection(step, "#/components/pathItems/", "path item");
+  // References to reusable path items and to webhooks (under paths, in callbacks) get copies of them: 3.0 has
+  // neither components.pathItems nor webhooks.
+  inlineSection(step, ["#/components/pathItems/", "#/webhooks/"], "path item");
   schemasDown(step);
   const removedSchemes = new Set<string>();
   const components = doc.components;

@@ -191,11 +191,11 @@ const INLINE_ROUNDS = 8;
  * cannot be followed, or still loops after a bounded number of rounds, becomes an empty object with a critical
  * issue.
  */
-export function inlineSection(step: Step, prefix: string, what: string): void {
+export function inlineSection(step: Step, prefixes: readonly string[], what: string): void {
   for (let round = 0; round <= INLINE_ROUNDS; round++) {
     let left = false;
     eachRefHolder(step.doc, (holder, ref) => {
-      if (!ref.startsWith(prefix)) return undefined;
+      if (!prefixes.some((p) => ref.startsWith(p))) return undefined;
       const target = round < INLINE_ROUNDS ? step.deref({ $ref: ref }) : undefined;
       if (target === undefined) {
         step.add(

@@ -64,7 +64,7 @@ function nodeType(value: unknown, schema: Record<string, unknown> | undefined): 
 /** 3.2 → 3.1, in place on the step's document. */
 export function down32to31(step: Step): void {
   // Reusable media types: copies where they are used (3.1 has no components.mediaTypes).
-  inlineSection(step, "#/components/mediaTypes/", "media type");
+  inlineSection(step, ["#/components/mediaTypes/"], "media type");
   const kinds = [...Object.keys(DROPPED), "parameter", "header", "operation", "schema"] as OasKind[];
   const found = collect(step.doc, step.from, kinds);
   const what = (kind: OasKind) => KIND_NAMES[kind] ?? `${kind}s`;
