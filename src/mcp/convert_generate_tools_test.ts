@@ -76,3 +76,29 @@ Deno.test("generate: writes the Go files into output_dir; a symbolic link is ref
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("convert and overlay tools: findings in the one shape, with rule, pointer and file:line:column", async () => {
+  const critical = `${TESTDATA}convert/critical-3to2/input.yaml`;
+  const s = await connect({ reader: countingReader(TESTDATA), allowDirs: [TESTDATA] });
+  try {
+    const r = await s.call("convert", { spec: { file: critical }, target: "2.0" });
+    assertEquals(r.isError, false, r.text);
+    const first = (r.structured?.issues as Record<string, unknown>[])[0];
+    assertEquals(first, {
+      severity: "critical",
+      rule: "convert-method",
+      path: "paths./pets.trace",
+      pointer: "/paths/~1pets/trace",
+      message: 'OpenAPI 2.0 has no "trace" operations; this one is left out.',
+      location: { file: critical, line: 5, column: 5 },
+    });
+    const o = await s.call("overlay_validate", { spec: { file: `${TESTDATA}overlay/invalid.yaml` } });
+    const errors = o.structured?.errors as Record<string, unknown>[];
+    assert(errors.length > 0, o.text);
+    for (const e of errors) {
+      assertEquals([typeof e.rule, typeof e.pointer, typeof e.severity], ["string", "string", "string"]);
+    }
+  } finally {
+    await s.close();
+  }
+});

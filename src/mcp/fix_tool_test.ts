@@ -28,10 +28,14 @@ Deno.test("fix: dry run lists the fixes; output writes them; include_document re
       assertEquals(dry.isError, false, dry.text);
       assertEquals(dry.structured?.version, "3.0.3");
       assertEquals(dry.structured?.fix_count, 1);
+      // The one finding shape (issue 30): rule, JSON pointer and file:line:column beside the path.
       assertEquals(dry.structured?.fixes, [{
         type: "missing-path-parameter",
+        rule: "missing-path-parameter",
         path: (dry.structured?.fixes as { path: string }[])[0].path,
+        pointer: "/paths/~1pets~1{id}/get/parameters/0",
         description: (dry.structured?.fixes as { description: string }[])[0].description,
+        location: { file: join(dir, "api.yaml"), line: 5, column: 5 },
       }]);
       assert((dry.structured?.fixes as { path: string }[])[0].path.startsWith("paths./pets/{id}"));
       assertEquals(dry.structured?.written_to, undefined);

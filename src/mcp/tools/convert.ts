@@ -7,7 +7,14 @@ import { z } from "zod";
 import { convert } from "../../converter/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { bundledSpec, loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
-import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
+import {
+  boundedItems,
+  documentField,
+  findingItem,
+  findingOf,
+  omittedField,
+  omittedFields,
+} from "./_fields.ts";
 
 /** `convert`: converts a document to another OpenAPI version. */
 export const convertTool: Tool = defineTool({
@@ -29,11 +36,9 @@ export const convertTool: Tool = defineTool({
     target_version: z.string(),
     success: z.boolean().describe("False when an issue is critical"),
     issue_count: z.number().int(),
-    issues: z.array(z.object({
-      severity: z.string().describe("info, warning or critical"),
-      path: z.string(),
-      message: z.string(),
-    })),
+    issues: z.array(findingItem).describe(
+      "The issues: severity info, warning or critical, rule, path, pointer, location",
+    ),
     issues_omitted: omittedField("issues"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
@@ -50,11 +55,9 @@ export const convertTool: Tool = defineTool({
       target: args.target,
       reader: ctx.reader,
       inPlace: source !== parsed,
+      sourceMap: true,
     });
-    const issues = boundedItems(
-      result.issues,
-      (i) => ({ severity: i.severity, path: i.path, message: i.message }),
-    );
+    const issues = boundedItems(result.issues, findingOf);
     const out = {
       source_version: result.sourceVersion,
       target_version: result.targetVersion,

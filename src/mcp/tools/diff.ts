@@ -7,7 +7,7 @@ import { z } from "zod";
 import { diff, DIFF_PRESETS, DIFF_SEVERITIES, type DiffOptions } from "../../differ/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
-import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
+import { boundedItems, locationItem, locationOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `diff`: compares two versions of a document. */
 export const diffTool: Tool = defineTool({
@@ -37,12 +37,15 @@ export const diffTool: Tool = defineTool({
     failed: z.boolean().describe("Whether a change is at or above fail_on (default: a breaking change)"),
     changes: z.array(z.object({
       id: z.string().describe("The check id (see oatool diff --list-checks)"),
+      rule: z.string().describe("The same check id, as every finding names its rule"),
       severity: z.string().describe("CRITICAL, ERROR, WARNING or INFO"),
       type: z.string().describe("added, removed or modified"),
       path: z.string(),
+      pointer: z.string().describe("The same place as an RFC 6901 JSON pointer"),
       message: z.string(),
-      location: z.object({ file: z.string(), line: z.number().int(), column: z.number().int() }).optional()
-        .describe("Where: the revision for additions, the base for removals and modifications"),
+      location: locationItem.describe(
+        "Where: the revision for additions, the base for removals and modifications",
+      ),
     })),
     changes_omitted: omittedField("changes"),
     summary: z.string().describe("One line: the counts"),
@@ -69,13 +72,13 @@ export const diffTool: Tool = defineTool({
       changes,
       (c) => ({
         id: c.id,
+        rule: c.rule,
         severity: c.severity,
         type: c.type,
         path: c.path,
+        pointer: c.pointer,
         message: c.message,
-        ...(c.location === undefined
-          ? {}
-          : { location: { file: c.location.file, line: c.location.line, column: c.location.column } }),
+        ...(c.location === undefined ? {} : { location: locationOf(c.location) }),
       }),
     );
     return {

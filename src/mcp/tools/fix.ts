@@ -7,7 +7,15 @@ import { z } from "zod";
 import { fix } from "../../fixer/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
-import { boundedItems, documentField, omittedField, omittedFields } from "./_fields.ts";
+import {
+  boundedItems,
+  documentField,
+  type FindingItem,
+  locationItem,
+  locationOf,
+  omittedField,
+  omittedFields,
+} from "./_fields.ts";
 
 /** `fix`: corrects the structural problems a fixer can. */
 export const fixTool: Tool = defineTool({
@@ -36,8 +44,11 @@ export const fixTool: Tool = defineTool({
     fix_count: z.number().int(),
     fixes: z.array(z.object({
       type: z.string().describe("The kind of fix, such as missing-path-parameter"),
+      rule: z.string().describe("The rule of the fix: its kind, as every finding names its rule"),
       path: z.string().describe("Where, in the fixed document"),
+      pointer: z.string().describe("The same place as an RFC 6901 JSON pointer"),
       description: z.string(),
+      location: locationItem,
     })),
     fixes_omitted: omittedField("fixes"),
     written_to: z.string().optional().describe("The output file, when one was written"),
@@ -56,16 +67,31 @@ export const fixTool: Tool = defineTool({
       pruneSchemas: args.prune === true,
       prunePaths: args.prune === true,
       stubMissingRefs: args.stub_missing_refs === true,
+      sourceMap: true,
       validate: false,
     });
     const fixes = boundedItems(
       result.fixes,
-      (f) => ({ type: f.type, path: f.path, description: f.description }),
+      (f) => ({
+        type: f.type,
+        rule: f.rule ?? f.type,
+        path: f.path,
+        pointer: f.pointer,
+        description: f.description,
+        ...(f.location === undefined ? {} : { location: locationOf(f.location) }),
+      }),
     );
     const out: {
       version: string;
       fix_count: number;
-      fixes: { type: string; path: string; description: string }[];
+      fixes: {
+        type: string;
+        rule: string;
+        path: string;
+        pointer: string;
+        description: string;
+        location?: FindingItem["location"];
+      }[];
       fixes_omitted?: number;
       written_to?: string;
       document?: Record<string, unknown>;

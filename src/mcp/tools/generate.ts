@@ -7,7 +7,7 @@ import { z } from "zod";
 import { generate, writeGenerated } from "../../generator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, outputPath, specInput } from "../spec_input.ts";
-import { boundedItems, omittedField, omittedFields } from "./_fields.ts";
+import { boundedItems, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `generate`: writes Go code for a document. */
 export const generateTool: Tool = defineTool({
@@ -34,7 +34,7 @@ export const generateTool: Tool = defineTool({
     operation_count: z.number().int(),
     files: z.array(z.string()).describe("The files written, relative to output_dir"),
     issue_count: z.number().int(),
-    issues: z.array(z.object({ severity: z.string(), path: z.string(), message: z.string() })),
+    issues: z.array(findingItem),
     issues_omitted: omittedField("issues"),
   },
   readOnly: false,
@@ -47,15 +47,13 @@ export const generateTool: Tool = defineTool({
       client: args.client,
       server: args.server,
       types: args.types,
+      sourceMap: true,
     });
     await writeGenerated(dir, result.files, {
       readSet: parsed.readSet,
       noSymlinksBelow: await ctx.workspace.rootOf(dir),
     });
-    const issues = boundedItems(
-      result.issues,
-      (i) => ({ severity: i.severity, path: i.path, message: i.message }),
-    );
+    const issues = boundedItems(result.issues, findingOf);
     return {
       output_dir: args.output_dir,
       package_name: result.packageName,

@@ -11,10 +11,11 @@ import { withDocument } from "../../io/rebase_refs.ts";
 import {
   boundedItems,
   documentField,
+  findingItem,
+  findingOf,
   omittedField,
   omittedFields,
   outputField,
-  problemItem,
 } from "./_fields.ts";
 
 /** `overlay_apply`: applies an Overlay document to an OpenAPI document. */
@@ -42,7 +43,7 @@ export const overlayApplyTool: Tool = defineTool({
       target: z.string(),
       match_count: z.number().int(),
     })),
-    warnings: z.array(problemItem),
+    warnings: z.array(findingItem),
     warnings_omitted: omittedField("warnings"),
     written_to: z.string().optional().describe("The output file, when one was written"),
     document: documentField,
@@ -57,7 +58,7 @@ export const overlayApplyTool: Tool = defineTool({
       strict: args.strict === true,
       source: overlay.source,
     });
-    const warnings = boundedItems(result.warnings, (w) => ({ path: w.path, message: w.message }));
+    const warnings = boundedItems(result.warnings, findingOf);
     const out = {
       applied_count: result.appliedCount,
       skipped_count: result.skippedCount,

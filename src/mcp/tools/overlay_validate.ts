@@ -8,7 +8,7 @@ import { shorten } from "../../core/bounded_text.ts";
 import { MAX_SNIPPET_CHARS } from "../../core/text_position.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadOverlaySpec, specInput } from "../spec_input.ts";
-import { boundedItems, omittedField, omittedFields, problemItem } from "./_fields.ts";
+import { boundedItems, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `overlay_validate`: checks an Overlay document. */
 export const overlayValidateTool: Tool = defineTool({
@@ -21,7 +21,7 @@ export const overlayValidateTool: Tool = defineTool({
     version: z.string().optional().describe("The overlay's `overlay` version"),
     title: z.string().optional().describe("The overlay's info.title"),
     action_count: z.number().int(),
-    errors: z.array(problemItem),
+    errors: z.array(findingItem),
     errors_omitted: omittedField("errors"),
   },
   readOnly: true,
@@ -30,7 +30,10 @@ export const overlayValidateTool: Tool = defineTool({
     const v = loaded.validation;
     // A file that is no valid overlay may be anything (a private key, say): quote at most a token of it.
     const shown = (text: string) => v.valid ? text : shorten(text, MAX_SNIPPET_CHARS);
-    const errors = boundedItems(v.errors, (e) => ({ path: shown(e.path), message: e.message }));
+    const errors = boundedItems(
+      v.errors,
+      (e) => ({ ...findingOf(e), path: shown(e.path), pointer: shown(e.pointer) }),
+    );
     return {
       valid: v.valid,
       ...(v.version === undefined ? {} : { version: shown(v.version) }),
