@@ -36,8 +36,13 @@ export const BINARY_PERMISSIONS = [
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const cli = `${root}cli.ts`;
-/** Modules deno compile would leave out: the MCP server's tool worker (workers are not followed). */
-const INCLUDE = ["--include", `${root}src/mcp/_tool_worker.ts`];
+/** Modules deno compile would leave out (workers are not followed): the MCP server's and validate's workers. */
+const INCLUDE = [
+  "--include",
+  `${root}src/mcp/_tool_worker.ts`,
+  "--include",
+  `${root}src/validator/many_worker.ts`,
+];
 
 async function git(args: string[]): Promise<string> {
   try {

@@ -33,3 +33,5 @@ export type {
   RuleSetting,
   RuleSeverity,
 } from "../config/mod.ts";
+export { DEFAULT_JOBS, INPUT_RULE, validateMany } from "./many.ts";
+export type { ManyEntry, ValidateManyOptions } from "./many.ts";
