@@ -6,9 +6,14 @@ import {
   renderValidationSarif,
   renderValidationText,
   renderValidationYaml,
+  validationFindingReport,
 } from "../render/validation.ts";
+import { renderReport } from "../render/format.ts";
+import { REPORT_FORMATS } from "../render/contract.ts";
 import { ConfigError } from "../config/mod.ts";
-import { pruneBaseline, validate, writeBaseline } from "../validator/mod.ts";
+import { DEFAULT_JOBS, pruneBaseline, validate, validateMany, writeBaseline } from "../validator/mod.ts";
+import { expandInputs, isGlob, parseShard, shardInputs } from "./_validate_inputs.ts";
+import { manyBanner, mergedBaseline, renderMany } from "./_validate_many.ts";
 import { baselineSummary, policyFile, policyFlags, ruleSeverities } from "./_validate_policy.ts";
 import {
   inputArgument,
@@ -17,13 +22,15 @@ import {
   quietFlag,
   sourceMapFlag,
   validateStructureFlag,
+  wholeNumber,
 } from "./_common.ts";
 import { defineCommand, type TypedContext } from "./define_command.ts";
 import { escapeText } from "../render/escape.ts";
+import { UsageError } from "../core/mod.ts";
 import type { Command } from "./types.ts";
 
 /** Report formats of `oatool validate`. */
-const FORMATS = ["text", "json", "yaml", "sarif", "github"] as const;
+const FORMATS = REPORT_FORMATS;
 
 /** The flags of `oatool validate`. */
 const FLAGS = {
@@ -43,6 +50,16 @@ const FLAGS = {
     description: "Report format",
   },
   "max-input-size": maxInputSizeFlag,
+  jobs: {
+    type: "string",
+    placeholder: "n",
+    description: "Documents validated at once, each on a worker (default: the number of cores)",
+  },
+  shard: {
+    type: "string",
+    placeholder: "i/n",
+    description: "Validate only the i-th of n slices of the sorted inputs (a CI matrix's share)",
+  },
   ...policyFlags,
 } as const;
 
@@ -50,7 +67,7 @@ const FLAGS = {
 export const validateCommand: Command = defineCommand({
   name: "validate",
   summary: "Validate a document against the version it declares",
-  usage: "validate [flags] <file|url|->",
+  usage: "validate [flags] [<file|url|glob|->...]",
   description:
     `Validates an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document against the official JSON Schema of the version it
 declares, then checks what the schema cannot: references, unique operationIds, path parameters, responses,
@@ -62,10 +79,14 @@ output. Exit code 0 when the document is valid, 1 when it is not or cannot be re
 The policy file sets rule severities (rules:), accepted findings (ignore:), presets (extends: recommended,
 strict, minimal or a file), named APIs (apis:) and a baseline (baseline:); print its JSON Schema with
 "oatool config schema". A baseline (--generate-baseline) accepts every current finding: later runs fail only on
-new findings, say how many were accepted, and list stale entries, which --prune-baseline removes.`,
+new findings, say how many were accepted, and list stale entries, which --prune-baseline removes.
+
+Several documents, or globs that oatool expands (quote them: 'apis/**/openapi.yaml'; * within a folder name,
+** any folders; node_modules and .git are skipped), or with no input the policy file's apis: roots, are
+validated in parallel (--jobs) into one merged report, with a line per document; the exit code is the worst.
+--shard i/n validates the i-th of n stable slices of the sorted list, for a CI matrix.`,
   flags: FLAGS,
-  minArgs: 1,
-  maxArgs: 1,
+  minArgs: 0,
   async run(ctx) {
     try {
       return await runValidate(ctx);
@@ -87,8 +108,11 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
       "--generate-baseline writes a new baseline; give it without --baseline or --prune-baseline.",
     );
   }
-  const input = inputArgument(ctx.args[0], "the input");
   const config = await policyFile(ctx.reader, f.config);
+  if (ctx.args.length !== 1 || isGlob(ctx.args[0]) || f.shard !== undefined) {
+    return await runMany(ctx, config, started);
+  }
+  const input = inputArgument(ctx.args[0], "the input");
   const result = await validate(input, {
     reader: ctx.reader,
     strict: f.strict,
@@ -141,6 +165,10 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
     case "github":
       ctx.io.stdout(renderValidationGithub(result));
       break;
+    case "junit":
+    case "markdown":
+      ctx.io.stdout(renderReport(format, validationFindingReport(result), { toolVersion: VERSION }));
+      break;
     case "text":
       ctx.io.stdout(renderValidationText(result, { style: createStyle(ctx.io.color) }));
   }
@@ -148,4 +176,60 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
   if (format === "text") ctx.io.stdout(summary);
   else ctx.io.stderr(summary);
   return result.valid ? 0 : 1;
+}
+
+/** Several documents (or globs, or the policy's `apis:`): validated `--jobs` at once, one merged report. */
+async function runMany(
+  ctx: TypedContext<typeof FLAGS>,
+  config: Awaited<ReturnType<typeof policyFile>>,
+  started: number,
+): Promise<number> {
+  const f = ctx.flags;
+  if (f["generate-baseline"] !== undefined || f["prune-baseline"]) {
+    throw new UsageError(
+      "--generate-baseline and --prune-baseline take one document; give one input (or one api with --shard 1/1).",
+    );
+  }
+  if (ctx.args.length === 0 && Object.keys(config?.apis ?? {}).length === 0) {
+    throw new UsageError(
+      "an input is required: name files or globs, or list apis: with their root in the policy file (oatool.yaml).",
+    );
+  }
+  let jobs: number, all: string[], inputs: string[];
+  try {
+    jobs = f.jobs === undefined ? DEFAULT_JOBS : wholeNumber("jobs", f.jobs, 1);
+    const shard = f.shard === undefined ? undefined : parseShard(f.shard);
+    const args = ctx.args.map((a) => inputArgument(a, "an input"));
+    all = await expandInputs(args, ctx.reader.cwd(), config);
+    inputs = shard === undefined ? all : shardInputs(all, shard);
+  } catch (error) {
+    // A wrong --jobs, --shard or glob keeps validate from its job: exit 2, as for a wrong policy.
+    throw error instanceof UsageError ? new ConfigError(error.message) : error;
+  }
+  const entries = await validateMany(inputs, {
+    jobs,
+    // Workers read the file system; a reader of another kind (tests) keeps the documents on this thread.
+    reader: ctx.io.createReader === undefined ? ctx.reader : undefined,
+    maxInputSize: f["max-input-size"],
+    strict: f.strict,
+    noWarnings: f["no-warnings"],
+    validateStructure: f["validate-structure"],
+    sourceMap: f["source-map"] || f.format !== "text",
+    config,
+    ruleSeverities: ruleSeverities(f.rule, f["skip-rule"]),
+    baseline: f.baseline,
+  });
+  const style = createStyle(ctx.io.color);
+  if (!f.quiet) {
+    ctx.io.stderr(manyBanner(entries, Math.min(jobs, inputs.length), performance.now() - started));
+  }
+  if (entries.length === 0) {
+    ctx.io.stderr(`oatool validate: shard ${f.shard} of ${all.length} documents holds none.\n`);
+    return 0;
+  }
+  ctx.io.stdout(renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr));
+  const summary = baselineSummary(mergedBaseline(entries), undefined);
+  if (f.format === "text") ctx.io.stdout(summary);
+  else ctx.io.stderr(summary);
+  return entries.every((e) => e.result.valid) ? 0 : 1;
 }

@@ -1,0 +1,194 @@
+/**
+ * `oatool validate` with several documents: validated in parallel (`--jobs`), one merged report in every format
+ * with a summary line per document, one exit code (the worst).
+ *
+ * @module
+ */
+import { VERSION } from "../core/build_info.ts";
+import type { Finding } from "../core/mod.ts";
+import { formatDuration, type Style } from "../render/report.ts";
+import { renderReport } from "../render/format.ts";
+import { fileOf, type FindingReport, type ReportFinding, type ReportFormat } from "../render/contract.ts";
+import { renderJunit } from "../render/junit.ts";
+import { mdCell, renderMarkdown } from "../render/markdown.ts";
+import { escapeText } from "../render/escape.ts";
+import { renderFindingList } from "../render/findings.ts";
+import type { IgnoreEntry } from "../config/mod.ts";
+import { INPUT_RULE, listRules, type ManyEntry, type ValidationResult } from "../validator/mod.ts";
+
+/** Counts of a word: `1 error`, `2 errors`. */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** The summary line of one document: `✓ a.yaml: valid (OpenAPI 3.1.0, 0 errors, 2 warnings)`. */
+export function documentLine(entry: ManyEntry, style: Style): string {
+  const r = entry.result;
+  const name = escapeText(r.source);
+  if (entry.failure !== undefined) return style.red(`✗ ${name}: not validated`);
+  const counts = `OpenAPI ${escapeText(r.version)}, ${plural(r.errorCount, "error")}, ${
+    plural(r.warningCount, "warning")
+  }`;
+  return r.valid ? style.green(`✓ ${name}: valid (${counts})`) : style.red(`✗ ${name}: invalid (${counts})`);
+}
+
+/** The sentence that ends the merged report. */
+function closing(entries: readonly ManyEntry[]): string {
+  const valid = entries.filter((e) => e.result.valid).length;
+  const failed = entries.filter((e) => e.failure !== undefined).length;
+  const errors = entries.reduce((n, e) => n + e.result.errorCount, 0);
+  const warnings = entries.reduce((n, e) => n + e.result.warningCount, 0);
+  return `${plural(entries.length, "document")}: ${valid} valid, ${entries.length - valid} invalid` +
+    `${failed > 0 ? ` (${failed} not validated)` : ""}; ${plural(errors, "error")}, ${
+      plural(warnings, "warning")
+    }.`;
+}
+
+/** The findings of a document, each naming its file when it has no position. */
+function documentFindings(r: ValidationResult): ReportFinding[] {
+  return [...r.errors, ...r.warnings].map((f: Finding) =>
+    f.location === undefined ? { ...f, file: r.source } : f
+  );
+}
+
+/** The documents' results as one report of the report contract: every finding, each document in `fields`. */
+export function mergedReport(entries: readonly ManyEntry[]): FindingReport {
+  const rules = new Map(listRules().map((r) => [r.id, r.description]));
+  rules.set(INPUT_RULE, "The document can be read and validated");
+  return {
+    findings: entries.flatMap((e) => documentFindings(e.result)),
+    summary: {
+      command: "validate",
+      source: plural(entries.length, "document"),
+      ok: entries.every((e) => e.result.valid),
+      message: closing(entries),
+      fields: {
+        valid: entries.every((e) => e.result.valid),
+        documents: entries.map((e) => ({
+          source: e.result.source,
+          valid: e.result.valid,
+          version: e.result.version,
+          errorCount: e.result.errorCount,
+          warningCount: e.result.warningCount,
+          ...(e.failure === undefined ? {} : { failure: e.failure }),
+        })),
+      },
+      rules,
+    },
+  };
+}
+
+/** The text report: each document's line and findings, then the closing sentence. */
+function renderManyText(entries: readonly ManyEntry[], style: Style): string {
+  let out = "";
+  for (const e of entries) {
+    out += documentLine(e, style) + "\n";
+    out += renderFindingList([...e.result.errors, ...e.result.warnings], {
+      severity: true,
+      rule: true,
+      style,
+    });
+  }
+  const ok = entries.every((e) => e.result.valid);
+  const line = escapeText(closing(entries));
+  return out + "\n" + (ok ? style.green(`✓ ${line}`) : style.red(`✗ ${line}`)) + "\n";
+}
+
+/** A SARIF log with every document listed as an artifact of its one run. */
+function withArtifacts(sarif: string, entries: readonly ManyEntry[]): string {
+  const log = JSON.parse(sarif);
+  const uris = [...new Set(entries.map((e) => e.result.source))].map((s) => s.replaceAll("\\", "/"));
+  log.runs[0].artifacts = uris.map((uri) => ({ location: { uri: encodeURI(uri) } }));
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** JUnit XML with one test suite per document (its findings, or one passing case). */
+function renderManyJunit(entries: readonly ManyEntry[]): string {
+  let tests = 0;
+  let failures = 0;
+  let suites = "";
+  for (const e of entries) {
+    const one = mergedReport([e]);
+    const xml = renderJunit(one, { suite: e.result.source }).split("\n");
+    const head = /tests="(\d+)" failures="(\d+)"/.exec(xml[1]);
+    tests += Number(head?.[1] ?? 0);
+    failures += Number(head?.[2] ?? 0);
+    // Lines 0-1 are the declaration and <testsuites>; the last two </testsuites> and the final line break.
+    suites += xml.slice(2, -2).join("\n") + "\n";
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool validate" tests="${tests}" ` +
+    `failures="${failures}">\n${suites}</testsuites>\n`;
+}
+
+/** Markdown: a table of the documents, then the findings in a table per file. */
+function renderManyMarkdown(report: FindingReport, entries: readonly ManyEntry[]): string {
+  const counts = new Map<string, number>();
+  for (const f of report.findings) {
+    counts.set(fileOf(f, report.summary), (counts.get(fileOf(f, report.summary)) ?? 0) + 1);
+  }
+  const out = renderMarkdown(report, {
+    heading: `oatool validate: ${mdCell(report.summary.source)}`,
+    sections: (shown) =>
+      [...counts.keys()].map((file) => ({
+        title: mdCell(file),
+        count: counts.get(file)!,
+        findings: shown.filter((f) => fileOf(f, report.summary) === file),
+      })),
+  });
+  const rows = entries.map((e) => {
+    const r = e.result;
+    const status = e.failure !== undefined ? "not validated" : r.valid ? "valid" : "invalid";
+    return `| ${mdCell(r.source)} | ${status} | ${mdCell(r.version)} | ${r.errorCount} | ${r.warningCount} |`;
+  });
+  return `${out}\n### Documents (${entries.length})\n\n| Document | Result | Version | Errors | Warnings |\n` +
+    `|---|---|---|---:|---:|\n${rows.join("\n")}\n`;
+}
+
+/** The merged report in a format; in every format but text the document lines go to `side` (standard error). */
+export function renderMany(
+  format: ReportFormat,
+  entries: readonly ManyEntry[],
+  style: Style,
+  side: (text: string) => void,
+): string {
+  if (format === "text") return renderManyText(entries, style);
+  for (const e of entries) side(documentLine(e, style) + "\n");
+  const report = mergedReport(entries);
+  if (format === "junit") return renderManyJunit(entries);
+  if (format === "markdown") return renderManyMarkdown(report, entries);
+  const out = renderReport(format, report, { toolVersion: VERSION });
+  return format === "sarif" ? withArtifacts(out, entries) : out;
+}
+
+/**
+ * What the baselines accepted and which entries are stale across the documents: an entry is stale when every
+ * document that read its baseline file left it unmatched.
+ */
+export function mergedBaseline(entries: readonly ManyEntry[]): ValidationResult {
+  const readers = new Map<string, number>();
+  const stale = new Map<string, { entry: IgnoreEntry; count: number; file: string }>();
+  for (const { result } of entries) {
+    const file = result.baselineFile;
+    if (file === undefined) continue;
+    readers.set(file, (readers.get(file) ?? 0) + 1);
+    for (const entry of result.staleBaseline ?? []) {
+      const key = JSON.stringify([file, entry.rule, entry.pointer, entry.file, entry.hash]);
+      const seen = stale.get(key) ?? { entry, count: 0, file };
+      seen.count++;
+      stale.set(key, seen);
+    }
+  }
+  return {
+    ...entries[0].result,
+    ignoredCount: entries.reduce((n, e) => n + (e.result.ignoredCount ?? 0), 0),
+    staleBaseline: [...stale.values()].filter((s) => s.count === readers.get(s.file)).map((s) => s.entry),
+  };
+}
+
+/** The statistics line of a run with several documents (standard error). */
+export function manyBanner(entries: readonly ManyEntry[], jobs: number, totalMs: number): string {
+  const workers = jobs <= 1 ? "one after another" : `${jobs} at once`;
+  return `oatool validate: ${plural(entries.length, "document")} validated ${workers} in ${
+    formatDuration(totalMs)
+  }.\n`;
+}
