@@ -137,6 +137,14 @@ function invocations(dir: string): { name: string; args: string[]; stream: "stdo
   ];
 }
 
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for (const e of Deno.readDirSync(from)) {
+    if (e.isDirectory) await copyTree(join(from, e.name), join(to, e.name));
+    else await Deno.copyFile(join(from, e.name), join(to, e.name));
+  }
+}
+
 async function withDir(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "oatool-report-contract-" });
   try {
@@ -227,5 +235,37 @@ Deno.test("report contract: github, junit and markdown for convert and fix; sari
         r.locations[0].physicalLocation.region !== undefined
       ),
     );
+  });
+});
+
+Deno.test("report contract: a written reference that does not resolve is a finding of the report, which holds the stream alone", async () => {
+  await withDir(async (dir) => {
+    // The multi-file fixture's root with one reference to a file that does not exist, written to another folder.
+    const from = `${DATA}multifile_write/v30/`;
+    const text = await Deno.readTextFile(join(from, "openapi.yaml"));
+    const at = join(dir, "api");
+    await copyTree(from, at);
+    const input = join(at, "openapi.yaml");
+    await Deno.writeTextFile(input, text.replace("$ref: schemas/pet.yaml", "$ref: schemas/gone.yaml"));
+    await Deno.mkdir(join(dir, "out"));
+    const overlay = `${DATA}multifile_write/overlay.yaml`;
+    for (
+      const args of [
+        ["convert", "-t", "3.1", input],
+        ["fix", input],
+        ["overlay", "apply", "-s", input, overlay],
+      ]
+    ) {
+      const out = join(dir, "out/x.yaml");
+      const r = await run([...args, "-o", out, "--report-format", "json"]);
+      assert.equal(r.code, 1, `${args[0]}: ${r.stderr}`);
+      const report = JSON.parse(r.stderr);
+      assert.equal(report.ok, false, args[0]);
+      const problem = report.findings.find((f: { rule: string }) => f.rule === "written-ref-unresolved");
+      assert.ok(problem, `${args[0]}: ${r.stderr}`);
+      assert.match(problem.message, /schemas\/gone\.yaml/);
+      assert.equal(problem.file, out);
+      await Deno.remove(out);
+    }
   });
 });

@@ -84,14 +84,36 @@ export function showsPositions(format: string): boolean {
 
 /**
  * Prints a report in a non-text `--report-format` on the stream the command's text report goes to (standard
- * error beside a document on standard output), with the tool's version for SARIF.
+ * error beside a document on standard output), with the tool's version for SARIF. A `problem` of the written
+ * document ({@link emitChecked}: a reference that no longer resolves from where it was written) is one more
+ * finding (`written-ref-unresolved`, in the written file) and fails the report, so that the stream holds the
+ * report alone.
  */
 export function printReport(
   write: (text: string) => void,
   format: ReportFormat,
   report: FindingReport,
+  problem?: { text: string; written?: string },
 ): void {
-  write(renderReport(format, report, { toolVersion: VERSION }));
+  const withProblem: FindingReport = problem === undefined ? report : {
+    findings: [...report.findings, {
+      severity: "error",
+      path: "",
+      pointer: "",
+      message: problem.text.trim(),
+      rule: "written-ref-unresolved",
+      file: problem.written ?? "<stdout>",
+    }],
+    summary: { ...report.summary, ok: false },
+  };
+  write(renderReport(format, withProblem, { toolVersion: VERSION }));
+}
+
+/** The `problem` argument of {@link printReport} from what {@link emitChecked} returned. */
+export function writtenProblem(
+  emitted: { written?: string; problem?: string },
+): { text: string; written?: string } | undefined {
+  return emitted.problem === undefined ? undefined : { text: emitted.problem, written: emitted.written };
 }
 
 /** Flag of every command that writes a document: keep its files and rewrite its references, not bundle. */

@@ -22,6 +22,7 @@ import {
   reportFormatFlag,
   showsPositions,
   sourceMapFlag,
+  writtenProblem,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
@@ -91,23 +92,28 @@ the input cannot be read.`,
     });
     const write = result.success || !f.strict;
     let problem: string | undefined;
+    let written: string | undefined;
     if (write) {
       const document = plan.handling === "rebase"
         ? await placeDocument(io, plan, parsed, result.document)
         : result.document;
-      ({ problem } = await emitChecked(io, "convert", document, outputFormat(f, output, result.format), {
-        output,
-        inputs: result.path === undefined ? [] : [result.path],
-        readSet: [result.readSet],
-      }));
+      ({ problem, written } = await emitChecked(
+        io,
+        "convert",
+        document,
+        outputFormat(f, output, result.format),
+        {
+          output,
+          inputs: result.path === undefined ? [] : [result.path],
+          readSet: [result.readSet],
+        },
+      ));
     }
     const reportFormat = f["report-format"];
     if (reportFormat !== "text") {
-      printReport(
-        io.stderr,
-        reportFormat,
-        conversionFindingReport(result, write ? output ?? "<stdout>" : undefined),
-      );
+      const report = conversionFindingReport(result, write ? output ?? "<stdout>" : undefined);
+      printReport(io.stderr, reportFormat, report, writtenProblem({ problem, written }));
+      return result.success && problem === undefined ? 0 : 1;
     } else if (!f.quiet) {
       printHeader(io, {
         command: "convert",

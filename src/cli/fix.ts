@@ -23,6 +23,7 @@ import {
   reportFormatFlag,
   showsPositions,
   sourceMapFlag,
+  writtenProblem,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
@@ -150,7 +151,9 @@ file stays), or the input cannot be read.`,
     // Remaining errors are placed in the input where their place is there (not in parts the fixes added).
     const locate = map === undefined ? undefined : (e: Finding) => map.positionOf(e.pointer) ?? null;
     if (reportFormat !== "text") {
-      printReport(io.stderr, reportFormat, fixFindingReport(result, { dryRun, written, locate }));
+      const report = fixFindingReport(result, { dryRun, written, locate });
+      printReport(io.stderr, reportFormat, report, writtenProblem({ problem, written }));
+      return result.remainingErrors.length === 0 && problem === undefined ? 0 : 1;
     } else if (!f.quiet) {
       printHeader(io, {
         command: "fix",

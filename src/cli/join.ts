@@ -36,6 +36,7 @@ import {
   printReport,
   reportFormatFlag,
   sourceMapFlag,
+  writtenProblem,
 } from "./_common.ts";
 import { defineCommand } from "./define_command.ts";
 import type { Command } from "./types.ts";
@@ -273,7 +274,7 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
       throw error;
     }
     const existed = output !== undefined && await fileExists(output);
-    const { problem } = await emitChecked(
+    const emitted = await emitChecked(
       io,
       "join",
       result.document,
@@ -291,7 +292,7 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
         ...result.structuredWarnings,
       ];
       const report = findingReport("join", output ?? "<stdout>", findings, {
-        ok: problem === undefined,
+        ok: true,
         message: `Joined ${inputs.length} files into ${
           output ?? "<stdout>"
         } (${result.collisionCount} collisions resolved).`,
@@ -301,9 +302,8 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
           identicalMerged: result.identicalCount ?? 0,
         },
       });
-      printReport(io.stderr, f["report-format"], report);
-      if (problem !== undefined) io.stderr(problem);
-      return problem === undefined ? 0 : 1;
+      printReport(io.stderr, f["report-format"], report, writtenProblem(emitted));
+      return emitted.problem === undefined ? 0 : 1;
     }
     printHeader(io, {
       command: "join",
@@ -323,8 +323,8 @@ $ref to another file resolved from where it is (exit 1 naming any that does not 
     io.stderr(renderInputChecks(result.inputChecks));
     io.stderr(renderJoinWarnings(result.structuredWarnings));
     if (result.collisionDetails) io.stderr(renderCollisionReport(result.collisionDetails));
-    if (problem !== undefined) io.stderr(problem);
-    return problem === undefined ? 0 : 1;
+    if (emitted.problem !== undefined) io.stderr(emitted.problem);
+    return emitted.problem === undefined ? 0 : 1;
   },
 });
 

@@ -28,6 +28,7 @@ import {
   quietFlag,
   refPlan,
   reportFormatFlag,
+  writtenProblem,
 } from "./_common.ts";
 import { findingReport } from "../render/command_reports.ts";
 import { type FindingReport, REPORT_FORMATS, type ReportFinding } from "../render/contract.ts";
@@ -135,9 +136,14 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
     const result = applyOverlay(spec.data, overlay.data, { inPlace: true, dryRun, source: overlay.source });
     const failed = strict && result.skippedCount > 0;
 
-    if (reportFormat !== "text") {
-      printReport(io.stderr, reportFormat, applyFindingReport(overlay.source, result, failed));
-    } else if (!quiet) {
+    // The report of --report-format goes out once the document is written (a problem of the written file is
+    // one of its findings), or now when nothing is written.
+    const report = applyFindingReport(overlay.source, result, failed);
+    if (reportFormat !== "text" && (failed || dryRun)) {
+      printReport(io.stderr, reportFormat, report);
+      return failed ? 1 : 0;
+    }
+    if (reportFormat === "text" && !quiet) {
       const extra: [string, string][] = [
         ["Overlay", `${overlay.source} (${result.title}, version ${result.version})`],
         ["Overlay Version", result.overlayVersion],
@@ -154,7 +160,6 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
       });
       io.stderr(renderApplyReport(result));
     }
-    if (failed && reportFormat !== "text") return 1;
     if (failed) {
       const skipped = result.actions.filter((a) => !a.applied).map((a) => `[${a.index}]`).join(", ");
       io.stderr(
@@ -175,7 +180,7 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
         document,
       );
     }
-    const { written, problem } = await emitChecked(
+    const emitted = await emitChecked(
       io,
       "overlay apply",
       document,
@@ -186,10 +191,12 @@ action would touch. The overlay's "extends" is shown but never fetched.`,
         readSet: [spec.readSet, overlay.readSet],
       },
     );
-    if (written !== undefined && !quiet && reportFormat === "text") {
-      io.stderr(`\nWritten to ${escapeText(written)}\n`);
+    const { written, problem } = emitted;
+    if (reportFormat !== "text") printReport(io.stderr, reportFormat, report, writtenProblem(emitted));
+    else {
+      if (written !== undefined && !quiet) io.stderr(`\nWritten to ${escapeText(written)}\n`);
+      if (problem !== undefined) io.stderr(problem);
     }
-    if (problem !== undefined) io.stderr(problem);
     return problem === undefined ? 0 : 1;
   },
 });
