@@ -74,7 +74,7 @@ export const reportFormatFlag = {
   placeholder: REPORT_FORMATS.join("|"),
   choices: REPORT_FORMATS,
   description:
-    "Report format: text (default), or json, yaml, sarif, github, junit, markdown instead of the banner and text",
+    "Report format: json, yaml, sarif, github, junit or markdown instead of the banner and text report",
 } as const satisfies FlagDeclaration;
 
 /** Whether a report format shows positions (file:line:column), so the command computes them without -s. */

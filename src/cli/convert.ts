@@ -38,7 +38,8 @@ export const convertCommand: Command = defineCommand({
 output (or atomically to -o) in the input's key order, as YAML or JSON by the -o extension (--format overrides;
 standard output keeps the input's format); the banner, statistics and the conversion issues (severity, path,
 message, hint) go to standard error, or with --report-format the issues alone in that format (json, yaml, sarif,
-github, junit, markdown: the same report every command gives). Targets: ${CONVERT_TARGETS.join(", ")}.
+github, junit, markdown: the same report every command gives).
+Targets: ${CONVERT_TARGETS.join(", ")}.
 A document that refers to other files and is written to another folder (standard output: read from the working
 directory) is bundled into one file first, or with --keep-refs keeps its files with each relative $ref rewritten
 against the output's folder. The written document is read again and every $ref to a file resolved from

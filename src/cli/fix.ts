@@ -41,7 +41,8 @@ $ref targets, renamed duplicate operationIds (and the links naming them), valid 
 and discriminator mapping rewritten), and pruning of unused schemas and of path items without operations. The
 fixes run in that order. The report (every fix as "[<fix-type>] <path>: <description>", then the errors the
 fixed document still has) goes to standard error; --report-format prints it in json, yaml, sarif, github, junit
-or markdown instead (each fix an info finding whose rule is the fix type). The document is YAML or JSON by the -o extension (--format
+or markdown instead (each fix an info finding whose rule is the fix type).
+The document is YAML or JSON by the -o extension (--format
 overrides; standard output keeps the input's format). A fixed document that refers to other files and is
 written to another folder (standard output: read from the working directory) is bundled into one file, or with
 --keep-refs keeps its files with each relative $ref rewritten against the output's folder; the written document

@@ -32,7 +32,8 @@ export const generateCommand: Command = defineCommand({
 extra (--oauth2-flows, --credential-mgmt, --security-enforce (needs --server), --oidc-discovery). The code
 uses only the Go standard library (chi for --server-router chi), compiles with Go 1.19 or later, is
 gofmt-formatted and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
-report goes to standard output (--report-format: the issues in json, yaml, sarif, github, junit or markdown). Regenerating keeps the files of the same package that it does not write, and
+report goes to standard output (--report-format: the issues in json, yaml, sarif, github, junit or
+markdown). Regenerating keeps the files of the same package that it does not write, and
 refuses a folder holding Go files of another package or a hand-written file at one of its names. Exit code 0 on
 success, 1 when the output directory is missing, cannot be created or is refused, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
 document cannot be read or parsed, generation fails, or --strict finds an issue.`,
@@ -54,8 +55,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
     strict: { type: "boolean", description: "Fail (exit 3) on any generation issue" },
     "report-format": {
       ...reportFormatFlag,
-      description:
-        "Report format on standard output: text (default), json, yaml, sarif, github, junit, markdown",
+      description: "Report format: json, yaml, sarif, github, junit or markdown instead of the text report",
     },
     "no-warnings": { type: "boolean", description: "Leave warnings and info out of the issues" },
     "no-security": {

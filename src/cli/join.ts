@@ -102,7 +102,8 @@ earlier input is a collision too: it fails under fail; otherwise the later opera
 rewritten. The joined document is checked: an error no input had (a dangling $ref, a duplicate operationId, a
 discriminator mapping naming no schema) fails the join (exit 1) naming it; --no-check-output skips this.
 Statistics and warnings go to standard error (--report-format: the findings alone, in json, yaml, sarif, github,
-junit or markdown: the inputs' errors, the warnings, or why the join failed). The result is YAML or JSON by the -o extension (--format
+junit or markdown: the inputs' errors, the warnings, or why the join failed).
+The result is YAML or JSON by the -o extension (--format
 overrides; standard output keeps the first document's format). The written result is read again and every
 $ref to another file resolved from where it is (exit 1 naming any that does not resolve).`,
   flags: {

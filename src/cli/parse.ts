@@ -35,8 +35,7 @@ standard error and the document as JSON to standard output. With -q only the JSO
     quiet: quietFlag,
     "report-format": {
       ...reportFormatFlag,
-      description:
-        "Report of the structure errors and warnings on standard error: json, yaml, sarif, github, junit, …",
+      description: "The structure errors and warnings alone: json, yaml, sarif, github, junit or markdown",
     },
     "max-input-size": maxInputSizeFlag,
   },
