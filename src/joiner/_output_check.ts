@@ -22,6 +22,7 @@ import {
   type OASVersion,
   type OpenAPIDocument,
   type ParseResult,
+  parseText,
 } from "../core/mod.ts";
 import { isObject, type Obj } from "../core/json.ts";
 import { walkDocument } from "../walker/mod.ts";
@@ -83,28 +84,49 @@ export async function integrityErrors(
 export type Baseline = () => Promise<Finding[]>;
 
 /**
+ * The input as the merge finds it, for later: its text parsed again when the join works on the loaded document
+ * itself (nothing was applied to it before the merge), since the merge changes that document; else undefined.
+ */
+function reparsable(p: CheckedInput, asLoaded: boolean): (() => CheckedInput) | undefined {
+  const { result } = p;
+  if (!asLoaded || p.doc !== result.document || result.text === "") return undefined;
+  return () => ({
+    ...p,
+    doc: parseText(result.text, { format: result.format, source: result.source }).data as Obj,
+  });
+}
+
+/**
  * What the output check compares with: the inputs' own errors of the check's rules, as the inputs are before the
- * merge changes them. With `validateInputs` they are known (only the mappings are looked at now); otherwise the
- * inputs are copied now and checked only if the output has errors (the common case, none, costs a copy).
+ * merge changes them. With `validateInputs` most are known (only the mappings are looked at); otherwise each input
+ * is checked only if the output has errors (the common case, none, costs nothing). An input that may have to be
+ * looked at later is its text parsed again then, or (when it was changed before the merge: bundled, overlays
+ * applied, or given parsed) copied or looked at now. `asLoaded`: no pre-join overlay was applied.
  */
 export async function outputBaseline(
   prepared: readonly CheckedInput[],
   checks: readonly { source: string; errors: Finding[] }[],
   reader: DocumentReader,
-  config: { validateInputs: boolean },
+  config: { validateInputs: boolean; asLoaded: boolean },
 ): Promise<Baseline> {
-  if (config.validateInputs) {
-    const found: Finding[] = [];
-    for (const p of prepared) {
-      const known = checks.find((c) => c.source === p.result.source)?.errors ?? [];
-      for (const f of await integrityErrors(subjectOf(p), reader, known)) found.push(f);
+  const later: (() => Promise<Finding[]>)[] = [];
+  for (const p of prepared) {
+    const known = config.validateInputs
+      ? checks.find((c) => c.source === p.result.source)?.errors ?? []
+      : undefined;
+    const again = reparsable(p, config.asLoaded);
+    if (again !== undefined) later.push(() => integrityErrors(subjectOf(again()), reader, known));
+    else if (known !== undefined) {
+      const found = await integrityErrors(subjectOf(p), reader, known);
+      later.push(() => Promise.resolve(found));
+    } else {
+      const copy = { ...p, doc: deepCopy(p.doc) as Obj };
+      later.push(() => integrityErrors(subjectOf(copy), reader));
     }
-    return () => Promise.resolve(found);
   }
-  const copies = prepared.map((p) => ({ ...p, doc: deepCopy(p.doc) as Obj }));
   return async () => {
     const found: Finding[] = [];
-    for (const p of copies) for (const f of await integrityErrors(subjectOf(p), reader)) found.push(f);
+    for (const errorsOf of later) for (const f of await errorsOf()) found.push(f);
     return found;
   };
 }

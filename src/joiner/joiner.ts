@@ -206,7 +206,10 @@ export class Joiner {
       : [];
     // What the output check compares with: the inputs' own errors, before the merge changes the documents.
     const baseline = config.checkOutput
-      ? await outputBaseline(prepared, inputChecks, reader, config)
+      ? await outputBaseline(prepared, inputChecks, reader, {
+        validateInputs: config.validateInputs,
+        asLoaded: pre.length === 0,
+      })
       : undefined;
 
     const maps = config.sourceMaps;
