@@ -56,8 +56,13 @@ export function locationOf(
 
 /** Converts a finding to the tools' shape. */
 export function findingOf(f: Finding): FindingItem {
-  const item: FindingItem = { severity: f.severity, path: f.path, pointer: f.pointer, message: f.message };
-  if (f.rule !== undefined) item.rule = f.rule;
+  const item: FindingItem = {
+    severity: f.severity,
+    ...(f.rule === undefined ? {} : { rule: f.rule }),
+    path: f.path,
+    pointer: f.pointer,
+    message: f.message,
+  };
   if (f.location !== undefined) item.location = locationOf(f.location);
   if (f.specLink !== undefined) item.spec_link = f.specLink;
   if (f.hint !== undefined) item.hint = f.hint;
