@@ -53,7 +53,7 @@ const FLAGS = {
   jobs: {
     type: "string",
     placeholder: "n",
-    description: "Documents validated at once, each on a worker (default: the number of cores)",
+    description: "Documents validated at once, on this thread and workers (default: the number of cores)",
   },
   shard: {
     type: "string",
@@ -74,7 +74,7 @@ declares, then checks what the schema cannot: references, unique operationIds, p
 security requirements, servers, media types, discriminators and more. Every finding has a rule id, a path and a
 link to the specification section. The banner and statistics go to standard error, the report to standard
 output. Exit code 0 when the document is valid, 1 when it is not or cannot be read, 2 when the policy file
-(oatool.yaml), a --rule or the baseline is wrong.
+(oatool.yaml), a --rule, the baseline, --jobs, --shard or a glob is wrong.
 
 The policy file sets rule severities (rules:), accepted findings (ignore:), presets (extends: recommended,
 strict, minimal or a file), named APIs (apis:) and a baseline (baseline:); print its JSON Schema with

@@ -158,7 +158,7 @@ function cloneable(options: WorkerValidateOptions): boolean {
 
 /** One document after another on this thread. */
 async function sequential(inputs: readonly string[], options: ValidateOptions): Promise<ManyEntry[]> {
-  const run: Run = { inputs, out: new Array(inputs.length), next: 0 };
+  const run: Run = { inputs, out: new Array(inputs.length), next: 0, retry: [] };
   await localLane(run, options);
   if (run.stop !== undefined) throw run.stop;
   return run.out as ManyEntry[];
@@ -180,12 +180,16 @@ interface Run {
   inputs: readonly string[];
   out: (ManyEntry | undefined)[];
   next: number;
+  /** Documents given back by a failed worker (it had not begun them), taken before the next ones. */
+  retry: number[];
   stop?: Error;
 }
 
 /** The next document to validate, or -1 when none is left (or the run stops). */
 function take(run: Run): number {
-  return run.stop === undefined && run.next < run.inputs.length ? run.next++ : -1;
+  if (run.stop !== undefined) return -1;
+  if (run.retry.length > 0) return run.retry.shift()!;
+  return run.next < run.inputs.length ? run.next++ : -1;
 }
 
 /**
@@ -200,7 +204,7 @@ async function onWorkers(
   workerUrl: string | URL | undefined,
   mainThread: boolean,
 ): Promise<ManyEntry[]> {
-  const run: Run = { inputs, out: new Array(inputs.length), next: 0 };
+  const run: Run = { inputs, out: new Array(inputs.length), next: 0, retry: [] };
   const url = workerUrl ?? new URL("./many_worker.ts", import.meta.url);
   const lanes: Promise<void>[] = [];
   for (let i = 0; i < (mainThread ? jobs - 1 : jobs); i++) {
@@ -239,10 +243,13 @@ async function localLane(run: Run, options: ValidateOptions): Promise<void> {
   }
 }
 
+/** Documents a worker is given ahead: one it validates, one waiting, so that it never waits for this thread. */
+const WORKER_DEPTH = 2;
+
 /**
- * A worker's lane: a worker validates documents one at a time until none is left. A worker that fails (an
- * uncaught error, a result that cannot be passed back) fails its document and is replaced; a worker that
- * cannot start ends the lane.
+ * A worker's lane: a worker validates documents one at a time, {@link WORKER_DEPTH} handed to it ahead, until
+ * none is left. A worker that fails (an uncaught error, a result that cannot be passed back) fails the document
+ * it was validating, gives back the one waiting, and is replaced; a worker that cannot start ends the lane.
  */
 function workerLane(
   run: Run,
@@ -259,17 +266,20 @@ function workerLane(
         resolve();
         return;
       }
-      let current = -1;
       let ready = false;
+      const pending: number[] = [];
       const feed = () => {
-        current = take(run);
-        if (current < 0) {
+        while (pending.length < WORKER_DEPTH) {
+          const id = take(run);
+          if (id < 0) break;
+          pending.push(id);
+          const message: ToManyWorker = { id, input: run.inputs[id], options, maxInputSize };
+          worker.postMessage(message);
+        }
+        if (pending.length === 0) {
           worker.terminate();
           resolve();
-          return;
         }
-        const message: ToManyWorker = { id: current, input: run.inputs[current], options, maxInputSize };
-        worker.postMessage(message);
       };
       const lost = (why: string) => {
         worker.terminate();
@@ -277,22 +287,26 @@ function workerLane(
           resolve(); // it could not load: the other lanes take its share
           return;
         }
-        if (current >= 0) {
+        const [current, ...waiting] = pending;
+        if (current !== undefined) {
           run.out[current] = failed(run.inputs[current], {
             message: `the worker validating it failed (${why}).`,
           });
         }
+        run.retry.push(...waiting);
         start();
       };
       worker.onmessage = (event: MessageEvent<FromManyWorker>) => {
         const data = event.data;
         if ("ready" in data) {
           ready = true;
-        } else if ("result" in data) {
-          run.out[data.id] = { input: run.inputs[data.id], result: data.result };
         } else {
-          if (isRunError(data.error.code)) run.stop ??= runError(data.error);
-          run.out[data.id] = failed(run.inputs[data.id], data.error);
+          pending.splice(pending.indexOf(data.id), 1);
+          if ("result" in data) run.out[data.id] = { input: run.inputs[data.id], result: data.result };
+          else {
+            if (isRunError(data.error.code)) run.stop ??= runError(data.error);
+            run.out[data.id] = failed(run.inputs[data.id], data.error);
+          }
         }
         feed();
       };

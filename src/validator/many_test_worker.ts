@@ -12,9 +12,16 @@ const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<ToManyWorker>) => void) | null;
 };
 
+// One document at a time, as the real worker: a crash belongs to the document being validated.
+let queue: Promise<void> = Promise.resolve();
 scope.onmessage = (event: MessageEvent<ToManyWorker>) => {
   const { id, input, options } = event.data;
-  if (input.includes("crash")) throw new Error(`boom on ${input}`);
-  validate(input, options).then((result) => scope.postMessage({ id, result }));
+  queue = queue.then(async () => {
+    if (input.includes("crash")) {
+      setTimeout(() => {
+        throw new Error(`boom on ${input}`);
+      });
+    } else scope.postMessage({ id, result: await validate(input, options) });
+  });
 };
 scope.postMessage({ ready: true });

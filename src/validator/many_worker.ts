@@ -17,14 +17,20 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 let reader: DocumentReader | undefined;
 
-scope.onmessage = async (event: MessageEvent<ToManyWorker>) => {
-  const { id, input, options, maxInputSize } = event.data;
+/** Validates one document and posts its result, or the error validating threw. */
+async function handle({ id, input, options, maxInputSize }: ToManyWorker): Promise<void> {
   reader ??= createDefaultReader(maxInputSize === undefined ? {} : { maxInputSize });
   try {
     scope.postMessage({ id, result: await validate(input, { ...options, reader }) });
   } catch (error) {
     scope.postMessage({ id, error: describeFailure(error) });
   }
+}
+
+// One document at a time, in the order given (the pool hands a document ahead, and its failure is the first's).
+let queue: Promise<void> = Promise.resolve();
+scope.onmessage = (event: MessageEvent<ToManyWorker>) => {
+  queue = queue.then(() => handle(event.data));
 };
 
 scope.postMessage({ ready: true });
