@@ -129,6 +129,8 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
   ],
   "./validator": [
     "ConfigError",
+    "DEFAULT_JOBS",
+    "INPUT_RULE",
     "SCHEMA_RULE",
     "configJsonSchema",
     "defineRule",
@@ -138,6 +140,7 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "pruneBaseline",
     "readBaseline",
     "validate",
+    "validateMany",
     "writeBaseline",
   ],
   "./joiner": [
