@@ -34,4 +34,4 @@ export type {
   RuleSeverity,
 } from "../config/mod.ts";
 export { DEFAULT_JOBS, INPUT_RULE, validateMany } from "./many.ts";
-export type { ManyEntry, ValidateManyOptions } from "./many.ts";
+export type { ManyEntry, ValidateManyOptions, WorkerValidateOptions } from "./many.ts";
