@@ -38,7 +38,7 @@ Deno.test("validateMany: a worker that fails reports its document as an error; t
   const entries = await validateMany(inputs, {
     jobs: 2,
     mainThread: false,
-    workerUrl: new URL("./many_test_worker.ts", import.meta.url),
+    workerUrl: new URL("./_test_many_worker.ts", import.meta.url),
   });
   assert.deepEqual(entries.map((e) => e.input), inputs);
   assert.deepEqual(entries.map((e) => e.result.valid), [true, false, false, true]);
