@@ -10,6 +10,7 @@ import { formatDuration, type Style } from "../render/report.ts";
 import { renderReport } from "../render/format.ts";
 import { fileOf, type FindingReport, type ReportFinding, type ReportFormat } from "../render/contract.ts";
 import { renderJunit } from "../render/junit.ts";
+import { renderSarif } from "../render/sarif.ts";
 import { mdCell, renderMarkdown } from "../render/markdown.ts";
 import { escapeText } from "../render/escape.ts";
 import { renderFindingList } from "../render/findings.ts";
@@ -44,10 +45,10 @@ function closing(entries: readonly ManyEntry[]): string {
     }.`;
 }
 
-/** The findings of a document, each naming its file when it has no position. */
+/** The findings of a document, each naming the document, and its file when it has no position. */
 function documentFindings(r: ValidationResult): ReportFinding[] {
   return [...r.errors, ...r.warnings].map((f: Finding) =>
-    f.location === undefined ? { ...f, file: r.source } : f
+    f.location === undefined ? { ...f, file: r.source, document: r.source } : { ...f, document: r.source }
   );
 }
 
@@ -94,32 +95,6 @@ function renderManyText(entries: readonly ManyEntry[], style: Style): string {
   return out + "\n" + (ok ? style.green(`✓ ${line}`) : style.red(`✗ ${line}`)) + "\n";
 }
 
-/** A SARIF log with every document listed as an artifact of its one run. */
-function withArtifacts(sarif: string, entries: readonly ManyEntry[]): string {
-  const log = JSON.parse(sarif);
-  const uris = [...new Set(entries.map((e) => e.result.source))].map((s) => s.replaceAll("\\", "/"));
-  log.runs[0].artifacts = uris.map((uri) => ({ location: { uri: encodeURI(uri) } }));
-  return JSON.stringify(log, null, 2) + "\n";
-}
-
-/** JUnit XML with one test suite per document (its findings, or one passing case). */
-function renderManyJunit(entries: readonly ManyEntry[]): string {
-  let tests = 0;
-  let failures = 0;
-  let suites = "";
-  for (const e of entries) {
-    const one = mergedReport([e]);
-    const xml = renderJunit(one, { suite: e.result.source }).split("\n");
-    const head = /tests="(\d+)" failures="(\d+)"/.exec(xml[1]);
-    tests += Number(head?.[1] ?? 0);
-    failures += Number(head?.[2] ?? 0);
-    // Lines 0-1 are the declaration and <testsuites>; the last two </testsuites> and the final line break.
-    suites += xml.slice(2, -2).join("\n") + "\n";
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool validate" tests="${tests}" ` +
-    `failures="${failures}">\n${suites}</testsuites>\n`;
-}
-
 /** Markdown: a table of the documents, then the findings in a table per file. */
 function renderManyMarkdown(report: FindingReport, entries: readonly ManyEntry[]): string {
   const counts = new Map<string, number>();
@@ -154,10 +129,11 @@ export function renderMany(
   if (format === "text") return renderManyText(entries, style);
   for (const e of entries) side(documentLine(e, style) + "\n");
   const report = mergedReport(entries);
-  if (format === "junit") return renderManyJunit(entries);
+  const documents = entries.map((e) => e.result.source);
+  if (format === "junit") return renderJunit(report, { suites: documents });
+  if (format === "sarif") return renderSarif(report, { toolVersion: VERSION, artifacts: documents });
   if (format === "markdown") return renderManyMarkdown(report, entries);
-  const out = renderReport(format, report, { toolVersion: VERSION });
-  return format === "sarif" ? withArtifacts(out, entries) : out;
+  return renderReport(format, report, { toolVersion: VERSION });
 }
 
 /**

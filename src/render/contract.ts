@@ -27,11 +27,21 @@ export interface ReportFinding extends Finding {
   label?: string;
   /** The file the finding is about when it has no `location` and it is not the report's source. */
   file?: string;
+  /**
+   * In a report over several documents, the document whose run found it (its file, or a file that document
+   * references). For grouping only: structured reports do not list it.
+   */
+  document?: string;
 }
 
 /** The file of a finding: its location's, else its own `file`, else the report's source. */
 export function fileOf(f: ReportFinding, summary: ReportSummary): string {
   return f.location?.file ?? f.file ?? summary.source;
+}
+
+/** The document a finding belongs to in a report over several: its `document`, else its file. */
+export function documentOf(f: ReportFinding, summary: ReportSummary): string {
+  return f.document ?? fileOf(f, summary);
 }
 
 /** What a report says besides its findings. */

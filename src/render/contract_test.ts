@@ -107,3 +107,36 @@ Deno.test("renderReport: every format of REPORT_FORMATS renders the same report"
     assert.ok(out.endsWith("\n"), format);
   }
 });
+
+Deno.test("sarif: a run over several documents lists each file once as an artifact, URIs as in results", () => {
+  const log = JSON.parse(
+    renderSarif(report([ERROR]), { artifacts: ["api.yaml", "dir\\b c.yaml", "api.yaml"] }),
+  );
+  assert.deepEqual(log.runs[0].artifacts, [
+    { location: { uri: "api.yaml" } },
+    { location: { uri: "dir/b%20c.yaml" } },
+  ]);
+  assert.equal(JSON.parse(renderSarif(report([ERROR]))).runs[0].artifacts, undefined);
+});
+
+Deno.test("junit: with suites, one test suite per document holding its findings, totals summed", () => {
+  const ref: ReportFinding = {
+    ...INFO,
+    location: { file: "parts.yaml", line: 1, column: 1 },
+    document: "b.yaml",
+  };
+  const inB: ReportFinding = { ...ERROR, file: "b.yaml", location: undefined };
+  const out = renderJunit(report([ERROR, inB, ref]), { suites: ["api.yaml", "b.yaml", "c.yaml"] });
+  assert.match(
+    out,
+    /<testsuites name="oatool convert" tests="4" failures="2">\n {2}<testsuite name="api\.yaml"/,
+  );
+  const suites = [...out.matchAll(/<testsuite name="([^"]+)" tests="(\d+)" failures="(\d+)">/g)].map((m) =>
+    m.slice(1).join(" ")
+  );
+  assert.deepEqual(suites, ["api.yaml 1 1", "b.yaml 2 1", "c.yaml 1 0"]);
+  assert.match(
+    out,
+    /<testsuite name="c\.yaml" tests="1" failures="0">\n {4}<testcase [^>]*name="no issues"\/>/,
+  );
+});

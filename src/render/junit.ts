@@ -9,6 +9,7 @@ import { formatCount } from "../core/bounded_text.ts";
 import type { Severity } from "../core/mod.ts";
 import { escapeText } from "./escape.ts";
 import {
+  documentOf,
   type FindingReport,
   listedFindings,
   nounOf,
@@ -31,6 +32,18 @@ export interface JunitOptions extends ReportOptions {
   failOn?: Severity;
   /** Name of the test suite. @default the report's source */
   suite?: string;
+  /**
+   * The documents of a run over several, in order: one test suite each, holding the findings of its file
+   * ({@link documentOf}), each suite bounded on its own. `suite` is then unused.
+   */
+  suites?: readonly string[];
+}
+
+/** The test suites and their totals. */
+interface Suites {
+  xml: string;
+  cases: number;
+  failures: number;
 }
 
 /**
@@ -38,9 +51,36 @@ export interface JunitOptions extends ReportOptions {
  * `oatool.<command>[.<category>]`, name `<rule> <path>`), failing at or above `failOn` (errors by default) with
  * the message and the JSON pointer, else with the severity and message as its output; one passing case when
  * there is no finding. Past the report's bounds, one last case counts the findings left out, failing when one
- * of them fails.
+ * of them fails. With `suites`, one such suite per document.
  */
 export function renderJunit(report: FindingReport, options: JunitOptions = {}): string {
+  const { command } = report.summary;
+  const groups = options.suites === undefined
+    ? [{ name: options.suite ?? report.summary.source, findings: report.findings }]
+    : groupByDocument(report, options.suites);
+  const all: Suites = { xml: "", cases: 0, failures: 0 };
+  for (const group of groups) {
+    const one = renderSuite({ findings: group.findings, summary: report.summary }, group.name, options);
+    all.xml += one.xml;
+    all.cases += one.cases;
+    all.failures += one.failures;
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool ${command}" tests="${all.cases}" ` +
+    `failures="${all.failures}">\n${all.xml}</testsuites>\n`;
+}
+
+/** The findings of each document, in the documents' order (a finding of no listed document is left out). */
+function groupByDocument(
+  report: FindingReport,
+  documents: readonly string[],
+): { name: string; findings: ReportFinding[] }[] {
+  const groups = new Map(documents.map((name) => [name, [] as ReportFinding[]]));
+  for (const f of report.findings) groups.get(documentOf(f, report.summary))?.push(f);
+  return [...groups].map(([name, findings]) => ({ name, findings }));
+}
+
+/** One `<testsuite>` of findings. */
+function renderSuite(report: FindingReport, suite: string, options: JunitOptions): Suites {
   const { command } = report.summary;
   const noun = nounOf(report.summary);
   const limit = RANK[options.failOn ?? "error"];
@@ -49,11 +89,7 @@ export function renderJunit(report: FindingReport, options: JunitOptions = {}): 
   const omittedFailures = report.findings.filter(failing).length - shown.filter(failing).length;
   const failures = shown.filter(failing).length + (omittedFailures > 0 ? 1 : 0);
   const cases = report.findings.length === 0 ? 1 : shown.length + (omitted > 0 ? 1 : 0);
-  let out =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="oatool ${command}" tests="${cases}" failures="${failures}">\n`;
-  out += `  <testsuite name="${
-    xmlText(options.suite ?? report.summary.source)
-  }" tests="${cases}" failures="${failures}">\n`;
+  let out = `  <testsuite name="${xmlText(suite)}" tests="${cases}" failures="${failures}">\n`;
   if (report.findings.length === 0) {
     out += `    <testcase classname="oatool.${command}" name="no ${noun.many}"/>\n`;
   }
@@ -80,6 +116,6 @@ export function renderJunit(report: FindingReport, options: JunitOptions = {}): 
       : `<system-out>${text}</system-out>`;
     out += `</testcase>\n`;
   }
-  out += "  </testsuite>\n</testsuites>\n";
-  return out;
+  out += "  </testsuite>\n";
+  return { xml: out, cases, failures };
 }

@@ -23,6 +23,8 @@ export interface SarifOptions extends ReportOptions {
   toolVersion?: string;
   /** What the note of a log that leaves findings out says it lists them of. @default "the findings" */
   listedOf?: string;
+  /** The files of the run (a run over several documents lists each), as the run's `artifacts`, in order. */
+  artifacts?: readonly string[];
 }
 
 /** A SARIF level: `error` for errors and critical findings, `warning`, `note` for info. */
@@ -43,6 +45,7 @@ export function toUri(file: string): string {
  * rule id, the level, the message, the file (the finding's, else the report's source), the region
  * (`startLine`/`startColumn`, when the finding has a location), the readable path as a logical location and the
  * JSON pointer as a property. At most the report's bounds of results; the run's properties count the rest.
+ * With `artifacts`, the run lists those files, each once, as its artifacts.
  */
 export function renderSarif(report: FindingReport, options: SarifOptions = {}): string {
   const { summary } = report;
@@ -102,6 +105,9 @@ export function renderSarif(report: FindingReport, options: SarifOptions = {}): 
           },
         }
         : {}),
+      ...(options.artifacts === undefined ? {} : {
+        artifacts: [...new Set(options.artifacts.map(toUri))].map((uri) => ({ location: { uri } })),
+      }),
     }],
   };
   return JSON.stringify(log, null, 2) + "\n";
