@@ -59,3 +59,27 @@ Deno.test("mcp validate: the workspace root's oatool.yaml applies; config names 
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("mcp validate: each finding carries its location {file, line, column}, in a referenced file too", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oatool-mcp-validate-at-" });
+  try {
+    await Deno.writeTextFile(
+      join(dir, "api.yaml"),
+      DOC.replace("paths:", "components:\n  schemas:\n    Pet: {$ref: 'parts.yaml#/Pet'}\npaths:"),
+    );
+    await Deno.writeTextFile(join(dir, "parts.yaml"), "Pet:\n  type: strin\n");
+    const s = await connect({ reader: countingReader(dir) });
+    try {
+      const r = await s.call("validate", { spec: { file: "api.yaml" } });
+      const errors = r.structured?.errors as { rule?: string; location?: unknown }[];
+      const at = (rule: string) => errors.find((e) => e.rule === rule)?.location;
+      assertEquals(at("operation-id-unique"), { file: join(dir, "api.yaml"), line: 9, column: 24 }, r.text);
+      // A referenced file is named as the findings' paths name it (relative to the workspace).
+      assertEquals(at("oas-schema"), { file: "parts.yaml", line: 2, column: 3 }, r.text);
+    } finally {
+      await s.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -45,6 +45,8 @@ export const validateTool: Tool = defineTool({
       reader: ctx.reader,
       strict: args.strict,
       noWarnings: args.no_warnings,
+      // Each finding's file:line:column; the source map is built only for the files that have findings.
+      sourceMap: true,
       config: await workspaceConfig(ctx, args.config, confine),
       confine,
     });
