@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isAbsolute, resolve } from "node:path";
 import { VERSION } from "../core/build_info.ts";
 import type { Finding } from "../core/mod.ts";
 import { formatDuration, type Style } from "../render/report.ts";
@@ -137,10 +138,10 @@ export function renderMany(
 }
 
 /**
- * What the baselines accepted and which entries are stale across the documents: an entry is stale when every
- * document that read its baseline file left it unmatched.
+ * The stale entries of each baseline file across the documents: an entry is stale when every document that read
+ * its baseline file left it unmatched (a document's run leaves the other documents' entries unmatched).
  */
-export function mergedBaseline(entries: readonly ManyEntry[]): ValidationResult {
+export function staleByBaseline(entries: readonly ManyEntry[]): Map<string, IgnoreEntry[]> {
   const readers = new Map<string, number>();
   const stale = new Map<string, { entry: IgnoreEntry; count: number; file: string }>();
   for (const { result } of entries) {
@@ -154,11 +155,31 @@ export function mergedBaseline(entries: readonly ManyEntry[]): ValidationResult 
       stale.set(key, seen);
     }
   }
+  const out = new Map([...readers.keys()].map((file) => [file, [] as IgnoreEntry[]]));
+  for (const s of stale.values()) if (s.count === readers.get(s.file)) out.get(s.file)!.push(s.entry);
+  return out;
+}
+
+/** What the baselines accepted and which entries are stale across the documents ({@link staleByBaseline}). */
+export function mergedBaseline(entries: readonly ManyEntry[]): ValidationResult {
   return {
     ...entries[0].result,
     ignoredCount: entries.reduce((n, e) => n + (e.result.ignoredCount ?? 0), 0),
-    staleBaseline: [...stale.values()].filter((s) => s.count === readers.get(s.file)).map((s) => s.entry),
+    staleBaseline: [...staleByBaseline(entries).values()].flat(),
   };
+}
+
+/**
+ * The baseline of a run over several documents (`--generate-baseline`): every document's entries, an entry of a
+ * finding in the document itself naming that document (`file`, written relative to the baseline file), so that
+ * each document's run matches only its own entries.
+ */
+export function manyBaselineEntries(entries: readonly ManyEntry[], cwd: string): IgnoreEntry[] {
+  return entries.flatMap(({ result }) => {
+    const url = !isAbsolute(result.source) && /^[a-z][a-z0-9+.-]*:/i.test(result.source);
+    const path = url ? result.source : resolve(cwd, result.source);
+    return (result.baselineEntries ?? []).map((e) => e.file === undefined ? { ...e, file: path } : e);
+  });
 }
 
 /** The statistics line of a run with several documents (standard error). */

@@ -11,9 +11,23 @@ import {
 import { renderReport } from "../render/format.ts";
 import { REPORT_FORMATS } from "../render/contract.ts";
 import { ConfigError } from "../config/mod.ts";
-import { DEFAULT_JOBS, pruneBaseline, validate, validateMany, writeBaseline } from "../validator/mod.ts";
+import {
+  DEFAULT_JOBS,
+  type ManyEntry,
+  pruneBaseline,
+  validate,
+  validateMany,
+  writeBaseline,
+} from "../validator/mod.ts";
 import { expandInputs, isGlob, parseShard, shardInputs } from "./_validate_inputs.ts";
-import { manyBanner, mergedBaseline, renderMany } from "./_validate_many.ts";
+import {
+  documentLine,
+  manyBanner,
+  manyBaselineEntries,
+  mergedBaseline,
+  renderMany,
+  staleByBaseline,
+} from "./_validate_many.ts";
 import { baselineSummary, policyFile, policyFlags, ruleSeverities } from "./_validate_policy.ts";
 import {
   inputArgument,
@@ -79,7 +93,8 @@ output. Exit code 0 when the document is valid, 1 when it is not or cannot be re
 The policy file sets rule severities (rules:), accepted findings (ignore:), presets (extends: recommended,
 strict, minimal or a file), named APIs (apis:) and a baseline (baseline:); print its JSON Schema with
 "oatool config schema". A baseline (--generate-baseline) accepts every current finding: later runs fail only on
-new findings, say how many were accepted, and list stale entries, which --prune-baseline removes.
+new findings, say how many were accepted, and list stale entries, which --prune-baseline removes. With
+several documents, one baseline covers them all, each entry naming its document.
 
 Several documents, or globs that oatool expands (quote them: 'apis/**/openapi.yaml'; * within a folder name,
 ** any folders; node_modules and .git are skipped), or with no input the policy file's apis: roots, are
@@ -185,11 +200,7 @@ async function runMany(
   started: number,
 ): Promise<number> {
   const f = ctx.flags;
-  if (f["generate-baseline"] !== undefined || f["prune-baseline"]) {
-    throw new UsageError(
-      "--generate-baseline and --prune-baseline take one document; give one input (or one api with --shard 1/1).",
-    );
-  }
+  const generate = f["generate-baseline"];
   if (ctx.args.length === 0 && Object.keys(config?.apis ?? {}).length === 0) {
     throw new UsageError(
       "an input is required: name files or globs, or list apis: with their root in the policy file (oatool.yaml).",
@@ -218,6 +229,7 @@ async function runMany(
     config,
     ruleSeverities: ruleSeverities(f.rule, f["skip-rule"]),
     baseline: f.baseline,
+    generateBaseline: generate !== undefined,
   });
   const style = createStyle(ctx.io.color);
   if (!f.quiet) {
@@ -227,9 +239,42 @@ async function runMany(
     ctx.io.stderr(`oatool validate: shard ${f.shard} of ${all.length} documents holds none.\n`);
     return 0;
   }
+  if (generate !== undefined) return await generateMany(ctx, generate, entries, inputs);
+  const stale = staleByBaseline(entries);
+  if (f["prune-baseline"] && stale.size === 0) {
+    throw new ConfigError(
+      "--prune-baseline needs a baseline: give --baseline FILE or baseline: in the policy file.",
+    );
+  }
+  let pruned: number | undefined;
+  for (const [file, gone] of f["prune-baseline"] ? stale : []) {
+    if (gone.length > 0) pruned = (pruned ?? 0) + await pruneBaseline(file, gone, { reader: ctx.reader });
+  }
   ctx.io.stdout(renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr));
-  const summary = baselineSummary(mergedBaseline(entries), undefined);
+  const summary = baselineSummary(mergedBaseline(entries), pruned);
   if (f.format === "text") ctx.io.stdout(summary);
   else ctx.io.stderr(summary);
   return entries.every((e) => e.result.valid) ? 0 : 1;
+}
+
+/**
+ * `--generate-baseline` over several documents: one baseline file whose entries name their document (relative
+ * to the baseline file). A document that could not be validated has no entries: exit 1, after writing the rest.
+ */
+async function generateMany(
+  ctx: TypedContext<typeof FLAGS>,
+  file: string,
+  entries: readonly ManyEntry[],
+  inputs: readonly string[],
+): Promise<number> {
+  const cwd = ctx.reader.cwd();
+  const baseline = manyBaselineEntries(entries, cwd);
+  await writeBaseline(file, baseline, { cwd, inputs });
+  const failed = entries.filter((e) => e.failure !== undefined);
+  for (const e of failed) ctx.io.stderr(documentLine(e, createStyle(ctx.io.color)) + "\n");
+  ctx.io.stderr(
+    `oatool validate: wrote baseline entries of ${entries.length - failed.length} of ${entries.length} ` +
+      `documents to ${escapeText(file)}.\n`,
+  );
+  return failed.length > 0 ? 1 : 0;
 }

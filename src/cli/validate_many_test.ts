@@ -153,3 +153,59 @@ Deno.test({
     assert.equal(check(log), true, JSON.stringify(check.errors?.slice(0, 5)));
   },
 });
+
+Deno.test("validate baselines over several documents: generate, match per document, stale and pruned across both", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oatool-many-baseline-" });
+  try {
+    const broken = await Deno.readTextFile(INVALID);
+    const [a, b, base] = [join(dir, "a/api.yaml"), join(dir, "b/api.yaml"), join(dir, "base.yaml")];
+    await Deno.mkdir(join(dir, "a"));
+    await Deno.mkdir(join(dir, "b"));
+    await Deno.writeTextFile(a, broken);
+    await Deno.writeTextFile(b, PETSTORE);
+    const gen = await run(["validate", "-q", "--generate-baseline", base, a, b]);
+    assert.equal(gen.code, 0, gen.stderr);
+    assert.match(gen.stderr, /wrote baseline entries of 2 of 2 documents/);
+    const files = (text: string) => [...text.matchAll(/^ {4}file: (.*)$/gm)].map((m) => m[1]);
+    assert.deepEqual([...new Set(files(await Deno.readTextFile(base)))], ["a/api.yaml"]);
+
+    // Each document matches only its own entries: b now has a's findings, which a's entries do not accept.
+    await Deno.writeTextFile(b, broken);
+    const other = await run(["validate", "-q", "--format", "json", "--baseline", base, a, b]);
+    assert.equal(other.code, 1);
+    const report = JSON.parse(other.stdout);
+    assert.deepEqual(report.documents.map((d: { valid: boolean }) => d.valid), [true, false]);
+    assert.match(other.stderr, /5 findings accepted/);
+    assert.doesNotMatch(
+      other.stderr,
+      /Stale/,
+      "a's entries are not stale because b's run leaves them unmatched",
+    );
+
+    // Both documents in the baseline; then a is fixed in one place: that entry is stale, then pruned.
+    assert.equal((await run(["validate", "-q", "--generate-baseline", base, a, b])).code, 0);
+    assert.deepEqual([...new Set(files(await Deno.readTextFile(base)))], ["a/api.yaml", "b/api.yaml"]);
+    assert.equal((await run(["validate", "-q", "--baseline", base, a, b])).code, 0);
+    await Deno.writeTextFile(
+      a,
+      broken.replace("operationId: getPet\n      summary", "operationId: putPet\n      summary"),
+    );
+    const stale = await run(["validate", "-q", "--baseline", base, a, b]);
+    assert.equal(stale.code, 0, stale.stdout);
+    assert.match(
+      stale.stdout,
+      /Stale baseline entries \(1\)[^\n]*\n {2}operation-id-unique \S*a\/api\.yaml#\/paths/,
+    );
+    const pruned = await run(["validate", "-q", "--prune-baseline", "--baseline", base, a, b]);
+    assert.equal(pruned.code, 0);
+    assert.match(pruned.stdout, /Removed 1 stale baseline entry/);
+    const left = await Deno.readTextFile(base);
+    assert.equal(files(left).length, 9);
+    assert.equal(files(left).filter((f) => f === "b/api.yaml").length, 5, "b's entries are kept");
+    const after = await run(["validate", "-q", "--baseline", base, a, b]);
+    assert.equal(after.code, 0);
+    assert.doesNotMatch(after.stdout, /Stale/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -137,7 +137,8 @@ export function baselineEntries(keys: readonly FindingKey[]): IgnoreEntry[] {
 
 /**
  * Writes a baseline file (YAML, or JSON for a `.json` name) with the one document writer: entries' files
- * relative to the baseline's folder, never over a file the run read.
+ * relative to the baseline's folder, each distinct key once (a file that several documents of a run reference
+ * gives the same entries), never over a file the run read.
  */
 export async function writeBaseline(
   path: string,
@@ -146,7 +147,9 @@ export async function writeBaseline(
 ): Promise<void> {
   const full = resolve(options.cwd ?? Deno.cwd(), path);
   const dir = dirname(full);
-  const ignore = entries.map((e) => {
+  const seen = new Set<string>();
+  const distinct = entries.filter((e) => !seen.has(keyText(e)) && seen.add(keyText(e)));
+  const ignore = distinct.map((e) => {
     const out: Record<string, string> = { rule: e.rule };
     if (e.file !== undefined) out.file = isAbsolute(e.file) ? relative(dir, e.file) : e.file;
     out.pointer = e.pointer;

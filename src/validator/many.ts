@@ -20,7 +20,7 @@ export const DEFAULT_JOBS: number = Math.max(1, navigator.hardwareConcurrency ??
 const MAX_JOBS = 64;
 
 /** The options of {@link validate} a worker can be given (plain data: no reader, no callbacks). */
-export type WorkerValidateOptions = Omit<ValidateOptions, "reader" | "confine" | "generateBaseline">;
+export type WorkerValidateOptions = Omit<ValidateOptions, "reader" | "confine">;
 
 /** Options of {@link validateMany}. */
 export interface ValidateManyOptions extends WorkerValidateOptions {
