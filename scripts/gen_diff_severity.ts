@@ -11,7 +11,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { CHECK_CATEGORIES, DIFF_PRESETS, listChecks } from "../src/differ/mod.ts";
+import { CHECK_CATEGORIES, DIFF_PRESETS, listChecks, toDiffSeverity as upper } from "../src/differ/mod.ts";
 import type { Check } from "../src/differ/mod.ts";
 import { OASDIFF_DEVIATIONS, principleOf, PRINCIPLES } from "../src/differ/policy.ts";
 import { PRESET_RULES, type PresetRule, presetSeverity, ruleMatches } from "../src/differ/presets.ts";
@@ -32,11 +32,11 @@ function ruleText(rule: PresetRule): string {
   }
   if (rule.prefix !== undefined) parts.push(`ids starting \`${rule.prefix}\``);
   if (rule.suffix !== undefined) parts.push(`ids ending \`${rule.suffix}\``);
-  if (rule.mirror !== undefined) parts.push(`whose request twin is ${rule.mirror} (a widening)`);
+  if (rule.mirror !== undefined) parts.push(`whose request twin is ${upper(rule.mirror)} (a widening)`);
   if (rule.except !== undefined) {
     parts.push(`except ids containing ${rule.except.map((x) => `\`${x}\``).join(", ")}`);
   }
-  return `${parts.join(", ") || "every check"}: ${rule.from} → ${rule.to}`;
+  return `${parts.join(", ") || "every check"}: ${upper(rule.from)} → ${upper(rule.to)}`;
 }
 
 /** The page's Markdown, before formatting. */
@@ -93,9 +93,9 @@ export function severityPolicyPage(): string {
       const s = presetSeverity(c, "strict");
       const l = presetSeverity(c, "lenient");
       out.push(
-        `| \`${c.id}\` | ${c.severity} | ${s === c.severity ? "" : s} | ${l === c.severity ? "" : l} | ${
-          principleOf(c)
-        } | ${cell(c.description)} | ${cell(OASDIFF_DEVIATIONS[c.id] ?? "")} |`,
+        `| \`${c.id}\` | ${upper(c.severity)} | ${s === c.severity ? "" : upper(s)} | ${
+          l === c.severity ? "" : upper(l)
+        } | ${principleOf(c)} | ${cell(c.description)} | ${cell(OASDIFF_DEVIATIONS[c.id] ?? "")} |`,
       );
     }
     out.push("");

@@ -98,8 +98,8 @@ Deno.test({
     });
     // 3.0.3 → 3.1.0 is the same major version: the version field itself is an INFO (docs/diff-severity.md).
     assert.deepEqual(r.changes.map((c) => `${c.id} ${c.severity}`), [
-      "openapi-version-changed INFO",
-      "format-structure-changed ERROR",
+      "openapi-version-changed info",
+      "format-structure-changed error",
     ]);
     assert.match(r.changes[1].message, /nullable became null in type lists/);
   },

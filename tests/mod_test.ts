@@ -330,10 +330,13 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "DIFF_SEVERITIES",
     "changeToFinding",
     "diff",
+    "fromDiffSeverity",
+    "isBreaking",
     "listChecks",
     "parseIgnoreList",
     "parseSeverities",
     "severityRank",
+    "toDiffSeverity",
   ],
   "./fixer": [
     "DEFAULT_OPERATION_ID_TEMPLATE",

@@ -18,6 +18,7 @@ import {
   DIFF_PRESETS,
   DIFF_SEVERITIES,
   type DiffOptions,
+  fromDiffSeverity,
   listChecks,
   parseIgnoreList,
   parseSeverities,
@@ -134,7 +135,8 @@ version, while with one --breaking passes), or input that cannot be read or is i
     const severities = severityFile === undefined
       ? undefined
       : parseSeverities(await readRulesFile(severityFile, ctx.reader), severityFile);
-    const failOn = ctx.flags["fail-on"];
+    const failOnFlag = ctx.flags["fail-on"];
+    const failOn = failOnFlag === undefined ? undefined : fromDiffSeverity(failOnFlag);
     const breaking = ctx.flags.breaking;
     const maxInputSize = ctx.flags["max-input-size"];
     const deprecationDays = daysFlag(ctx.flags["deprecation-days"]);
@@ -173,7 +175,7 @@ version, while with one --breaking passes), or input that cannot be read or is i
         ctx.io.stdout(renderDiffSarif(result, { toolVersion: VERSION }));
         break;
       case "junit":
-        ctx.io.stdout(renderDiffJunit(result, { failOn: failOn ?? (breaking ? "ERROR" : "INFO") }));
+        ctx.io.stdout(renderDiffJunit(result, { failOn: failOn ?? (breaking ? "error" : "info") }));
         break;
       case "text":
         ctx.io.stdout(renderDiffText(result, { breaking, style: createStyle(ctx.io.color) }));

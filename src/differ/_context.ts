@@ -12,7 +12,7 @@ import type { RefIndex } from "../refs/ref_index.ts";
 import type { DocumentSet } from "../io/document_set.ts";
 import { componentSections } from "../walker/mod.ts";
 import { type CheckId, CHECKS } from "./checks.ts";
-import type { Change, ChangeType, DiffSeverity } from "./types.ts";
+import type { Change, ChangeType } from "./types.ts";
 
 /** Where a value is: the file (reference index key) and its path inside it. */
 export interface Place {
@@ -219,7 +219,7 @@ export class Collector {
       rule: id,
       category: check.category,
       type,
-      severity: check.severity as DiffSeverity,
+      severity: check.severity,
       path: file === undefined ? path : `${file}#${path}`,
       pointer: file === undefined ? pointer : `${file}#${pointer}`,
       message: shorten(message, MAX_MESSAGE_CHARS),

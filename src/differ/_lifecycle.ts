@@ -11,7 +11,7 @@ import type { CheckId } from "./checks.ts";
 import { CHECKS } from "./checks.ts";
 import { LIFECYCLE_KINDS, type LifecycleKind } from "./checks/lifecycle.ts";
 import { placeOf, type Side } from "./_context.ts";
-import type { Change, DiffSeverity } from "./types.ts";
+import type { Change } from "./types.ts";
 
 /** Extensions that give the date something was deprecated, in the order they are read. */
 export const DEPRECATION_DATE_EXTENSIONS: readonly string[] = [
@@ -138,6 +138,6 @@ export function judgeRemoval(change: Change, source: Side, policy: LifecyclePoli
   const check = CHECKS.get(verdict.id)!;
   change.id = change.rule = verdict.id;
   change.category = check.category;
-  change.severity = check.severity as DiffSeverity;
+  change.severity = check.severity;
   change.message = `${change.message.replace(/\.$/, "")}: ${verdict.why}.`;
 }

@@ -61,7 +61,7 @@ export const CHECKS: ReadonlyMap<string, Check> = new Map(ALL.map((c) => [c.id, 
  * import { listChecks } from "@oatool/cli/differ";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
  * const check = listChecks().find((c) => c.id === "request-property-became-required");
- * assertEquals(check?.severity, "ERROR");
+ * assertEquals(check?.severity, "error");
  * ```
  */
 export function listChecks(): Check[] {

@@ -82,74 +82,74 @@ const OAUTH = (d: Any) => d.components.securitySchemes.oauth.flows.authorization
 /** `[name, edit of the source, edit of the target, expected "id SEVERITY" list]`. */
 export const CASES: [string, Edit, Edit, string[]][] = [
   // document
-  ["openapi-version-changed", none, (d) => d.openapi = "3.1.1", ["openapi-version-changed INFO"]],
-  ["component-added", none, (d) => d.components.schemas.Extra = { type: "string" }, ["component-added INFO"]],
+  ["openapi-version-changed", none, (d) => d.openapi = "3.1.1", ["openapi-version-changed info"]],
+  ["component-added", none, (d) => d.components.schemas.Extra = { type: "string" }, ["component-added info"]],
   ["component-removed", (d) => d.components.schemas.Extra = { type: "string" }, none, [
-    "component-removed INFO",
+    "component-removed info",
   ]],
   [
     "component-renamed",
     (d) => d.components.schemas.Old = { type: "string" },
     (d) => d.components.schemas.New = { type: "string" },
-    ["component-renamed INFO"],
+    ["component-renamed info"],
   ],
   [
     "component-changed",
     (d) => d.components.schemas.Extra = { type: "string" },
     (d) => d.components.schemas.Extra = { type: "integer" },
-    ["component-changed INFO"],
+    ["component-changed info"],
   ],
   // endpoint
   ["endpoint-added", none, (d) => d.paths["/b"] = { get: { responses: {} }, put: { responses: {} } }, [
-    "endpoint-added INFO",
-    "endpoint-added INFO",
+    "endpoint-added info",
+    "endpoint-added info",
   ]],
   ["endpoint-removed", (d) => d.paths["/b"] = { get: { responses: {} } }, none, [
-    "endpoint-removed CRITICAL",
+    "endpoint-removed critical",
   ]],
   ["deprecated-endpoint-removed", (d) => d.paths["/b"] = { get: { deprecated: true, responses: {} } }, none, [
-    "deprecated-endpoint-removed WARNING",
+    "deprecated-endpoint-removed warning",
   ]],
   ["deprecated-operation-removed", (d) => POST(d).deprecated = true, (d) => delete P(d).post, [
-    "deprecated-operation-removed WARNING",
+    "deprecated-operation-removed warning",
   ]],
-  ["endpoint-summary-changed", none, (d) => P(d).summary = "new", ["endpoint-summary-changed INFO"]],
+  ["endpoint-summary-changed", none, (d) => P(d).summary = "new", ["endpoint-summary-changed info"]],
   ["endpoint-description-changed", none, (d) => P(d).description = "new", [
-    "endpoint-description-changed INFO",
+    "endpoint-description-changed info",
   ]],
-  ["webhook-added", none, (d) => d.webhooks.pong = { post: { responses: {} } }, ["webhook-added INFO"]],
-  ["webhook-removed", none, (d) => delete d.webhooks.ping, ["webhook-removed ERROR"]],
+  ["webhook-added", none, (d) => d.webhooks.pong = { post: { responses: {} } }, ["webhook-added info"]],
+  ["webhook-removed", none, (d) => delete d.webhooks.ping, ["webhook-removed error"]],
   // operation
-  ["operation-added", none, (d) => P(d).delete = { responses: {} }, ["operation-added INFO"]],
-  ["operation-removed", none, (d) => delete P(d).post, ["operation-removed CRITICAL"]],
-  ["operation-deprecated", none, (d) => GET(d).deprecated = true, ["operation-deprecated WARNING"]],
-  ["operation-undeprecated", (d) => GET(d).deprecated = true, none, ["operation-undeprecated INFO"]],
-  ["operation-id-changed", none, (d) => GET(d).operationId = "fetchUser", ["operation-id-changed WARNING"]],
-  ["operation-id-added", none, (d) => POST(d).operationId = "createUser", ["operation-id-added INFO"]],
-  ["operation-id-removed", none, (d) => delete GET(d).operationId, ["operation-id-removed WARNING"]],
-  ["operation-summary-changed", none, (d) => GET(d).summary = "new", ["operation-summary-changed INFO"]],
+  ["operation-added", none, (d) => P(d).delete = { responses: {} }, ["operation-added info"]],
+  ["operation-removed", none, (d) => delete P(d).post, ["operation-removed critical"]],
+  ["operation-deprecated", none, (d) => GET(d).deprecated = true, ["operation-deprecated warning"]],
+  ["operation-undeprecated", (d) => GET(d).deprecated = true, none, ["operation-undeprecated info"]],
+  ["operation-id-changed", none, (d) => GET(d).operationId = "fetchUser", ["operation-id-changed warning"]],
+  ["operation-id-added", none, (d) => POST(d).operationId = "createUser", ["operation-id-added info"]],
+  ["operation-id-removed", none, (d) => delete GET(d).operationId, ["operation-id-removed warning"]],
+  ["operation-summary-changed", none, (d) => GET(d).summary = "new", ["operation-summary-changed info"]],
   ["operation-description-changed", none, (d) => GET(d).description = "x", [
-    "operation-description-changed INFO",
+    "operation-description-changed info",
   ]],
-  ["operation-tag-added", none, (d) => GET(d).tags.push("admin"), ["operation-tag-added INFO"]],
-  ["operation-tag-removed", none, (d) => GET(d).tags = [], ["operation-tag-removed INFO"]],
+  ["operation-tag-added", none, (d) => GET(d).tags.push("admin"), ["operation-tag-added info"]],
+  ["operation-tag-removed", none, (d) => GET(d).tags = [], ["operation-tag-removed info"]],
   ["operation-external-docs-changed", none, (d) => GET(d).externalDocs = { url: "https://d" }, [
-    "operation-external-docs-changed INFO",
+    "operation-external-docs-changed info",
   ]],
-  ["callback-added", none, (d) => POST(d).callbacks.other = {}, ["callback-added INFO"]],
-  ["callback-removed", none, (d) => delete POST(d).callbacks.onEvent, ["callback-removed ERROR"]],
+  ["callback-added", none, (d) => POST(d).callbacks.other = {}, ["callback-added info"]],
+  ["callback-removed", none, (d) => delete POST(d).callbacks.onEvent, ["callback-removed error"]],
   ["callback-expression-added", none, (d) => POST(d).callbacks.onEvent["{$request.body#/other}"] = {}, [
-    "callback-expression-added INFO",
+    "callback-expression-added info",
   ]],
   ["callback-expression-removed", none, (d) => POST(d).callbacks.onEvent = {}, [
-    "callback-expression-removed ERROR",
+    "callback-expression-removed error",
   ]],
   [
     "callback request bodies are judged as responses",
     none,
     (d) =>
       POST(d).callbacks.onEvent["{$request.body#/url}"].post.requestBody.content = json({ type: "string" }),
-    ["response-type-changed ERROR"],
+    ["response-type-changed error"],
   ],
   // webhooks and callbacks: the API sends the request, so the receiving client breaks the other way round
   [
@@ -157,11 +157,11 @@ export const CASES: [string, Edit, Edit, string[]][] = [
     none,
     (d) => CB(d).parameters = [{ name: "sig", in: "header", required: true }],
     [
-      "callback-parameter-added INFO",
+      "callback-parameter-added info",
     ],
   ],
   ["callback-parameter-removed", (d) => CB(d).parameters = [{ name: "sig", in: "header" }], none, [
-    "callback-parameter-removed ERROR",
+    "callback-parameter-removed error",
   ]],
   [
     "callback-parameter-became-optional",
@@ -169,81 +169,81 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       CB(d).parameters = [{ name: "sig", in: "header", required: true }];
     },
     (d) => CB(d).parameters = [{ name: "sig", in: "header" }],
-    ["callback-parameter-became-optional ERROR"],
+    ["callback-parameter-became-optional error"],
   ],
   ["callback-parameter-became-required", (d) => CB(d).parameters = [{ name: "sig", in: "header" }], (d) => {
     CB(d).parameters = [{ name: "sig", in: "header", required: true }];
-  }, ["callback-parameter-became-required INFO"]],
+  }, ["callback-parameter-became-required info"]],
   ["callback-request-body-added", (d) => delete CB(d).requestBody, none, [
-    "callback-request-body-added INFO",
+    "callback-request-body-added info",
   ]],
   ["callback-request-body-removed", none, (d) => delete CB(d).requestBody, [
-    "callback-request-body-removed ERROR",
+    "callback-request-body-removed error",
   ]],
   ["callback-request-body-became-optional", (d) => CB(d).requestBody.required = true, none, [
-    "callback-request-body-became-optional ERROR",
+    "callback-request-body-became-optional error",
   ]],
   ["callback-request-body-became-required", none, (d) => CB(d).requestBody.required = true, [
-    "callback-request-body-became-required INFO",
+    "callback-request-body-became-required info",
   ]],
   ["webhook requests are sent by the API too", none, (d) => {
     d.webhooks.ping.post.parameters = [{ name: "sig", in: "header", required: true }];
-  }, ["callback-parameter-added INFO"]],
+  }, ["callback-parameter-added info"]],
   // parameter
   [
     "new-required-request-parameter",
     none,
     (d) => GET(d).parameters.push({ name: "q", in: "query", required: true }),
     [
-      "new-required-request-parameter ERROR",
+      "new-required-request-parameter error",
     ],
   ],
   ["new-optional-request-parameter", none, (d) => GET(d).parameters.push({ name: "q", in: "query" }), [
-    "new-optional-request-parameter INFO",
+    "new-optional-request-parameter info",
   ]],
-  ["request-parameter-removed", none, (d) => GET(d).parameters = [], ["request-parameter-removed WARNING"]],
+  ["request-parameter-removed", none, (d) => GET(d).parameters = [], ["request-parameter-removed warning"]],
   ["request-parameter-became-required", none, (d) => GET(d).parameters[0].required = true, [
-    "request-parameter-became-required ERROR",
+    "request-parameter-became-required error",
   ]],
   ["request-parameter-became-optional", (d) => GET(d).parameters[0].required = true, none, [
-    "request-parameter-became-optional INFO",
+    "request-parameter-became-optional info",
   ]],
   ["request-parameter-deprecated", none, (d) => GET(d).parameters[0].deprecated = true, [
-    "request-parameter-deprecated WARNING",
+    "request-parameter-deprecated warning",
   ]],
   ["request-parameter-undeprecated", (d) => GET(d).parameters[0].deprecated = true, none, [
-    "request-parameter-undeprecated INFO",
+    "request-parameter-undeprecated info",
   ]],
   ["request-path-parameter-renamed", none, (d) => {
     d.paths["/users/{userId}"] = P(d);
     delete d.paths["/users/{id}"];
     d.paths["/users/{userId}"].parameters[0].name = "userId";
-  }, ["request-path-parameter-renamed INFO", "request-path-parameter-renamed INFO"]],
+  }, ["request-path-parameter-renamed info", "request-path-parameter-renamed info"]],
   [
     "request-parameter-style-changed",
     none,
     (d) => Object.assign(GET(d).parameters[0], { style: "spaceDelimited", explode: true }),
     [
-      "request-parameter-style-changed ERROR",
+      "request-parameter-style-changed error",
     ],
   ],
   ["request-parameter-explode-changed", none, (d) => GET(d).parameters[0].explode = false, [
-    "request-parameter-explode-changed ERROR",
+    "request-parameter-explode-changed error",
   ]],
   ["request-parameter-allow-empty-value-removed", (d) => GET(d).parameters[0].allowEmptyValue = true, none, [
-    "request-parameter-allow-empty-value-removed ERROR",
+    "request-parameter-allow-empty-value-removed error",
   ]],
   ["request-parameter-allow-empty-value-added", none, (d) => GET(d).parameters[0].allowEmptyValue = true, [
-    "request-parameter-allow-empty-value-added INFO",
+    "request-parameter-allow-empty-value-added info",
   ]],
   ["request-parameter-allow-reserved-changed", none, (d) => GET(d).parameters[0].allowReserved = true, [
-    "request-parameter-allow-reserved-changed WARNING",
+    "request-parameter-allow-reserved-changed warning",
   ]],
   ["request-parameter-description-changed", none, (d) => GET(d).parameters[0].description = "x", [
-    "request-parameter-description-changed INFO",
+    "request-parameter-description-changed info",
   ]],
   ["request-parameter-example-changed", none, (d) => GET(d).parameters[0].example = 3, [
-    "request-parameter-example-changed INFO",
+    "request-parameter-example-changed info",
   ]],
   ["request-parameter-media-type-added", (d) => {
     GET(d).parameters[0] = { name: "limit", in: "query", content: json({ type: "object" }) };
@@ -253,7 +253,7 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       in: "query",
       content: { ...json({ type: "object" }), "text/plain": { schema: { type: "string" } } },
     };
-  }, ["request-parameter-media-type-added INFO"]],
+  }, ["request-parameter-media-type-added info"]],
   ["request-parameter-media-type-removed", (d) => {
     GET(d).parameters[0] = { name: "limit", in: "query", content: json({ type: "object" }) };
   }, (d) => {
@@ -262,30 +262,30 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       in: "query",
       content: { "text/plain": { schema: { type: "object" } } },
     };
-  }, ["request-parameter-media-type-added INFO", "request-parameter-media-type-removed ERROR"]],
+  }, ["request-parameter-media-type-added info", "request-parameter-media-type-removed error"]],
   // request-body
   ["new-required-request-body", none, (d) => GET(d).requestBody = { required: true, content: json(USER) }, [
-    "new-required-request-body ERROR",
+    "new-required-request-body error",
   ]],
   ["new-optional-request-body", none, (d) => GET(d).requestBody = { content: json(USER) }, [
-    "new-optional-request-body INFO",
+    "new-optional-request-body info",
   ]],
-  ["request-body-removed", none, (d) => delete POST(d).requestBody, ["request-body-removed ERROR"]],
+  ["request-body-removed", none, (d) => delete POST(d).requestBody, ["request-body-removed error"]],
   ["request-body-became-required", none, (d) => POST(d).requestBody.required = true, [
-    "request-body-became-required ERROR",
+    "request-body-became-required error",
   ]],
   ["request-body-became-optional", (d) => POST(d).requestBody.required = true, none, [
-    "request-body-became-optional INFO",
+    "request-body-became-optional info",
   ]],
   ["request-body-description-changed", none, (d) => POST(d).requestBody.description = "x", [
-    "request-body-description-changed INFO",
+    "request-body-description-changed info",
   ]],
   [
     "request-media-type-added",
     none,
     (d) => POST(d).requestBody.content["application/xml"] = { schema: USER },
     [
-      "request-media-type-added INFO",
+      "request-media-type-added info",
     ],
   ],
   [
@@ -293,35 +293,35 @@ export const CASES: [string, Edit, Edit, string[]][] = [
     (d) => POST(d).requestBody.content["application/xml"] = { schema: USER },
     none,
     [
-      "request-media-type-removed ERROR",
+      "request-media-type-removed error",
     ],
   ],
   [
     "request-media-type-encoding-changed",
     none,
     (d) => POST(d).requestBody.content["application/json"].encoding = { name: { contentType: "text/plain" } },
-    ["request-media-type-encoding-changed WARNING"],
+    ["request-media-type-encoding-changed warning"],
   ],
   [
     "request-media-type-example-changed",
     none,
     (d) => POST(d).requestBody.content["application/json"].example = {},
     [
-      "request-media-type-example-changed INFO",
+      "request-media-type-example-changed info",
     ],
   ],
   // response
   ["response-success-status-added", none, (d) => GET(d).responses["202"] = { description: "x" }, [
-    "response-success-status-added WARNING",
+    "response-success-status-added warning",
   ]],
   ["response-non-success-status-added", none, (d) => GET(d).responses["5XX"] = { description: "x" }, [
-    "response-non-success-status-added INFO",
+    "response-non-success-status-added info",
   ]],
   ["response-success-status-removed", none, (d) => delete GET(d).responses["200"], [
-    "response-success-status-removed ERROR",
+    "response-success-status-removed error",
   ]],
   ["response-non-success-status-removed", none, (d) => delete GET(d).responses["404"], [
-    "response-non-success-status-removed WARNING",
+    "response-non-success-status-removed warning",
   ]],
   ["a code replaced by its range is no status change", none, (d) => {
     GET(d).responses["2XX"] = R200(d);
@@ -339,48 +339,48 @@ export const CASES: [string, Edit, Edit, string[]][] = [
   ["a range compared with the code it stands for", none, (d) => {
     GET(d).responses["2XX"] = { ...R200(d), description: "any success" };
     delete GET(d).responses["200"];
-  }, ["response-description-changed INFO"]],
+  }, ["response-description-changed info"]],
   ["status ranges match regardless of case", (d) => GET(d).responses["5xx"] = { description: "x" }, (d) => {
     GET(d).responses["5XX"] = { description: "x" };
   }, []],
   ["response-description-changed", none, (d) => R200(d).description = "x", [
-    "response-description-changed INFO",
+    "response-description-changed info",
   ]],
   ["response-media-type-added", none, (d) => R200(d).content["application/xml"] = { schema: USER }, [
-    "response-media-type-added INFO",
+    "response-media-type-added info",
   ]],
-  ["response-media-type-removed", none, (d) => R200(d).content = {}, ["response-media-type-removed ERROR"]],
+  ["response-media-type-removed", none, (d) => R200(d).content = {}, ["response-media-type-removed error"]],
   ["response-media-type-example-changed", none, (d) => R200(d).content["application/json"].example = {}, [
-    "response-media-type-example-changed INFO",
+    "response-media-type-example-changed info",
   ]],
   ["response-required-header-added", none, (d) => R200(d).headers["X-New"] = { required: true }, [
-    "response-required-header-added INFO",
+    "response-required-header-added info",
   ]],
   ["response-optional-header-added", none, (d) => R200(d).headers["X-New"] = {}, [
-    "response-optional-header-added INFO",
+    "response-optional-header-added info",
   ]],
   [
     "response-required-header-removed",
     (d) => R200(d).headers["X-Rate"].required = true,
     (d) => R200(d).headers = {},
     [
-      "response-required-header-removed ERROR",
+      "response-required-header-removed error",
     ],
   ],
   ["response-optional-header-removed", none, (d) => R200(d).headers = {}, [
-    "response-optional-header-removed WARNING",
+    "response-optional-header-removed warning",
   ]],
   ["response-header-became-optional", (d) => R200(d).headers["X-Rate"].required = true, none, [
-    "response-header-became-optional ERROR",
+    "response-header-became-optional error",
   ]],
   ["response-header-became-required", none, (d) => R200(d).headers["X-Rate"].required = true, [
-    "response-header-became-required INFO",
+    "response-header-became-required info",
   ]],
   ["response-header-deprecated", none, (d) => R200(d).headers["X-Rate"].deprecated = true, [
-    "response-header-deprecated WARNING",
+    "response-header-deprecated warning",
   ]],
   ["response-header-description-changed", none, (d) => R200(d).headers["X-Rate"].description = "x", [
-    "response-header-description-changed INFO",
+    "response-header-description-changed info",
   ]],
   [
     "header names are case-insensitive",
@@ -389,16 +389,16 @@ export const CASES: [string, Edit, Edit, string[]][] = [
     [],
   ],
   ["response-link-added", none, (d) => R200(d).links = { self: { operationId: "getUser" } }, [
-    "response-link-added INFO",
+    "response-link-added info",
   ]],
   ["response-link-removed", (d) => R200(d).links = { self: { operationId: "getUser" } }, none, [
-    "response-link-removed WARNING",
+    "response-link-removed warning",
   ]],
   [
     "response-link-operation-changed",
     (d) => R200(d).links = { next: { operationId: "getUser" } },
     (d) => R200(d).links = { next: { operationRef: "#/paths/~1users~1{id}/post" } },
-    ["response-link-operation-changed WARNING"],
+    ["response-link-operation-changed warning"],
   ],
   [
     "a link whose operationId was renamed with its operation leads to the same operation",
@@ -407,7 +407,7 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       GET(d).operationId = "fetchUser";
       R200(d).links = { self: { operationId: "fetchUser" } };
     },
-    ["operation-id-changed WARNING"],
+    ["operation-id-changed warning"],
   ],
   [
     "a link written with operationRef instead of operationId leads to the same operation",
@@ -419,118 +419,118 @@ export const CASES: [string, Edit, Edit, string[]][] = [
     "response-link-parameters-changed",
     (d) => R200(d).links = { self: { operationId: "getUser", parameters: { id: "$response.body#/id" } } },
     (d) => R200(d).links = { self: { operationId: "getUser", parameters: { id: "$request.path.id" } } },
-    ["response-link-parameters-changed WARNING"],
+    ["response-link-parameters-changed warning"],
   ],
   [
     "response-link-changed",
     (d) => R200(d).links = { self: { operationId: "getUser" } },
     (d) => R200(d).links = { self: { operationId: "getUser", server: { url: "https://other.example.com" } } },
-    ["response-link-changed WARNING"],
+    ["response-link-changed warning"],
   ],
   [
     "response-link-description-changed",
     (d) => R200(d).links = { self: { operationId: "getUser", description: "a" } },
     (d) => R200(d).links = { self: { operationId: "getUser", description: "b" } },
-    ["response-link-description-changed INFO"],
+    ["response-link-description-changed info"],
   ],
   ["response-header-style-changed", none, (d) => R200(d).headers["X-Rate"].style = "form", [
-    "response-header-style-changed ERROR",
+    "response-header-style-changed error",
   ]],
   ["response-header-explode-changed", none, (d) => R200(d).headers["X-Rate"].explode = true, [
-    "response-header-explode-changed ERROR",
+    "response-header-explode-changed error",
   ]],
   // security
-  ["security-added", (d) => delete d.security, none, ["security-added ERROR"]],
-  ["security-removed", none, (d) => delete d.security, ["security-removed INFO"]],
+  ["security-added", (d) => delete d.security, none, ["security-added error"]],
+  ["security-removed", none, (d) => delete d.security, ["security-removed info"]],
   ["security-alternative-added", none, (d) => d.security.push({ bearer: [] }), [
-    "security-alternative-added INFO",
+    "security-alternative-added info",
   ]],
   ["security-alternative-removed", (d) => d.security.push({ bearer: [] }), none, [
-    "security-alternative-removed ERROR",
+    "security-alternative-removed error",
   ]],
   ["anonymous access removed from an operation", (d) => GET(d).security = [{}, { key: [] }], (d) => {
     GET(d).security = [{ key: [] }];
-  }, ["security-alternative-removed ERROR"]],
+  }, ["security-alternative-removed error"]],
   ["security-scope-added", (d) => GET(d).security = [{ oauth: ["read"] }], (d) => {
     GET(d).security = [{ oauth: ["read", "write"] }];
-  }, ["security-scope-added ERROR"]],
+  }, ["security-scope-added error"]],
   ["security-scope-removed", (d) => GET(d).security = [{ oauth: ["read", "write"] }], (d) => {
     GET(d).security = [{ oauth: ["read"] }];
-  }, ["security-scope-removed INFO"]],
+  }, ["security-scope-removed info"]],
   [
     "security-scheme-added",
     none,
     (d) => d.components.securitySchemes.basic = { type: "http", scheme: "basic" },
     [
-      "security-scheme-added INFO",
+      "security-scheme-added info",
     ],
   ],
   ["security-scheme-removed", none, (d) => delete d.components.securitySchemes.bearer, [
-    "security-scheme-removed WARNING",
+    "security-scheme-removed warning",
   ]],
   [
     "security-scheme-type-changed",
     none,
     (d) => d.components.securitySchemes.key = { type: "http", scheme: "basic" },
     [
-      "security-scheme-type-changed ERROR",
+      "security-scheme-type-changed error",
     ],
   ],
   ["security-scheme-api-key-changed", none, (d) => d.components.securitySchemes.key.in = "query", [
-    "security-scheme-api-key-changed ERROR",
+    "security-scheme-api-key-changed error",
   ]],
   ["security-scheme-http-scheme-changed", none, (d) => d.components.securitySchemes.bearer.scheme = "basic", [
-    "security-scheme-http-scheme-changed ERROR",
+    "security-scheme-http-scheme-changed error",
   ]],
   [
     "security-scheme-bearer-format-changed",
     none,
     (d) => d.components.securitySchemes.bearer.bearerFormat = "JWT",
     [
-      "security-scheme-bearer-format-changed INFO",
+      "security-scheme-bearer-format-changed info",
     ],
   ],
   ["security-scheme-url-changed", none, (d) => OAUTH(d).tokenUrl = "https://t2", [
-    "security-scheme-url-changed ERROR",
+    "security-scheme-url-changed error",
   ]],
   ["security-scheme-oauth-flow-added", none, (d) => {
     d.components.securitySchemes.oauth.flows.clientCredentials = { tokenUrl: "https://t", scopes: {} };
-  }, ["security-scheme-oauth-flow-added INFO"]],
+  }, ["security-scheme-oauth-flow-added info"]],
   ["security-scheme-oauth-flow-removed", none, (d) => {
     d.components.securitySchemes.oauth.flows = { clientCredentials: { tokenUrl: "https://t", scopes: {} } };
-  }, ["security-scheme-oauth-flow-added INFO", "security-scheme-oauth-flow-removed ERROR"]],
+  }, ["security-scheme-oauth-flow-added info", "security-scheme-oauth-flow-removed error"]],
   ["security-scheme-oauth-scope-added", none, (d) => OAUTH(d).scopes.write = "w", [
-    "security-scheme-oauth-scope-added INFO",
+    "security-scheme-oauth-scope-added info",
   ]],
   ["security-scheme-oauth-scope-removed", none, (d) => OAUTH(d).scopes = {}, [
-    "security-scheme-oauth-scope-removed WARNING",
+    "security-scheme-oauth-scope-removed warning",
   ]],
   ["security-scheme-description-changed", none, (d) => d.components.securitySchemes.key.description = "x", [
-    "security-scheme-description-changed INFO",
+    "security-scheme-description-changed info",
   ]],
   // server
-  ["server-added", none, (d) => d.servers.push({ url: "https://eu.example.com" }), ["server-added INFO"]],
-  ["server-removed", none, (d) => d.servers = [], ["server-removed WARNING"]],
+  ["server-added", none, (d) => d.servers.push({ url: "https://eu.example.com" }), ["server-added info"]],
+  ["server-removed", none, (d) => d.servers = [], ["server-removed warning"]],
   ["a trailing slash does not change a server", none, (d) => d.servers[0].url += "/", []],
   ["server-description-changed", none, (d) => d.servers[0].description = "x", [
-    "server-description-changed INFO",
+    "server-description-changed info",
   ]],
   ["server-variable-added", none, (d) => d.servers[0].variables.region = { default: "eu" }, [
-    "server-variable-added INFO",
+    "server-variable-added info",
   ]],
   ["server-variable-removed", (d) => d.servers[0].variables.region = { default: "eu" }, none, [
-    "server-variable-removed WARNING",
+    "server-variable-removed warning",
   ]],
   ["server-variable-default-changed", (d) => d.servers[0].variables.region = { default: "eu" }, (d) => {
     d.servers[0].variables.region = { default: "us" };
-  }, ["server-variable-default-changed WARNING"]],
+  }, ["server-variable-default-changed warning"]],
   [
     "server-variable-enum-value-added",
     (d) => d.servers[0].variables.region = { default: "eu", enum: ["eu"] },
     (d) => {
       d.servers[0].variables.region = { default: "eu", enum: ["eu", "us"] };
     },
-    ["server-variable-enum-value-added INFO"],
+    ["server-variable-enum-value-added info"],
   ],
   [
     "server-variable-enum-value-removed",
@@ -538,30 +538,30 @@ export const CASES: [string, Edit, Edit, string[]][] = [
       d.servers[0].variables.region = { default: "eu", enum: ["eu", "us"] };
     },
     (d) => d.servers[0].variables.region = { default: "eu", enum: ["eu"] },
-    ["server-variable-enum-value-removed WARNING"],
+    ["server-variable-enum-value-removed warning"],
   ],
-  ["operation servers", none, (d) => GET(d).servers = [{ url: "https://x" }], ["server-added INFO"]],
+  ["operation servers", none, (d) => GET(d).servers = [{ url: "https://x" }], ["server-added info"]],
   // info
-  ["info-title-changed", none, (d) => d.info.title = "U", ["info-title-changed INFO"]],
-  ["info-summary-changed", none, (d) => d.info.summary = "x", ["info-summary-changed INFO"]],
-  ["info-description-changed", none, (d) => d.info.description = "x", ["info-description-changed INFO"]],
-  ["info-version-changed", none, (d) => d.info.version = "2", ["info-version-changed INFO"]],
+  ["info-title-changed", none, (d) => d.info.title = "U", ["info-title-changed info"]],
+  ["info-summary-changed", none, (d) => d.info.summary = "x", ["info-summary-changed info"]],
+  ["info-description-changed", none, (d) => d.info.description = "x", ["info-description-changed info"]],
+  ["info-version-changed", none, (d) => d.info.version = "2", ["info-version-changed info"]],
   ["info-terms-of-service-changed", none, (d) => d.info.termsOfService = "https://tos", [
-    "info-terms-of-service-changed INFO",
+    "info-terms-of-service-changed info",
   ]],
-  ["info-contact-changed", none, (d) => d.info.contact = { name: "x" }, ["info-contact-changed INFO"]],
-  ["info-license-changed", none, (d) => d.info.license = { name: "MIT" }, ["info-license-changed INFO"]],
-  ["tag-added", none, (d) => d.tags.push({ name: "admin" }), ["tag-added INFO"]],
-  ["tag-removed", none, (d) => d.tags = [], ["tag-removed INFO"]],
-  ["tag-description-changed", none, (d) => d.tags[0].description = "x", ["tag-description-changed INFO"]],
+  ["info-contact-changed", none, (d) => d.info.contact = { name: "x" }, ["info-contact-changed info"]],
+  ["info-license-changed", none, (d) => d.info.license = { name: "MIT" }, ["info-license-changed info"]],
+  ["tag-added", none, (d) => d.tags.push({ name: "admin" }), ["tag-added info"]],
+  ["tag-removed", none, (d) => d.tags = [], ["tag-removed info"]],
+  ["tag-description-changed", none, (d) => d.tags[0].description = "x", ["tag-description-changed info"]],
   ["external-docs-changed", none, (d) => d.externalDocs = { url: "https://docs" }, [
-    "external-docs-changed INFO",
+    "external-docs-changed info",
   ]],
   // extension
-  ["extension-added", none, (d) => GET(d)["x-internal"] = true, ["extension-added INFO"]],
-  ["extension-removed", (d) => GET(d)["x-internal"] = true, none, ["extension-removed INFO"]],
+  ["extension-added", none, (d) => GET(d)["x-internal"] = true, ["extension-added info"]],
+  ["extension-removed", (d) => GET(d)["x-internal"] = true, none, ["extension-removed info"]],
   ["extension-changed", (d) => d.info["x-logo"] = "a", (d) => d.info["x-logo"] = "b", [
-    "extension-changed INFO",
+    "extension-changed info",
   ]],
 ];
 
@@ -620,32 +620,32 @@ export const CASES_2: [string, Edit, Edit, string[]][] = [
     none,
     (d) => GET2(d).parameters[1].collectionFormat = "multi",
     [
-      "request-parameter-collection-format-changed ERROR",
+      "request-parameter-collection-format-changed error",
     ],
   ],
   ["2.0 parameter types", none, (d) => GET2(d).parameters[1].items.type = "integer", [
-    "request-type-changed ERROR",
+    "request-type-changed error",
   ]],
   ["2.0 body parameter required", none, (d) => POST2(d).parameters[1].required = true, [
-    "request-body-became-required ERROR",
+    "request-body-became-required error",
   ]],
-  ["2.0 consumes", none, (d) => d.consumes.push("application/xml"), ["request-media-type-added INFO"]],
+  ["2.0 consumes", none, (d) => d.consumes.push("application/xml"), ["request-media-type-added info"]],
   ["2.0 produces", none, (d) => GET2(d).produces = ["application/xml"], [
-    "response-media-type-added INFO",
-    "response-media-type-removed ERROR",
+    "response-media-type-added info",
+    "response-media-type-removed error",
   ]],
   ["2.0 response headers", none, (d) => GET2(d).responses["200"].headers["X-Rate"].type = "string", [
-    "response-type-changed ERROR",
+    "response-type-changed error",
   ]],
-  ["2.0 host", none, (d) => d.host = "api2.example.com", ["server-added INFO", "server-removed WARNING"]],
+  ["2.0 host", none, (d) => d.host = "api2.example.com", ["server-added info", "server-removed warning"]],
   ["2.0 definitions renamed with their references", none, (d) => {
     d.definitions = { Person: d.definitions.User };
     GET2(d).responses["200"].schema.$ref = "#/definitions/Person";
     POST2(d).parameters[1].schema.$ref = "#/definitions/Person";
-  }, ["component-renamed INFO"]],
+  }, ["component-renamed info"]],
   ["2.0 OAuth flow", none, (d) => d.securityDefinitions.oauth.flow = "implicit", [
-    "security-scheme-oauth-flow-added INFO",
-    "security-scheme-oauth-flow-removed ERROR",
+    "security-scheme-oauth-flow-added info",
+    "security-scheme-oauth-flow-removed error",
   ]],
 ];
 
@@ -692,7 +692,7 @@ Deno.test("ignore rules: ids, paths with their subtrees, pointers and endpoint g
     GET(d).parameters.push({ name: "q", in: "query", required: true });
   });
   const all = await diffDocs(a, b);
-  assert.deepEqual(idsOf(all), ["info-title-changed INFO", "new-required-request-parameter ERROR"]);
+  assert.deepEqual(idsOf(all), ["info-title-changed info", "new-required-request-parameter error"]);
   for (
     const ignore of [
       ["new-required-request-parameter"],
@@ -703,7 +703,7 @@ Deno.test("ignore rules: ids, paths with their subtrees, pointers and endpoint g
     ]
   ) {
     const r = await diffDocs(a, b, { ignore });
-    assert.deepEqual(idsOf(r), ["info-title-changed INFO"], JSON.stringify(ignore));
+    assert.deepEqual(idsOf(r), ["info-title-changed info"], JSON.stringify(ignore));
     assert.equal(r.stats.ignoredCount, 1);
   }
   const notThis = await diffDocs(a, b, { ignore: [{ id: "info-title-changed", path: "paths.*" }] });
@@ -717,12 +717,12 @@ Deno.test("check operation-added/removed: 3.2 query and additionalOperations", a
     P(d).additionalOperations = { COPY: { responses: { "201": { description: "Copied" } } } };
   });
   const r = await diffDocs(v32, added);
-  assert.deepEqual(idsOf(r), ["operation-added INFO", "operation-added INFO"]);
+  assert.deepEqual(idsOf(r), ["operation-added info", "operation-added info"]);
   assert.deepEqual(r.changes.map((c) => c.endpoint), ["QUERY /users/{id}", "COPY /users/{id}"]);
   const removed = await diffDocs(added, v32);
-  assert.deepEqual(idsOf(removed), ["operation-removed CRITICAL", "operation-removed CRITICAL"]);
+  assert.deepEqual(idsOf(removed), ["operation-removed critical", "operation-removed critical"]);
   const changed = edit(added, (d: Any) => P(d).additionalOperations.COPY.responses["201"].description = "x");
-  assert.deepEqual(idsOf(await diffDocs(added, changed)), ["response-description-changed INFO"]);
+  assert.deepEqual(idsOf(await diffDocs(added, changed)), ["response-description-changed info"]);
 });
 
 Deno.test("check format-structure-changed and format-conversion-issue: 2.0 against 3.0", async () => {
@@ -737,7 +737,7 @@ Deno.test("check format-structure-changed and format-conversion-issue: 2.0 again
   };
   const r = await diffDocs(v2, v3);
   const ids = idsOf(r).filter((x) => x.startsWith("format-"));
-  assert.ok(ids.includes("format-structure-changed ERROR"));
-  assert.ok(ids.includes("format-conversion-issue WARNING"), ids.join(", "));
+  assert.ok(ids.includes("format-structure-changed error"));
+  assert.ok(ids.includes("format-conversion-issue warning"), ids.join(", "));
   assert.ok(r.changes.filter((c) => c.category === "document").length >= ids.length);
 });

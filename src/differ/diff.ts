@@ -10,6 +10,7 @@ import {
   type InputSource,
   LoadError,
   type ParseResult,
+  type Severity,
   type SourcePosition,
   UsageError,
 } from "../core/mod.ts";
@@ -31,10 +32,12 @@ import { DIFF_PRESETS, type DiffPreset, presetSeverity } from "./presets.ts";
 import { parseIgnoreList, parseSeverities } from "./rules_file.ts";
 import {
   type Change,
-  DIFF_SEVERITIES,
   type DiffSeverity,
   type DiffStats,
+  fromDiffSeverity,
   type IgnoreRule,
+  isBreaking,
+  SEVERITIES,
   severityRank,
 } from "./types.ts";
 
@@ -47,23 +50,31 @@ export type DiffInput = InputSource | ParseResult | DocumentSet;
 /** Options of {@link diff}. */
 export interface DiffOptions {
   /**
-   * Breaking mode: the result `failed` when a breaking change (CRITICAL or ERROR) is found, instead of on any
+   * Breaking mode: the result `failed` when a breaking change (`critical` or `error`) is found, instead of on any
    * change. @default false
    */
   breaking?: boolean;
-  /** Leave INFO changes out. @default false */
+  /** Leave `info` changes out. @default false */
   noInfo?: boolean;
   /**
-   * Keep only breaking changes (CRITICAL and ERROR): WARNING changes are left out, and INFO ones as with
+   * Keep only breaking changes (`critical` and `error`): `warning` changes are left out, and `info` ones as with
    * `noInfo`. @default false
    */
   breakingOnly?: boolean;
-  /** The result `failed` when a change is at or above this severity (overrides the mode's rule). */
-  failOn?: DiffSeverity;
+  /**
+   * The result `failed` when a change is at or above this severity (overrides the mode's rule): `critical`,
+   * `error`, `warning` or `info`. The upper-case spelling (`"ERROR"`) is deprecated: it is still accepted, as the
+   * same severity, until the next minor version.
+   */
+  failOn?: Severity | DiffSeverity;
   /** Changes to silence: check ids, paths or globs (see {@link IgnoreRule}). */
   ignore?: readonly (IgnoreRule | string)[];
-  /** Severity overrides by check id (applied after the preset). */
-  severities?: Readonly<Record<string, DiffSeverity>>;
+  /**
+   * Severity overrides by check id (applied after the preset): `critical`, `error`, `warning` or `info`. The
+   * upper-case spelling (`"ERROR"`) is deprecated: it is still accepted, as the same severity, until the next
+   * minor version.
+   */
+  severities?: Readonly<Record<string, Severity | DiffSeverity>>;
   /**
    * Rule preset (see {@link DIFF_PRESETS} and docs/diff-severity.md): `strict` raises the WARNINGs that break
    * strict clients to ERROR, `lenient` lowers response widenings to WARNING and deprecated removals to INFO.
@@ -94,14 +105,14 @@ export interface DiffOptions {
 export interface DiffResult {
   /** Every change: additions and modifications in the target's document order, then removals in the source's. */
   changes: Change[];
-  /** CRITICAL and ERROR changes. */
+  /** `critical` and `error` changes. */
   breakingCount: number;
-  /** WARNING changes (0 with `breakingOnly`). */
+  /** `warning` changes (0 with `breakingOnly`). */
   warningCount: number;
-  /** INFO changes (0 with `noInfo` or `breakingOnly`). */
+  /** `info` changes (0 with `noInfo` or `breakingOnly`). */
   infoCount: number;
   /**
-   * Whether a breaking change (CRITICAL or ERROR) was found. The structured (json/yaml) report writes it under the
+   * Whether a breaking change (`critical` or `error`) was found. The structured (json/yaml) report writes it under the
    * specification's name `HasBreakingChanges`.
    */
   hasBreakingChanges: boolean;
@@ -290,11 +301,11 @@ export async function diff(
       ignoredCount++;
       continue;
     }
-    if ((options.noInfo || options.breakingOnly) && change.severity === "INFO") {
+    if ((options.noInfo || options.breakingOnly) && change.severity === "info") {
       droppedInfoCount++;
       continue;
     }
-    if (options.breakingOnly && change.severity === "WARNING") continue;
+    if (options.breakingOnly && change.severity === "warning") continue;
     if (options.sourceMap) {
       const synthetic = normalised === undefined ? undefined : normalised.sourceIsOlder ? "source" : "target";
       const position = locate(change, { s: sSide, t: tSide, synthetic }, options.sourceMap === "target");
@@ -302,11 +313,11 @@ export async function diff(
     }
     changes.push(change);
   }
-  const count = (sev: DiffSeverity[]) => changes.filter((x) => sev.includes(x.severity)).length;
-  const breakingCount = count(["CRITICAL", "ERROR"]);
-  const failOn = options.failOn;
-  if (failOn !== undefined && !DIFF_SEVERITIES.includes(failOn)) {
-    throw new UsageError(`failOn is "${failOn}"; use CRITICAL, ERROR, WARNING or INFO.`);
+  const count = (wanted: (s: Severity) => boolean) => changes.filter((x) => wanted(x.severity)).length;
+  const breakingCount = count(isBreaking);
+  const failOn = options.failOn === undefined ? undefined : fromDiffSeverity(options.failOn);
+  if (failOn !== undefined && !SEVERITIES.includes(failOn)) {
+    throw new UsageError(`failOn is "${options.failOn}"; use critical, error, warning or info.`);
   }
   const failed = failOn !== undefined
     ? changes.some((x) => severityRank(x.severity) <= severityRank(failOn))
@@ -316,8 +327,8 @@ export async function diff(
   const result = {
     changes,
     breakingCount,
-    warningCount: count(["WARNING"]),
-    infoCount: count(["INFO"]),
+    warningCount: count((x) => x === "warning"),
+    infoCount: count((x) => x === "info"),
     hasBreakingChanges: breakingCount > 0,
     failed,
     source: s.source,

@@ -1,6 +1,6 @@
 /**
  * Differences between two OpenAPI documents, for release gates: every change a named check with a stable id,
- * a category and a severity (CRITICAL and ERROR break clients), judged by where it happens.
+ * a category and a severity (`critical` and `error` break clients), judged by where it happens.
  *
  * @example
  * ```ts
@@ -20,7 +20,15 @@ export { listChecks } from "./checks.ts";
 export { DIFF_PRESETS } from "./presets.ts";
 export type { DiffPreset } from "./presets.ts";
 export { parseIgnoreList, parseSeverities } from "./rules_file.ts";
-export { changeToFinding, CHECK_CATEGORIES, DIFF_SEVERITIES, severityRank } from "./types.ts";
+export {
+  changeToFinding,
+  CHECK_CATEGORIES,
+  DIFF_SEVERITIES,
+  fromDiffSeverity,
+  isBreaking,
+  severityRank,
+  toDiffSeverity,
+} from "./types.ts";
 export type {
   Change,
   ChangeType,

@@ -32,11 +32,11 @@ Deno.test("diff: two multi-file versions differ as their bundles do (changes in 
     // The bundles' comparison says which changes there are; each names the file it is in and its place there.
     assertEquals(checks(fromFiles), checks(fromBundles));
     assertEquals(changes(fromFiles), [
-      "response-non-success-status-added paths/pet.yaml#get.responses.409 INFO",
-      "response-type-changed schemas/pet.yaml#properties.name ERROR",
-      "response-optional-property-added schemas/owner.json#properties.age INFO",
-      "response-type-changed common.yaml#components.schemas.Error.properties.code ERROR",
-      "response-property-became-required legacy/pet.yaml#properties.legacyName INFO",
+      "response-non-success-status-added paths/pet.yaml#get.responses.409 info",
+      "response-type-changed schemas/pet.yaml#properties.name error",
+      "response-optional-property-added schemas/owner.json#properties.age info",
+      "response-type-changed common.yaml#components.schemas.Error.properties.code error",
+      "response-property-became-required legacy/pet.yaml#properties.legacyName info",
     ]);
     assertEquals(fromFiles.breakingCount, 2);
     // The counts are the whole set's, and a set already loaded gives the same comparison.

@@ -189,24 +189,24 @@ export function principleOf(check: Check): string {
   if (category === "lifecycle" || (id.startsWith("deprecated-") && id.endsWith("-removed"))) {
     return "lifecycle";
   }
-  if (category === "document" && severity !== "INFO") return "document";
+  if (category === "document" && severity !== "info") return "document";
   if (id === "openapi-version-changed") return "document";
   if (/(^|-)default-(changed|removed|added)$/.test(id)) return "defaults";
   if (id.startsWith("callback-") || id === "webhook-removed") return "outgoing";
-  if (category === "security" && severity === "ERROR") return "security";
-  if (severity === "INFO") return "compatible";
+  if (category === "security" && severity === "error") return "security";
+  if (severity === "info") return "compatible";
   if (NOTICE_IDS.some((x) => id.includes(x))) return "notice";
   if (category === "schema") {
-    if (id.startsWith("request-")) return severity === "ERROR" ? "request-narrowing" : "ignored-input";
-    return severity === "ERROR" ? "response-kind" : "response-validation";
+    if (id.startsWith("request-")) return severity === "error" ? "request-narrowing" : "ignored-input";
+    return severity === "error" ? "response-kind" : "response-validation";
   }
   if (id === "request-parameter-removed") return "ignored-input";
   if (category === "parameter" || category === "request-body") {
-    return severity === "WARNING" && !id.endsWith("-removed") ? "notice" : "request-narrowing";
+    return severity === "warning" && !id.endsWith("-removed") ? "notice" : "request-narrowing";
   }
   if (id.endsWith("-became-optional") || id.includes("-style-") || id.includes("-explode-")) {
     return "response-kind";
   }
-  if (id.endsWith("-removed") || severity === "CRITICAL") return "removal";
+  if (id.endsWith("-removed") || severity === "critical") return "removal";
   return "notice";
 }

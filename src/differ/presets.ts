@@ -6,7 +6,8 @@
  * @module
  */
 import { CHECKS } from "./checks.ts";
-import type { Check, CheckCategory, DiffSeverity } from "./types.ts";
+import type { Severity } from "../core/finding.ts";
+import type { Check, CheckCategory } from "./types.ts";
 
 /** The rule presets, from the strictest. */
 export const DIFF_PRESETS = ["strict", "default", "lenient"] as const;
@@ -23,16 +24,16 @@ export interface PresetRule {
   /** Checks whose id ends with this. */
   suffix?: string;
   /** Checks whose default severity is this. */
-  from: DiffSeverity;
+  from: Severity;
   /**
    * Schema checks whose other direction has this default severity: a `response-…` check whose `request-…`
    * twin is INFO is a widening (the same change narrows nothing in a request).
    */
-  mirror?: DiffSeverity;
+  mirror?: Severity;
   /** Checks whose id contains one of these are left alone. */
   except?: readonly string[];
   /** The severity the rule gives. */
-  to: DiffSeverity;
+  to: Severity;
   /** Why, for the policy page. */
   why: string;
 }
@@ -46,8 +47,8 @@ export const PRESET_RULES: Readonly<Record<DiffPreset, readonly PresetRule[]>> =
     {
       prefix: "deprecated-",
       suffix: "-removed",
-      from: "WARNING",
-      to: "ERROR",
+      from: "warning",
+      to: "error",
       why:
         "A deprecation without a sunset date (`x-sunset`) never told clients when it ends, so removing it " +
         "breaks the clients still using it (oasdiff's mode with `--deprecation-days`).",
@@ -55,9 +56,9 @@ export const PRESET_RULES: Readonly<Record<DiffPreset, readonly PresetRule[]>> =
     {
       categories: ["schema"],
       prefix: "response-",
-      from: "WARNING",
+      from: "warning",
       except: NOTICES,
-      to: "ERROR",
+      to: "error",
       why:
         "Responses that widen a range (a lowered minimum, a removed format, pattern or bound): clients that " +
         "validate responses against the schema they were built with reject the new values.",
@@ -65,18 +66,18 @@ export const PRESET_RULES: Readonly<Record<DiffPreset, readonly PresetRule[]>> =
     {
       categories: ["schema", "parameter", "request-body"],
       prefix: "request-",
-      from: "WARNING",
+      from: "warning",
       except: NOTICES,
-      to: "ERROR",
+      to: "error",
       why:
         "Requests: a removed parameter, property or body that a strict server rejects, and a default that " +
         "changed what omitting a field means.",
     },
     {
       categories: ["response", "operation", "server", "security", "endpoint"],
-      from: "WARNING",
+      from: "warning",
       except: NOTICES,
-      to: "ERROR",
+      to: "error",
       why:
         "A new success status or a removed header, link, callback, server, scheme or operationId: strict " +
         "clients (generated code, exhaustive status handling) fail on them.",
@@ -87,17 +88,17 @@ export const PRESET_RULES: Readonly<Record<DiffPreset, readonly PresetRule[]>> =
     {
       categories: ["schema"],
       prefix: "response-",
-      from: "ERROR",
-      mirror: "INFO",
-      to: "WARNING",
+      from: "error",
+      mirror: "info",
+      to: "warning",
       why: "Responses that widen (a new type, enum value or alternative, null, a property no longer " +
         "required): tolerant readers that ignore what they do not know keep working.",
     },
     {
       prefix: "deprecated-",
       suffix: "-removed",
-      from: "WARNING",
-      to: "INFO",
+      from: "warning",
+      to: "info",
       why:
         "Removing what was deprecated, even without a sunset date: the deprecation was notice enough (as " +
         "oasdiff judges it).",
@@ -105,7 +106,7 @@ export const PRESET_RULES: Readonly<Record<DiffPreset, readonly PresetRule[]>> =
   ],
 };
 
-function mirrorSeverity(check: Check): DiffSeverity | undefined {
+function mirrorSeverity(check: Check): Severity | undefined {
   const m = /^(request|response)-(.*)$/.exec(check.id);
   if (m === null || check.category !== "schema") return undefined;
   return CHECKS.get(`${m[1] === "request" ? "response" : "request"}-${m[2]}`)?.severity;
@@ -122,6 +123,6 @@ export function ruleMatches(rule: PresetRule, check: Check): boolean {
 }
 
 /** The severity a preset gives a check (its default severity when no rule of the preset matches). */
-export function presetSeverity(check: Check, preset: DiffPreset): DiffSeverity {
+export function presetSeverity(check: Check, preset: DiffPreset): Severity {
   return PRESET_RULES[preset].find((r) => ruleMatches(r, check))?.to ?? check.severity;
 }

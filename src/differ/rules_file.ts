@@ -7,7 +7,8 @@
 import { isObject } from "../core/json.ts";
 import { UsageError } from "../core/errors.ts";
 import { CHECKS } from "./checks.ts";
-import { DIFF_SEVERITIES, type DiffSeverity, type IgnoreRule } from "./types.ts";
+import type { Severity } from "../core/finding.ts";
+import { fromDiffSeverity, type IgnoreRule, SEVERITIES } from "./types.ts";
 
 /**
  * Reads an ignore list: a list (or `{ ignore: [...] }`) whose entries are check ids, paths or globs
@@ -54,17 +55,19 @@ export function parseIgnoreList(data: unknown, source: string): IgnoreRule[] {
 }
 
 /**
- * Reads severity overrides: a mapping `check-id: SEVERITY` (or a list of `{ id, severity }`).
+ * Reads severity overrides: a mapping `check-id: SEVERITY` (or a list of `{ id, severity }`). A severity is
+ * spelled in upper case, as rules files write it (`ERROR`), or in the library's lower case; the result is on the
+ * library's scale.
  *
  * @example
  * ```ts
  * import { parseSeverities } from "@oatool/cli/differ";
  * import { deepStrictEqual as assertEquals } from "node:assert/strict";
- * assertEquals(parseSeverities({ "operation-id-changed": "ERROR" }, "severity.yaml"), { "operation-id-changed": "ERROR" });
+ * assertEquals(parseSeverities({ "operation-id-changed": "ERROR" }, "severity.yaml"), { "operation-id-changed": "error" });
  * ```
  * @throws {UsageError} for an unknown check id or severity.
  */
-export function parseSeverities(data: unknown, source: string): Record<string, DiffSeverity> {
+export function parseSeverities(data: unknown, source: string): Record<string, Severity> {
   const entries: [unknown, unknown][] = Array.isArray(data)
     ? data.map((e) => (isObject(e) ? [e.id, e.severity] : [undefined, undefined]))
     : isObject(data)
@@ -75,18 +78,18 @@ export function parseSeverities(data: unknown, source: string): Record<string, D
       `${source}: severity overrides must be a mapping of check ids to CRITICAL, ERROR, WARNING or INFO.`,
     );
   }
-  const out: Record<string, DiffSeverity> = {};
+  const out: Record<string, Severity> = {};
   for (const [id, severity] of entries) {
     if (typeof id !== "string" || !CHECKS.has(id)) {
       throw new UsageError(`${source}: "${String(id)}" is not a check id; see oatool diff --list-checks.`);
     }
-    const s = typeof severity === "string" ? severity.toUpperCase() : "";
-    if (!DIFF_SEVERITIES.includes(s as DiffSeverity)) {
+    const s = typeof severity === "string" ? fromDiffSeverity(severity as Severity) : undefined;
+    if (s === undefined || !SEVERITIES.includes(s)) {
       throw new UsageError(
         `${source}: the severity of "${id}" is "${String(severity)}"; use CRITICAL, ERROR, WARNING or INFO.`,
       );
     }
-    out[id] = s as DiffSeverity;
+    out[id] = s;
   }
   return out;
 }

@@ -7,29 +7,48 @@ import type { Finding, Severity } from "../core/finding.ts";
 import type { DocumentStats } from "../refs/stats.ts";
 
 /**
- * Severity of a change: the library's one scale ({@link Severity}), spelled in upper case as the specification's
- * diff output writes it. CRITICAL and ERROR are breaking; WARNING asks for attention; INFO is compatible.
+ * A severity in the upper-case spelling of the specification's diff output (`CRITICAL` … `INFO`): the structured
+ * json/yaml report, the labels of the text, markdown, junit and html reports, `--fail-on` and rules files. The
+ * library's scale is {@link Severity}; convert with {@link toDiffSeverity} where an output needs this spelling.
+ *
+ * @deprecated As an input of the library (`failOn`, `severities`): use the lower-case {@link Severity}; the upper
+ * case is accepted there until the next minor version.
  */
 export type DiffSeverity = Uppercase<Severity>;
 
-/** A severity of the library's scale in the diff output's spelling (`critical` → `CRITICAL`). */
+/** A severity in the spelling the diff output writes (`critical` → `CRITICAL`). */
 export function toDiffSeverity(severity: Severity): DiffSeverity {
   return severity.toUpperCase() as DiffSeverity;
 }
 
-/** A diff severity on the library's scale (`CRITICAL` → `critical`). */
-export function fromDiffSeverity(severity: DiffSeverity): Severity {
+/**
+ * A severity in either spelling on the library's scale (`CRITICAL` → `critical`, `error` → `error`): for inputs
+ * spelled as the specification spells them (the CLI's `--fail-on`, rules files).
+ */
+export function fromDiffSeverity(severity: Severity | DiffSeverity): Severity {
   return severity.toLowerCase() as Severity;
 }
 
-const SCALE: readonly Severity[] = ["critical", "error", "warning", "info"];
+/** Every severity of the library's scale, most serious first. */
+export const SEVERITIES: readonly Severity[] = ["critical", "error", "warning", "info"];
 
-/** Every severity, most serious first. */
-export const DIFF_SEVERITIES: readonly DiffSeverity[] = SCALE.map(toDiffSeverity);
+/**
+ * Every severity in the diff output's spelling (`CRITICAL` … `INFO`), most serious first: the values of the CLI's
+ * `--fail-on` and of the MCP tool's `fail_on`.
+ */
+export const DIFF_SEVERITIES: readonly DiffSeverity[] = SEVERITIES.map(toDiffSeverity);
 
-/** Rank of a severity: 0 for CRITICAL … 3 for INFO (lower is more serious). */
-export function severityRank(severity: DiffSeverity): number {
-  return DIFF_SEVERITIES.indexOf(severity);
+/**
+ * Rank of a severity: 0 for `critical` … 3 for `info` (lower is more serious); -1 for a word off the scale. The
+ * upper-case spelling ranks the same until the next minor version.
+ */
+export function severityRank(severity: Severity | DiffSeverity): number {
+  return SEVERITIES.indexOf(fromDiffSeverity(severity));
+}
+
+/** Whether a severity breaks clients (`critical` or `error`). */
+export function isBreaking(severity: Severity): boolean {
+  return severity === "critical" || severity === "error";
 }
 
 /** Where a change is, by the kind of OpenAPI object it concerns. */
@@ -70,7 +89,7 @@ export interface Check {
   /** Category. */
   category: CheckCategory;
   /** Default severity (a `severities` option may override it). */
-  severity: DiffSeverity;
+  severity: Severity;
   /** One sentence saying what the check reports. */
   description: string;
 }
@@ -82,10 +101,10 @@ export type ChangeType = "added" | "removed" | "modified";
  * One change between the two documents. It has the fields of a core {@link Finding} (`rule` is the check id;
  * `path` and `pointer` name the place in the target document, or in the source for removals, and a place in a
  * referenced file of a multi-file specification by that file (relative to the root's folder) and the place in it:
- * `schemas/pet.yaml#properties.name`, `schemas/pet.yaml#/properties/name`; `location` with source maps) except
- * that `severity` is the diff severity.
+ * `schemas/pet.yaml#properties.name`, `schemas/pet.yaml#/properties/name`; `location` with source maps). Its
+ * `severity` is on the library's scale (`critical`, `error`, `warning`, `info`); the reports spell it in upper case.
  */
-export interface Change extends Omit<Finding, "severity"> {
+export interface Change extends Finding {
   /** The check id (the same as `rule`). */
   id: string;
   /** The check's id, as in every Finding. */
@@ -94,8 +113,8 @@ export interface Change extends Omit<Finding, "severity"> {
   category: CheckCategory;
   /** Added, removed or modified. */
   type: ChangeType;
-  /** Severity (the check's, or an override). */
-  severity: DiffSeverity;
+  /** Severity (the check's, or an override): `critical` and `error` are breaking. */
+  severity: Severity;
   /** The operation or endpoint concerned, like `GET /users/{id}`, when there is one. */
   endpoint?: string;
   /** The old value, when small. */
@@ -122,16 +141,16 @@ export interface DiffStats {
   target: DocumentStats;
   /** Changes silenced by the ignore list. */
   ignoredCount: number;
-  /** INFO changes left out by `noInfo`. */
+  /** `info` changes left out by `noInfo`. */
   droppedInfoCount: number;
   /** Milliseconds spent comparing (loading excluded). */
   diffTimeMs: number;
 }
 
-/** Converts a change into a plain {@link Finding} (CRITICAL and ERROR become `error`). */
+/** Converts a change into a plain {@link Finding} (`critical` and `error` become `error`). */
 export function changeToFinding(change: Change): Finding {
   const { path, pointer, message, rule, location, hint, specLink } = change;
-  const severity = change.severity === "CRITICAL" ? "error" : fromDiffSeverity(change.severity);
+  const severity = change.severity === "critical" ? "error" : change.severity;
   const f: Finding = { severity, path, pointer, message, rule };
   if (location !== undefined) f.location = location;
   if (hint !== undefined) f.hint = hint;

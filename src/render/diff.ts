@@ -14,7 +14,15 @@ import {
 } from "../core/finding_limits.ts";
 import { formatPosition, serializeDocument } from "../core/mod.ts";
 import type { Change, Check, CheckCategory, DiffResult, DiffSeverity } from "../differ/mod.ts";
-import { changeToFinding, CHECK_CATEGORIES, listChecks } from "../differ/mod.ts";
+import {
+  changeToFinding,
+  CHECK_CATEGORIES,
+  fromDiffSeverity,
+  isBreaking,
+  listChecks,
+  toDiffSeverity,
+} from "../differ/mod.ts";
+import type { Severity } from "../core/mod.ts";
 export type {
   Change,
   ChangeType,
@@ -42,7 +50,7 @@ export interface DiffReportChange {
   category: string;
   /** added, removed or modified. */
   type: string;
-  /** CRITICAL, ERROR, WARNING or INFO. */
+  /** CRITICAL, ERROR, WARNING or INFO (the specification's spelling of the change's severity). */
   severity: DiffSeverity;
   /** Readable path. */
   path: string;
@@ -112,7 +120,7 @@ function reportChange(c: Change): DiffReportChange {
     rule: c.rule,
     category: c.category,
     type: c.type,
-    severity: c.severity,
+    severity: toDiffSeverity(c.severity),
     path: c.path,
     pointer: c.pointer,
     message: c.message,
@@ -192,12 +200,8 @@ export interface DiffTextOptions extends DiffReportOptions {
   style?: Style;
 }
 
-function severityColor(style: Style, severity: DiffSeverity): (s: string) => string {
-  return severity === "CRITICAL" || severity === "ERROR"
-    ? style.red
-    : severity === "WARNING"
-    ? style.yellow
-    : style.dim;
+function severityColor(style: Style, severity: Severity): (s: string) => string {
+  return isBreaking(severity) ? style.red : severity === "warning" ? style.yellow : style.dim;
 }
 
 function where(c: Change): string {
@@ -232,7 +236,7 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
   for (const section of sections(result, shown, true)) {
     out += style.bold(`${section.title} (${section.count})`) + "\n";
     for (const c of section.changes) {
-      out += `  ${severityColor(style, c.severity)(c.severity.padEnd(8))} ${where(c)}${
+      out += `  ${severityColor(style, c.severity)(toDiffSeverity(c.severity).padEnd(8))} ${where(c)}${
         escapeText(c.path || "(root)")
       }: ${escapeText(c.message)} ${style.dim(`[${c.id}]`)}\n`;
     }
@@ -245,10 +249,6 @@ export function renderDiffText(result: DiffResult, options: DiffTextOptions = {}
     ? style.red(`✗ ${plural(result.breakingCount, "breaking change")}.`) + "\n"
     : style.green("✓ No breaking changes.") + "\n";
   return out;
-}
-
-function isBreaking(c: Change): boolean {
-  return c.severity === "CRITICAL" || c.severity === "ERROR";
 }
 
 /** One section of a report: a title, how many changes it has in all, and those of them the report lists. */
@@ -264,9 +264,13 @@ interface Section {
  */
 function sections(result: DiffResult, shown: readonly Change[], breakingFirst: boolean): Section[] {
   const out: Section[] = [];
-  const rest = (c: Change) => !breakingFirst || !isBreaking(c);
+  const rest = (c: Change) => !breakingFirst || !isBreaking(c.severity);
   if (breakingFirst && result.breakingCount > 0) {
-    out.push({ title: "Breaking Changes", count: result.breakingCount, changes: shown.filter(isBreaking) });
+    out.push({
+      title: "Breaking Changes",
+      count: result.breakingCount,
+      changes: shown.filter((c) => isBreaking(c.severity)),
+    });
   }
   const counts = new Map<string, number>();
   for (const c of result.changes) if (rest(c)) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
@@ -280,9 +284,8 @@ function sections(result: DiffResult, shown: readonly Change[], breakingFirst: b
 }
 
 /**
- * A diff result in the one report contract: each change a finding with `rule` = its check id, the severity on
- * the Finding scale (CRITICAL → critical, ERROR → error, …), `label` = the check's severity and `category` =
- * its category.
+ * A diff result in the one report contract: each change a finding with `rule` = its check id, its severity,
+ * `label` = the severity as the specification spells it (`CRITICAL`, `ERROR`, …) and `category` = its category.
  */
 export function diffFindingReport(result: DiffResult): FindingReport {
   return {
@@ -301,8 +304,8 @@ export function diffFindingReport(result: DiffResult): FindingReport {
 
 /** A change as a finding of the report contract (see {@link diffFindingReport}). */
 function changeReportFinding(c: Change): ReportFinding {
-  const f: ReportFinding = { ...changeToFinding(c), category: c.category, label: c.severity };
-  if (c.severity === "CRITICAL") f.severity = "critical";
+  const f: ReportFinding = { ...changeToFinding(c), category: c.category, label: toDiffSeverity(c.severity) };
+  if (c.severity === "critical") f.severity = "critical";
   return f;
 }
 
@@ -365,8 +368,11 @@ export function renderDiffGithub(result: DiffResult, options: DiffReportOptions 
 
 /** Options of {@link renderDiffJunit}. */
 export interface DiffJunitOptions extends DiffReportOptions {
-  /** Changes at or above this severity are failures. @default "ERROR" */
-  failOn?: DiffSeverity;
+  /**
+   * Changes at or above this severity are failures. The upper-case spelling (`"ERROR"`) is deprecated: it is
+   * still accepted, as the same severity, until the next minor version. @default "error"
+   */
+  failOn?: Severity | DiffSeverity;
 }
 
 /**
@@ -375,16 +381,9 @@ export interface DiffJunitOptions extends DiffReportOptions {
  * one of them fails.
  */
 export function renderDiffJunit(result: DiffResult, options: DiffJunitOptions = {}): string {
-  const failOn = options.failOn ?? "ERROR";
   return renderJunit(diffFindingReport(result), {
     limits: options.limits,
-    failOn: failOn === "CRITICAL"
-      ? "critical"
-      : failOn === "ERROR"
-      ? "error"
-      : failOn === "WARNING"
-      ? "warning"
-      : "info",
+    failOn: fromDiffSeverity(options.failOn ?? "error"),
     suite: `${result.source} → ${result.target}`,
   });
 }
@@ -401,14 +400,16 @@ export function renderChecksText(checks: readonly Check[]): string {
     const list = checks.filter((c) => c.category === category);
     if (list.length === 0) continue;
     out += `${categoryTitle(category).replace(/ Changes$/, "")} (${list.length})\n`;
-    for (const c of list) out += `  ${c.id.padEnd(48)} ${c.severity.padEnd(8)} ${c.description}\n`;
+    for (const c of list) {
+      out += `  ${c.id.padEnd(48)} ${toDiffSeverity(c.severity).padEnd(8)} ${c.description}\n`;
+    }
     out += "\n";
   }
   out += `${checks.length} checks.\n`;
   return out;
 }
 
-/** The checks as JSON: a list of `{ id, category, severity, description }`. */
+/** The checks as JSON: a list of `{ id, category, severity, description }`, the severity in upper case. */
 export function renderChecksJson(checks: readonly Check[]): string {
-  return JSON.stringify(checks, null, 2) + "\n";
+  return JSON.stringify(checks.map((c) => ({ ...c, severity: toDiffSeverity(c.severity) })), null, 2) + "\n";
 }

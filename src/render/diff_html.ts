@@ -11,7 +11,7 @@ import { reportedFindings } from "../core/finding_limits.ts";
 import { formatCount, shorten } from "../core/bounded_text.ts";
 import { formatPosition, getAt } from "../core/mod.ts";
 import type { Change, DiffResult, DiffSeverity } from "../differ/mod.ts";
-import { DIFF_SEVERITIES, severityRank } from "../differ/mod.ts";
+import { DIFF_SEVERITIES, isBreaking, severityRank, toDiffSeverity } from "../differ/mod.ts";
 import type { DiffReportOptions } from "./diff.ts";
 import { escapeHtml, REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from "./_html.ts";
 import { type Excerpt, type ExcerptBounds, type ExcerptSide, SideExcerpts } from "./_html_excerpt.ts";
@@ -103,10 +103,9 @@ function changeArticle(
   bounds: ExcerptBounds,
 ): string {
   const c = r.change;
-  let out = `<article class="change sev-${c.severity}" id="${r.anchor}" data-severity="${c.severity}">`;
-  out += `<header>${badge(c.severity)} ${escapeHtml(c.message)} <span class="check">[${
-    escapeHtml(c.id)
-  }]</span>`;
+  const label = toDiffSeverity(c.severity);
+  let out = `<article class="change sev-${label}" id="${r.anchor}" data-severity="${label}">`;
+  out += `<header>${badge(label)} ${escapeHtml(c.message)} <span class="check">[${escapeHtml(c.id)}]</span>`;
   out += `<a class="anchor" href="#${r.anchor}" title="link to this change">#</a>`;
   const place = c.location === undefined ? "" : ` · ${escapeHtml(formatPosition(c.location))}`;
   out += `<div class="place">${escapeHtml(c.type)} · ${escapeHtml(c.path || "(root)")}${place}</div>`;
@@ -157,7 +156,10 @@ export function renderDiffHtml(result: DiffResult, options: DiffHtmlOptions = {}
     .map(({ change }, i): Rendered => ({ change, anchor: `change-${i + 1}` }));
   const total = result.changes.length;
   const counts = new Map<DiffSeverity, number>(DIFF_SEVERITIES.map((s) => [s, 0]));
-  for (const c of result.changes) counts.set(c.severity, (counts.get(c.severity) ?? 0) + 1);
+  for (const c of result.changes) {
+    const label = toDiffSeverity(c.severity);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
 
   let body = `<h1>API changes</h1>\n<dl class="documents">${
     documentRow("source", result.source, result.sourceVersion, sides.s?.rootDocument)
@@ -180,7 +182,7 @@ export function renderDiffHtml(result: DiffResult, options: DiffHtmlOptions = {}
   body += `<form id="filters" hidden>Show: ${
     DIFF_SEVERITIES.map((s) =>
       `<label><input type="checkbox" data-severity="${s}" checked> ${badge(s)} ${
-        formatCount(ordered.filter((r) => r.change.severity === s).length)
+        formatCount(ordered.filter((r) => toDiffSeverity(r.change.severity) === s).length)
       }</label>`
     ).join("")
   } <span class="note">showing <b id="shown">${ordered.length}</b> of ${
@@ -188,13 +190,14 @@ export function renderDiffHtml(result: DiffResult, options: DiffHtmlOptions = {}
   }</span></form>\n`;
   body += `<p class="note" id="nofilter">Every change is shown (the severity filters need scripts).</p>\n`;
 
-  const breaking = ordered.filter((r) => severityRank(r.change.severity) <= severityRank("ERROR"));
+  const breaking = ordered.filter((r) => isBreaking(r.change.severity));
   if (breaking.length > 0) {
     body += `<section class="index-section" id="breaking"><h2>Breaking changes (${
       formatCount(breaking.length)
     })</h2><ol class="index">\n`;
     for (const r of breaking) {
-      body += `<li data-severity="${r.change.severity}">${badge(r.change.severity)} <a href="#${r.anchor}">${
+      const label = toDiffSeverity(r.change.severity);
+      body += `<li data-severity="${label}">${badge(label)} <a href="#${r.anchor}">${
         escapeHtml(r.change.endpoint ?? (r.change.path || "(root)"))
       }</a>: ${escapeHtml(r.change.message)}</li>\n`;
     }

@@ -4,10 +4,11 @@
  *
  * @module
  */
-import type { Check, CheckCategory, DiffSeverity } from "../types.ts";
+import type { Severity } from "../../core/finding.ts";
+import type { Check, CheckCategory } from "../types.ts";
 
 /** A table row: id, default severity, description. */
-export type Row = readonly [id: string, severity: DiffSeverity, description: string];
+export type Row = readonly [id: string, severity: Severity, description: string];
 
 /** The ids of a table written `as const` (a union of string literals, so that a misspelt id fails `deno check`). */
 export type IdOf<Rows extends readonly (readonly [string, ...unknown[]])[]> = Rows[number][0];
@@ -23,8 +24,8 @@ export function table(category: CheckCategory, rows: readonly Row[]): Check[] {
  */
 export type DirectionalRow = readonly [
   suffix: string,
-  request: DiffSeverity,
-  response: DiffSeverity,
+  request: Severity,
+  response: Severity,
   description: string,
 ];
 

@@ -5,25 +5,25 @@ import { type IdOf, type Row, table } from "./_define.ts";
 const ROWS = [
   [
     "openapi-version-changed",
-    "INFO",
+    "info",
     "The OpenAPI version the document declares changed within its major version (3.1.0 → 3.1.1, 3.0.3 → 3.1.0; the older document is compared converted).",
   ],
-  ["component-added", "INFO", "A reusable component was added (not an API change until it is used)."],
-  ["component-removed", "INFO", "A reusable component was removed (its uses are judged where they were)."],
+  ["component-added", "info", "A reusable component was added (not an API change until it is used)."],
+  ["component-removed", "info", "A reusable component was removed (its uses are judged where they were)."],
   [
     "component-renamed",
-    "INFO",
+    "info",
     "A reusable component was renamed with the same content (not an API change).",
   ],
-  ["component-changed", "INFO", "A component that no operation uses changed."],
+  ["component-changed", "info", "A component that no operation uses changed."],
   [
     "format-structure-changed",
-    "ERROR",
+    "error",
     "Documents of different versions: a structure the older version writes elsewhere or otherwise (definitions, host and basePath, nullable, …), one change per structure.",
   ],
   [
     "format-conversion-issue",
-    "WARNING",
+    "warning",
     "Documents of different versions: something of the older document the newer version cannot say the same way.",
   ],
 ] as const satisfies readonly Row[];

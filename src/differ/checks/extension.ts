@@ -3,9 +3,9 @@ import type { Check } from "../types.ts";
 import { type IdOf, type Row, table } from "./_define.ts";
 
 const ROWS = [
-  ["extension-added", "INFO", "A specification extension (`x-…`) was added."],
-  ["extension-removed", "INFO", "A specification extension was removed."],
-  ["extension-changed", "INFO", "The value of a specification extension changed."],
+  ["extension-added", "info", "A specification extension (`x-…`) was added."],
+  ["extension-removed", "info", "A specification extension was removed."],
+  ["extension-changed", "info", "The value of a specification extension changed."],
 ] as const satisfies readonly Row[];
 
 /** The ids of the `extension` checks. */

@@ -43,12 +43,12 @@ function rows(): Row[] {
   const out: Row[] = [];
   for (const [kind, noun] of LIFECYCLE_KINDS) {
     if (kind !== "endpoint" && kind !== "operation") {
-      out.push([`deprecated-${kind}-removed`, "WARNING", `${noun} without a sunset date was removed.`]);
+      out.push([`deprecated-${kind}-removed`, "warning", `${noun} without a sunset date was removed.`]);
     }
-    out.push([`sunset-${kind}-removed`, "INFO", `${noun} was removed after its sunset date (\`x-sunset\`).`]);
+    out.push([`sunset-${kind}-removed`, "info", `${noun} was removed after its sunset date (\`x-sunset\`).`]);
     out.push([
       `${kind}-removed-before-sunset`,
-      "ERROR",
+      "error",
       `${noun} was removed before its sunset date (or with an unreadable one), or sooner than ` +
       "`deprecationDays` after its deprecation.",
     ]);

@@ -4,7 +4,15 @@
  * @module
  */
 import { z } from "zod";
-import { diff, DIFF_PRESETS, DIFF_SEVERITIES, type DiffOptions } from "../../differ/mod.ts";
+import {
+  diff,
+  DIFF_PRESETS,
+  DIFF_SEVERITIES,
+  type DiffOptions,
+  type DiffSeverity,
+  fromDiffSeverity,
+  toDiffSeverity,
+} from "../../differ/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput } from "../spec_input.ts";
 import { boundedItems, locationItem, locationOf, omittedField, omittedFields } from "./_fields.ts";
@@ -22,7 +30,7 @@ export const diffTool: Tool = defineTool({
     preset: z.enum(DIFF_PRESETS).optional().describe(
       "Severity rules: strict raises what breaks strict clients to ERROR, lenient lowers response widenings (default: default)",
     ),
-    fail_on: z.enum(DIFF_SEVERITIES as [string, ...string[]]).optional().describe(
+    fail_on: z.enum(DIFF_SEVERITIES as [DiffSeverity, ...DiffSeverity[]]).optional().describe(
       "failed is true when a change is at or above this severity (default: any CRITICAL or ERROR change)",
     ),
     ignore: z.array(z.string().max(1000)).max(1000).optional().describe(
@@ -60,7 +68,7 @@ export const diffTool: Tool = defineTool({
       noInfo: args.no_info === true,
       breakingOnly: args.breaking_only === true,
       ignore: args.ignore,
-      failOn: args.fail_on as DiffOptions["failOn"],
+      failOn: args.fail_on === undefined ? undefined : fromDiffSeverity(args.fail_on),
       sourceMap: true,
     };
     if (args.preset !== undefined) options.preset = args.preset;
@@ -73,7 +81,7 @@ export const diffTool: Tool = defineTool({
       (c) => ({
         id: c.id,
         rule: c.rule,
-        severity: c.severity,
+        severity: toDiffSeverity(c.severity),
         type: c.type,
         path: c.path,
         pointer: c.pointer,
