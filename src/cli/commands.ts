@@ -81,9 +81,10 @@ export const commands: CommandEntry[] = [
 ];
 
 /** `oatool help [command]` appears in the list; main handles it before dispatching. */
-const helpCommand: Command = {
+export const helpCommand: Command = {
   name: "help",
   summary: "Show help",
-  usage: "help [command]",
+  usage: "help [command [subcommand]]",
   flags: [],
+  exitCodes: { 0: "the help was printed", 1: "unknown command" },
 };
