@@ -1,5 +1,6 @@
 import { BUILT, COMMIT, VERSION } from "../core/build_info.ts";
 import { defineCommand } from "./define_command.ts";
+import { importLazily } from "../core/lazy_import.ts";
 import type { Command } from "./types.ts";
 
 /** Version and build information. */
@@ -24,7 +25,6 @@ export const versionCommand: Command = defineCommand({
   name: "version",
   summary: "Show version and build information",
   usage: "version [--format text|json|yaml]",
-  exitCodes: { 0: "the version was printed", 1: "a usage error" },
   flags: {
     format: {
       type: "string",
@@ -46,7 +46,10 @@ export const versionCommand: Command = defineCommand({
       ctx.io.stdout(JSON.stringify(info, null, 2) + "\n");
     } else {
       // The YAML writer is loaded only here, so that plain `oatool version` starts as fast as a bare script.
-      const { serializeDocument } = await import("../core/serialize.ts");
+      const { serializeDocument } = await importLazily<typeof import("../core/serialize.ts")>(
+        "../core/serialize.ts",
+        import.meta.url,
+      );
       ctx.io.stdout(serializeDocument(info, "yaml"));
     }
     return 0;

@@ -20,7 +20,7 @@ import {
   isDocumentSet,
   loadDocumentSet,
 } from "../io/document_set.ts";
-import { validate } from "../validator/mod.ts";
+import { importLazily } from "../core/lazy_import.ts";
 import { walkDocument } from "../walker/mod.ts";
 import { FixContext } from "./_context.ts";
 import { addMissingPathParams } from "./missing_path_params.ts";
@@ -108,6 +108,11 @@ export async function fix(
   if (options.validate !== false) {
     const fixed: ParseResult = { ...parsed, document: doc as OpenAPIDocument, stats, errors: [] };
     documentSetDerived(fixed, parsed); // the files the input's set read are not read again
+    // Loaded on demand: fix --no-validate and join (fixing its inputs) never load the validator.
+    const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
+      "../validator/mod.ts",
+      import.meta.url,
+    );
     const v = await validate(fixed, { reader: options.reader });
     remainingErrors = v.errors;
     validateTimeMs = v.validateTimeMs;

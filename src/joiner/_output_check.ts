@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { importLazily } from "../core/lazy_import.ts";
 import {
   deepCopy,
   documentFromObject,
@@ -61,7 +62,10 @@ export async function inputErrors(
   reader: DocumentReader,
   positions = false,
 ): Promise<Finding[]> {
-  const { validate } = await import("../validator/mod.ts");
+  const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
+    "../validator/mod.ts",
+    import.meta.url,
+  );
   return (await validate(subjectOf(p), { reader, sourceMap: positions })).errors;
 }
 
@@ -74,7 +78,10 @@ export async function integrityErrors(
   let found: Finding[];
   if (known !== undefined) found = known.filter(isJoinRule);
   else {
-    const { validate } = await import("../validator/mod.ts");
+    const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
+      "../validator/mod.ts",
+      import.meta.url,
+    );
     found = (await validate(subject, { reader, rules: [...JOIN_RULES] })).errors;
   }
   return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion));

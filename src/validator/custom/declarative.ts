@@ -13,6 +13,7 @@ import { queryJsonPath } from "../../jsonpath/mod.ts";
 import type { Rule, RuleContext } from "../rule.ts";
 import { CHECK_FUNCTIONS } from "./functions.ts";
 import { markCustom } from "./guard.ts";
+import { escapeText } from "../../core/escape.ts";
 
 /** One `then` of a declarative rule. */
 interface Then {
@@ -43,18 +44,6 @@ function sizeOf(document: Record<string, unknown>): number {
   return n;
 }
 
-/**
- * Control characters, line separators and bidirectional overrides shown as escapes, so a value cannot forge lines
- * of a report in any format (the text renderers escape the whole message again; this holds for JSON and SARIF).
- */
-function escaped(text: string): string {
-  return text.replace(
-    // deno-lint-ignore no-control-regex -- matching control characters is the point
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
-
 /** A value as a message shows it: a string as it is, another scalar as JSON, an object or list by its size. */
 function valueText(value: unknown): string {
   if (value === undefined) return "";
@@ -68,7 +57,7 @@ function valueText(value: unknown): string {
 export function fillMessage(template: string, values: Record<string, () => string>): string {
   const filled = template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) => {
     const v = Object.hasOwn(values, name) ? values[name] : undefined;
-    return v === undefined ? whole : escaped(shorten(v(), MAX_PLACEHOLDER_CHARS));
+    return v === undefined ? whole : escapeText(shorten(v(), MAX_PLACEHOLDER_CHARS));
   });
   return shorten(filled, MAX_MESSAGE_CHARS);
 }

@@ -157,7 +157,7 @@ Deno.test("declarative: placeholder values are escaped and bounded; a value's {{
     property: () => long,
     path: () => "p",
   });
-  assert.equal(text.split("|")[0], "line\\u000aforged\\u001b[31m {{path}}");
+  assert.equal(text.split("|")[0], "line\\nforged\\u001b[31m {{path}}");
   assert.ok(text.split("|")[1].length <= 200);
   assert.equal(text.split("|")[2], "p");
   assert.ok(fillMessage("{{value}}".repeat(100), { value: () => long }).length <= 1000);
