@@ -24,6 +24,10 @@ export const bundleCommand: Command = defineCommand({
   name: "bundle",
   summary: "Bundle a multi-file document into one file",
   usage: "bundle [flags] <file|url|->",
+  exitCodes: {
+    0: "bundled",
+    1: "a reference cannot be resolved (nothing is written), the input cannot be read, or a usage error",
+  },
   description:
     `Bundles a document and every file it reaches through $ref into one document whose only references are
 local (#/...). A referenced file, or a part of one, of a component kind (schema, response, parameter, example,

@@ -95,11 +95,12 @@ export const commands: CommandEntry[] = [
 ];
 
 /** `oatool help [command]` appears in the list; main handles it before dispatching. */
-const helpCommand: Command = {
+export const helpCommand: Command = {
   name: "help",
   summary: "Show help",
-  usage: "help [command]",
+  usage: "help [command [subcommand]]",
   flags: [],
+  exitCodes: { 0: "the help was printed", 1: "unknown command" },
 };
 
 /** The command modules of the table (`./validate.ts`, …), which `deno compile` is told to include. */

@@ -12,6 +12,7 @@ const schemaCommand: Command = defineCommand({
   name: "schema",
   summary: "Print the JSON Schema of the policy file (oatool.yaml)",
   usage: "config schema",
+  exitCodes: { 0: "the schema was printed", 1: "a usage error" },
   description:
     `Prints the JSON Schema (draft 2020-12) of the policy file oatool.yaml to standard output: the same
 definition oatool checks the file against. Save it and point your editor at it, for example with the comment
@@ -29,6 +30,7 @@ export const configCommand: Command = {
   name: "config",
   summary: "The policy file (oatool.yaml): print its JSON Schema",
   usage: "config <schema>",
+  exitCodes: { 0: "success", 1: "a missing or unknown subcommand" },
   flags: [],
   subcommands: [schemaCommand],
 };

@@ -32,6 +32,10 @@ export const convertCommand: Command = defineCommand({
   name: "convert",
   summary: "Convert between OAS versions",
   usage: "convert [flags] <file|url|->",
+  exitCodes: {
+    0: "converted",
+    1: "a critical issue (the document is still written), --strict and a warning, a written reference does not resolve, the input cannot be read, or a usage error",
+  },
   description:
     `Converts an OpenAPI document to another version: 2.0 to 3.0.x, 3.1.x or 3.2.0; 3.x to 2.0 (what
 2.0 cannot express is left out, each as a critical issue); 3.x to another 3.y. The document goes to standard

@@ -4,8 +4,10 @@
  *
  * @module
  */
-import type { DocumentReader } from "../core/mod.ts";
-import type { CliIO, Command, FlagSpec } from "./types.ts";
+// Not the core barrel: every command, `version` too, loads this module (the barrel loads the YAML parser).
+import { ParseError, UnsupportedVersionError } from "../core/errors.ts";
+import type { DocumentReader } from "../io/reader.ts";
+import type { CliIO, Command, ExitCodes, FlagSpec } from "./types.ts";
 
 /** The declaration of one flag: a {@link FlagSpec} without its name (the key it is declared under). */
 export type FlagDeclaration = Omit<FlagSpec, "name">;
@@ -56,8 +58,24 @@ export interface CommandDeclaration<F extends Readonly<Record<string, FlagDeclar
   maxArgs?: number;
   /** Exit code for usage errors. @default 1 */
   usageExitCode?: number;
+  /** What each exit code means (every command declares them); `--help` lists them under "Exit codes:". */
+  exitCodes: ExitCodes;
+  /**
+   * Exit code when the command could not do its job (it threw: an unreadable input, a refused permission),
+   * or a function of the error that gives it. @default 1
+   */
+  failureExitCode?: number | ((error: unknown) => number);
   /** Runs the command with typed values and returns its exit code. */
   run(ctx: TypedContext<F>): Promise<number>;
+}
+
+/**
+ * The exit code of a check (validate) that threw: 1 when the document was read but is not an OpenAPI document
+ * (its syntax, or its version: an invalid document, as the specification says), 2 when the check could not be
+ * done (an unreadable input, a refused permission, an internal error).
+ */
+export function invalidOrCouldNotRun(error: unknown): number {
+  return error instanceof ParseError || error instanceof UnsupportedVersionError ? 1 : 2;
 }
 
 /** The flag a command declares to cap the size of every document it reads. */
@@ -80,6 +98,7 @@ export const MAX_INPUT_SIZE = "max-input-size";
  *     loud: { type: "boolean", description: "Shout" },
  *     format: { type: "string", choices: ["text", "json"], default: "text", description: "Format" },
  *   },
+ *   exitCodes: { 0: "said hello" },
  *   run(ctx) {
  *     const format: "text" | "json" = ctx.flags.format;
  *     ctx.io.stdout(format === "json" ? '"hello"\n' : ctx.flags.loud ? "HELLO\n" : "hello\n");

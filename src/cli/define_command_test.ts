@@ -36,6 +36,7 @@ Deno.test("defineCommand: parsed values reach the handler; help is generated fro
     name: "greet",
     summary: "Greets",
     usage: "greet [flags]",
+    exitCodes: { 0: "greeted", 1: "a usage error" },
     flags,
     run(ctx) {
       seen.push(ctx.flags, [...ctx.given].sort(), ctx.args);
@@ -57,6 +58,7 @@ Deno.test("defineCommand: parsed values reach the handler; help is generated fro
   assert.match(help, /--format <value>\s+Format \(default text\)\n/);
   assert.match(help, /--tag <value>\s+Tags \(repeatable\)\n/);
   assert.match(help, /--max-input-size <bytes>\s+Cap \(default 1K\)\n/);
+  assert.match(help, /\nExit codes:\n {2}0 {2}greeted\n {2}1 {2}a usage error\n$/);
 
   const base = createMemoryReader({});
   const capped = createMemoryReader({});

@@ -57,10 +57,16 @@ Each side is a file, a URL, - (standard input, one side at most) or rev:path, a 
 repository is read directly (no git program). An existing file of that name wins over rev:path.
 github, markdown and sarif reports show each change's file:line:column, paths relative to the working directory
 (sarif: one result per change, its rule the check id, its level error for CRITICAL and ERROR, warning, note for
-INFO).
-Exit codes: 0 no differences (with --breaking: no breaking change); 1 differences (with --breaking: breaking
-changes, or changes at or above --fail-on; with --require-version-bump: breaking changes without a new major
-version, while with one --breaking passes), or input that cannot be read or is invalid.`,
+INFO).`,
+  exitCodes: {
+    0: "no differences (with --breaking: no breaking change)",
+    1: "differences (with --breaking: breaking changes; or changes at or above --fail-on; with " +
+      "--require-version-bump: breaking changes without a new major version, while with one --breaking passes)",
+    2: "the comparison could not be done: an input missing, unreadable or not an OpenAPI document, a permission " +
+      "refused, a bad flag or value, a bad --ignore or --severity file",
+  },
+  failureExitCode: 2,
+  usageExitCode: 2,
   flags: {
     breaking: {
       type: "boolean",

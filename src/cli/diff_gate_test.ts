@@ -90,7 +90,7 @@ Deno.test({
       assert.equal(report.source, "main:/api/openapi.yaml");
       // A revision or path that is not there: the message names both.
       const missing = await run(["diff", "main:api/nope.yaml", "api/openapi.yaml"], { reader });
-      assert.equal(missing.code, 1);
+      assert.equal(missing.code, 2); // diff could not compare (issue 32)
       assert.match(
         missing.stderr,
         /"api\/nope\.yaml" of revision "main" \(commit [0-9a-f]{12}\) does not exist/,
@@ -117,7 +117,7 @@ Deno.test("oatool diff -: standard input is one side, not both", async () => {
   assert.equal(report.source, "<stdin>");
   assert.equal(report.breakingCount, 1);
   const both = await run(["diff", "-", "-"], { stdin: base });
-  assert.equal(both.code, 1);
+  assert.equal(both.code, 2); // a usage error: diff could not compare (issue 32)
   assert.match(both.stderr, /both - \(standard input\)/);
 });
 

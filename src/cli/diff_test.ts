@@ -102,7 +102,7 @@ Deno.test("oatool diff --ignore: check ids and path globs silence changes, and t
     assert.equal(json.ignoredCount, 7);
     await Deno.writeTextFile(ignore, "- no-such-check-or-path\n- id: no-such-check\n");
     const bad = await run(["diff", "--ignore", ignore, BASE, BREAKING]);
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 2); // a bad ignore file: diff could not compare (issue 32)
     assert.match(
       bad.stderr,
       /entry 2 names the unknown check "no-such-check"; see oatool diff --list-checks\./,
@@ -132,7 +132,7 @@ Deno.test("oatool diff --severity and --fail-on: overrides decide the exit code"
     assert.equal(info.code, 1);
     await Deno.writeTextFile(sev, JSON.stringify({ "request-required-property-added": "FATAL" }));
     const bad = await run(["diff", "--severity", sev, BASE, BREAKING]);
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 2); // a bad severity file: diff could not compare (issue 32)
     assert.match(
       bad.stderr,
       /the severity of "request-required-property-added" is "FATAL"; use CRITICAL, ERROR/,
@@ -206,15 +206,15 @@ Deno.test("oatool diff: markdown, github and junit reports", async () => {
   );
 });
 
-Deno.test("oatool diff: unreadable and invalid input exit 1 with one clear message", async () => {
+Deno.test("oatool diff: unreadable and invalid input exit 2 with one clear message", async () => {
   const missing = await run(["diff", BASE, `${DATA}nope.yaml`]);
-  assert.equal(missing.code, 1);
+  assert.equal(missing.code, 2); // diff could not compare (issue 32): 1 means differences
   assert.equal(missing.stderr.trim().split("\n").length, 1);
   assert.match(missing.stderr, /nope\.yaml/);
   await withTempDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/noinfo.yaml`, "openapi: 3.1.0\npaths: {}\n");
     const invalid = await run(["diff", BASE, `${dir}/noinfo.yaml`]);
-    assert.equal(invalid.code, 1);
+    assert.equal(invalid.code, 2);
     assert.match(invalid.stderr, /the target .*noinfo\.yaml is not a valid OpenAPI document: .*info/);
     const text = (await Deno.readTextFile(BASE)).replace(
       '"#/components/schemas/Named"',
@@ -222,20 +222,20 @@ Deno.test("oatool diff: unreadable and invalid input exit 1 with one clear messa
     );
     await Deno.writeTextFile(`${dir}/badref.yaml`, text);
     const badRef = await run(["diff", BASE, `${dir}/badref.yaml`]);
-    assert.equal(badRef.code, 1);
+    assert.equal(badRef.code, 2);
     assert.match(
       badRef.stderr,
       /badref\.yaml: components\.schemas\.Pet\.allOf\[0\]: reference "#\/components\/schemas\/Nope" points at nothing/,
     );
   });
   const stdin = await run(["diff", "-", "-"]);
-  assert.equal(stdin.code, 1);
+  assert.equal(stdin.code, 2);
   assert.match(
     stdin.stderr,
     /the source and the target are both - \(standard input\); one of them must be a file\./,
   );
   const one = await run(["diff", BASE]);
-  assert.equal(one.code, 1);
+  assert.equal(one.code, 2);
   assert.match(one.stderr, /two documents are required \(source and target\), 1 given\./);
 });
 

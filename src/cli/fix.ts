@@ -33,6 +33,10 @@ export const fixCommand: Command = defineCommand({
   name: "fix",
   summary: "Automatically correct common validation errors",
   usage: "fix [flags] <file|url|->",
+  exitCodes: {
+    0: "the fixed document is valid",
+    1: "errors remain (the document is still written), a written reference does not resolve, the input cannot be read, or a usage error",
+  },
   description:
     `Repairs the common errors of an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document and writes the fixed document to
 standard output, or to -o (never over a file the run read). Always: adds the path parameters a path template

@@ -24,6 +24,12 @@ export const generateCommand: Command = defineCommand({
   name: "generate",
   summary: "Generate Go code (client, server, types)",
   usage: "generate [flags] <file|url|->",
+  exitCodes: {
+    0: "generated",
+    1: "the output directory is missing, cannot be created or is refused, or a usage error",
+    2: "no generation mode is enabled (--types=false without --client or --server)",
+    3: "the document cannot be read or parsed, generation fails, or --strict finds an issue",
+  },
   description:
     `Generates a Go package from an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document: types.go (always), client.go with
 --client (and security_helpers.go unless --no-security), server.go with --server, README.md unless

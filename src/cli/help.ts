@@ -53,7 +53,31 @@ export function renderCommandHelp(command: Command, parent?: string): string {
     { name: "help", short: "h", type: "boolean", description: "Show this help" } as FlagSpec,
   ];
   out += "\nFlags:\n" + renderFlags(flags);
+  out += renderExitCodes(command);
   return out;
+}
+
+/** The "Exit codes:" block of a command's help, from its declaration (empty when it declares none). */
+export function renderExitCodes(command: Pick<Command, "exitCodes">): string {
+  const codes = Object.entries(command.exitCodes ?? {}).sort(([a], [b]) => Number(a) - Number(b));
+  if (codes.length === 0) return "";
+  return "\nExit codes:\n" +
+    codes.map(([code, meaning]) => `  ${code.padEnd(3)}${wrap(meaning, 105, 5)}`).join("\n") +
+    "\n";
+}
+
+/** Words in lines of at most `width` characters, the lines after the first indented by `indent` spaces. */
+function wrap(text: string, width: number, indent: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line !== "" && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join("\n" + " ".repeat(indent));
 }
 
 /** The short usage shown after a usage error. */
@@ -78,6 +102,10 @@ before or after the arguments, and "--" ends them; a flag that takes a value tak
 it looks like. Inputs are file paths, file:/// and http(s) URLs, or "-" for standard input; "-o -" writes to
 standard output.
 
-Run "oatool <command> --help" for a command's flags.
+Global flags (before or after the command): --color auto|always|never (default auto: colour only when
+standard output and error are terminals and NO_COLOR is not set; FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns
+it off). A closed standard output (a pipe into head) ends the run quietly with exit code 0.
+
+Run "oatool <command> --help" or "oatool help <command>" for a command's flags and exit codes.
 `;
 }

@@ -84,6 +84,11 @@ export const joinCommand: Command = defineCommand({
   name: "join",
   summary: "Merge documents",
   usage: "join [flags] <file1> <file2> [file3...]",
+  exitCodes: {
+    0: "joined",
+    1: "the join failed (a collision under a fail strategy, a version mismatch, an unreadable input) or a usage error",
+    2: "a bad --mode",
+  },
   description:
     `Merges two or more OpenAPI documents (2.0 with 2.0; 3.0, 3.1 and 3.2 with each other) into one, written
 to -o with mode 0600 in the first document's format (-o - writes it to standard output); version and info come

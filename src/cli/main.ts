@@ -10,25 +10,107 @@ import { reportRefusal } from "../io/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
-import { type CommandEntry, commands } from "./commands.ts";
+import { type CommandEntry, commands, helpCommand } from "./commands.ts";
 
-/** An {@link CliIO} over the process's standard streams; colour only on a terminal and without NO_COLOR. */
-export function processIO(): CliIO {
+/** The values of the global `--color` flag. */
+export const COLOR_MODES = ["auto", "always", "never"] as const;
+
+/** A value of the global `--color` flag. */
+export type ColorMode = typeof COLOR_MODES[number];
+
+/** Thrown by {@link processIO}'s standard output once its reader has gone: the run ends quietly. */
+class StdoutClosed extends Error {}
+
+/**
+ * Whether colour is used. `always`/`never` decide; `auto` follows `FORCE_COLOR` (any value but `0`/`false`
+ * forces it, `0`/`false` turns it off), then `NO_COLOR`, then whether both streams are terminals. `FORCE_COLOR`
+ * is read only where the environment may be read without a prompt (the binaries are not granted it).
+ */
+export function colorWanted(
+  mode: ColorMode,
+  env: { force?: string; noColor: boolean; terminal: boolean },
+): boolean {
+  if (mode !== "auto") return mode === "always";
+  if (env.force !== undefined && env.force !== "") return env.force !== "0" && env.force !== "false";
+  return !env.noColor && env.terminal;
+}
+
+function forceColorEnv(): string | undefined {
+  const state = Deno.permissions.querySync({ name: "env", variable: "FORCE_COLOR" }).state;
+  return state === "granted" ? Deno.env.get("FORCE_COLOR") : undefined;
+}
+
+/**
+ * An {@link CliIO} over the process's standard streams; colour as `--color` says (default `auto`). When the reader
+ * of standard output goes away (a pipe into `head`), the write ends the run quietly: see
+ * {@link CliIO.stdoutClosed}.
+ */
+export function processIO(color: ColorMode = "auto"): CliIO {
   const encoder = new TextEncoder();
-  const write = (stream: { writeSync(p: Uint8Array): number }) => (text: string) => {
+  let closed = false;
+  const write = (stream: { writeSync(p: Uint8Array): number }, isStdout: boolean) => (text: string) => {
+    if (closed) {
+      if (isStdout) throw new StdoutClosed();
+      return; // standard error of a run whose output is gone: nothing is waiting for it
+    }
     let bytes = encoder.encode(text);
-    while (bytes.length > 0) {
-      const n = stream.writeSync(bytes);
-      bytes = bytes.subarray(n);
+    try {
+      while (bytes.length > 0) {
+        const n = stream.writeSync(bytes);
+        bytes = bytes.subarray(n);
+      }
+    } catch (error) {
+      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+      if (isStdout) {
+        closed = true;
+        throw new StdoutClosed();
+      }
     }
   };
   return {
-    stdout: write(Deno.stdout),
-    stderr: write(Deno.stderr),
+    stdout: write(Deno.stdout, true),
+    stderr: write(Deno.stderr, false),
     reader: createDefaultReader(),
     createReader: (options) => createDefaultReader(options),
-    color: !Deno.noColor && Deno.stdout.isTerminal() && Deno.stderr.isTerminal(),
+    color: colorWanted(color, {
+      force: forceColorEnv(),
+      noColor: Deno.noColor,
+      terminal: Deno.stdout.isTerminal() && Deno.stderr.isTerminal(),
+    }),
+    stdoutClosed: () => closed,
   };
+}
+
+/**
+ * Takes the global `--color <mode>` (or `--color=<mode>`, one hyphen or two) out of the arguments, anywhere before
+ * `--`. Returns the mode (the last one given) and the rest, or a message for a missing or unknown mode.
+ */
+export function takeColorFlag(args: readonly string[]): { mode?: ColorMode; rest: string[]; error?: string } {
+  const rest: string[] = [];
+  let mode: ColorMode | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") {
+      rest.push(...args.slice(i));
+      break;
+    }
+    const m = /^--?color(?:=(.*))?$/.exec(a);
+    if (m === null) {
+      rest.push(a);
+      continue;
+    }
+    const value = m[1] ?? args[++i];
+    if (!(COLOR_MODES as readonly (string | undefined)[]).includes(value)) {
+      return {
+        rest,
+        error: `--color ${value === undefined ? "needs a value" : `is "${escapeText(value)}"`}; give ${
+          COLOR_MODES.join(", ")
+        }.`,
+      };
+    }
+    mode = value as ColorMode;
+  }
+  return { mode, rest };
 }
 
 /** Paths through which a shell hands over a process substitution (`<(command)`). */
@@ -53,7 +135,7 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
   const usageCode = command.usageExitCode ?? 1;
   if (command.subcommands?.length) {
     const [name, ...rest] = args;
-    if (name === undefined || name === "help" || name === "-h" || name === "--help" || name === "-help") {
+    if (name === undefined || name === "help" || HELP_FLAGS.has(name)) {
       const out = renderCommandHelp(command, parent);
       if (name === undefined) {
         io.stderr(`oatool ${command.name}: a subcommand is required.\n\n${out}`);
@@ -106,19 +188,25 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     throw error;
   }
   try {
-    return await command.run!({ flags: parsed.flags, given: parsed.given, args: parsed.args, io });
+    const code = await command.run!({ flags: parsed.flags, given: parsed.given, args: parsed.args, io });
+    return io.stdoutClosed?.() ? 0 : code;
   } catch (error) {
+    // Standard output's reader went away (a pipe into head): what remained was output nobody reads.
+    if (error instanceof StdoutClosed || io.stdoutClosed?.()) return 0;
     if (error instanceof UsageError) {
       io.stderr(`oatool ${fullName}: ${escapeText(error.message)}\n${renderUsage(command, parent)}`);
       return usageCode;
     }
-    if (reportRefusal(error, io.stderr, `oatool ${fullName}: `)) return 1; // Deno's permission flags refused it
+    const failed = command.failureExitCode ?? 1;
+    const failureCode = typeof failed === "number" ? failed : failed(error);
+    // Deno's permission flags refused it
+    if (reportRefusal(error, io.stderr, `oatool ${fullName}: `)) return failureCode;
     io.stderr(
       `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${
         escapeText(failureMessage(error, args))
       }\n`,
     );
-    return 1;
+    return failureCode;
   }
 }
 
@@ -141,19 +229,42 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
  * assertEquals(out.startsWith("oatool "), true);
  * ```
  */
-export async function main(args: readonly string[], io: CliIO = processIO()): Promise<number> {
+export async function main(args: readonly string[], io?: CliIO): Promise<number> {
+  const color = takeColorFlag(args);
+  const cli = io === undefined
+    ? processIO(color.mode)
+    : color.mode === undefined
+    ? io
+    : { ...io, color: color.mode === "always" };
+  if (color.error !== undefined) {
+    cli.stderr(`oatool: ${color.error}\n`);
+    return 1;
+  }
+  try {
+    return await dispatch(color.rest, cli);
+  } catch (error) {
+    if (error instanceof StdoutClosed || cli.stdoutClosed?.()) return 0;
+    throw error;
+  }
+}
+
+async function dispatch(args: readonly string[], io: CliIO): Promise<number> {
   const [first, ...rest] = args;
   if (first === undefined) {
     io.stderr(renderMainHelp(commands));
     return 1;
   }
-  if (first === "-h" || first === "--help" || first === "-help") {
+  if (HELP_FLAGS.has(first)) {
     io.stdout(renderMainHelp(commands));
     return 0;
   }
   if (first === "help") {
-    if (rest.length === 0) {
+    if (rest.length === 0 || HELP_FLAGS.has(rest[0])) {
       io.stdout(renderMainHelp(commands));
+      return 0;
+    }
+    if (rest[0] === "help") {
+      io.stdout(renderCommandHelp(helpCommand));
       return 0;
     }
     const entry = findCommand(rest[0]);
@@ -176,6 +287,9 @@ export async function main(args: readonly string[], io: CliIO = processIO()): Pr
   if (entry === undefined) return unknownCommand(first, io);
   return runCommand(await entry.load(), [...rest], io);
 }
+
+/** The flags that ask for help. */
+const HELP_FLAGS: ReadonlySet<string> = new Set(["-h", "--help", "-help"]);
 
 function findCommand(name: string): CommandEntry | undefined {
   return name === "help" ? undefined : commands.find((c) => c.name === name);

@@ -152,7 +152,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
 
 Deno.test("input messages: empty path, file: URLs, process substitutions (issue 11)", async () => {
   const empty = await run(["validate", ""]);
-  assert.equal(empty.code, 1);
+  assert.equal(empty.code, 2); // validate could not do its job (issue 32)
   assert.match(
     empty.stderr,
     /^oatool validate: the input is an empty path; name a file, a URL, or - for standard input\.\n/,
@@ -173,7 +173,7 @@ Deno.test("input messages: empty path, file: URLs, process substitutions (issue 
   );
 
   const fd = await run(["validate", "/dev/fd/987"]);
-  assert.equal(fd.code, 1);
+  assert.equal(fd.code, 2); // an unreadable input: validate could not do its job (issue 32)
   assert.match(
     fd.stderr,
     /^oatool validate: \/dev\/fd\/987 is a process substitution \(a pipe from the shell\) that could not be read; .* or pipe it in and give -\.\n$/,
@@ -188,4 +188,70 @@ Deno.test("report text escapes control characters of the document (issue 11)", a
   assert.match(r.stderr, /\nTitle: T\\u001b\[2J\\r\\n::error::x\n/);
   // deno-lint-ignore no-control-regex -- looking for control characters is the test
   assert.doesNotMatch(r.stderr, /\x1b/);
+});
+
+Deno.test("every command's and subcommand's help ends with its exit codes, from the declaration", async () => {
+  const { commands } = await import("./commands.ts");
+  for (const entry of commands) {
+    const command = await entry.load();
+    const names = command.subcommands?.length
+      ? [[entry.name], ...command.subcommands.map((s) => [entry.name, s.name])]
+      : [[entry.name]];
+    for (const name of names) {
+      const r = await run(["help", ...name]);
+      assert.equal(r.code, 0, name.join(" "));
+      assert.match(
+        r.stdout,
+        /\nExit codes:\n {2}0 {2}\S.*\n(?: {2}\d {2}\S.*\n(?: {5}\S.*\n)*)*$/,
+        name.join(" "),
+      );
+    }
+  }
+  const diff = await run(["diff", "--help"]);
+  assert.match(diff.stdout, /\n {2}2 {2}the comparison could not be done/);
+  const validate = await run(["help", "validate"]);
+  assert.match(validate.stdout, /\n {2}2 {2}the validation could not be done/);
+});
+
+Deno.test("help <command> [subcommand], help help and help --help", async () => {
+  for (const args of [["help", "--help"], ["help", "-h"]]) {
+    const r = await run(args);
+    assert.equal(r.code, 0, args.join(" "));
+    assert.match(r.stdout, /Usage: oatool <command>/);
+  }
+  const self = await run(["help", "help"]);
+  assert.equal(self.code, 0);
+  assert.match(self.stdout, /Usage: oatool help \[command \[subcommand\]\]/);
+  const sub = await run(["help", "overlay", "apply"]);
+  assert.equal(sub.code, 0);
+  assert.match(sub.stdout, /Usage: oatool overlay apply/);
+  const unknown = await run(["help", "nope"]);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /unknown command "nope"/);
+});
+
+Deno.test("--color always|never, before or after the command, decides colour; a bad value is a usage error", async () => {
+  const { colorWanted } = await import("./main.ts");
+  const doc = `${testdata}validator/invalid.yaml`;
+  const always = await run(["--color", "always", "validate", "-q", doc]);
+  assert.ok(always.stdout.includes("\x1b["), "colour codes");
+  const after = await run(["validate", "-q", doc, "--color=always"]);
+  assert.equal(after.stdout, always.stdout);
+  const never = await run(["validate", "-q", doc, "--color", "never"]);
+  assert.ok(!never.stdout.includes("\x1b["), "no colour codes");
+  const bad = await run(["--color", "sometimes", "version"]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /--color is "sometimes"; give auto, always, never/);
+  // auto: FORCE_COLOR first (0 or false turns it off), then NO_COLOR, then whether the streams are terminals
+  const env = (force: string | undefined, noColor: boolean, terminal: boolean) => ({
+    force,
+    noColor,
+    terminal,
+  });
+  assert.equal(colorWanted("auto", env("1", true, false)), true);
+  assert.equal(colorWanted("auto", env("0", false, true)), false);
+  assert.equal(colorWanted("auto", env(undefined, true, true)), false);
+  assert.equal(colorWanted("auto", env(undefined, false, true)), true);
+  assert.equal(colorWanted("never", env("1", false, true)), false);
+  assert.equal(colorWanted("always", env(undefined, true, false)), true);
 });

@@ -19,6 +19,10 @@ export const mcpCommand: Command = defineCommand({
   name: "mcp",
   summary: "Start the tool server (stdio) exposing the capabilities as MCP tools",
   usage: "mcp [flags]",
+  exitCodes: {
+    0: "the client closed the connection (standard input ended)",
+    1: "the server could not start, or a usage error",
+  },
   description:
     `Starts a Model Context Protocol server on standard input and output, for AI agents and editors: a client
 launches it as a subprocess. Standard output carries only the protocol; diagnostics go to standard error. The

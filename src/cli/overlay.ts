@@ -62,6 +62,10 @@ const applyCommand: Command = defineCommand({
   name: "apply",
   summary: "Apply an Overlay document to a specification",
   usage: "apply [flags] <overlay-file>",
+  exitCodes: {
+    0: "applied (or previewed with --dry-run)",
+    1: "the overlay or the document cannot be read or is invalid, --strict and a target matching nothing, or a usage error",
+  },
   description:
     `Applies the actions of an Overlay document (Overlay Specification 1.0.x or 1.1.x) in order to the
 specification given with -s, and writes the result (key order kept) to standard output or to -o (-o - is
@@ -205,6 +209,7 @@ const validateCommand: Command = defineCommand({
   name: "validate",
   summary: "Validate an Overlay document",
   usage: "validate [flags] <overlay-file>",
+  exitCodes: { 0: "the overlay is valid", 1: "the overlay is invalid or cannot be read, or a usage error" },
   description:
     `Checks an Overlay document (1.0.x or 1.1.x) against the official Overlay JSON Schema of its version:
 overlay, info.title, info.version and a non-empty list of distinct actions are required, and fields other than
@@ -263,6 +268,7 @@ export const overlayCommand: Command = {
   name: "overlay",
   summary: "Apply or validate Overlay documents",
   usage: "overlay <apply|validate> [flags] <overlay-file>",
+  exitCodes: { 0: "success", 1: "failure, a missing or unknown subcommand (see each subcommand's --help)" },
   description: `Overlay documents (OpenAPI Overlay Specification 1.0.x and 1.1.x) describe changes to an
 OpenAPI description as an ordered list of actions: update, remove and (1.1) copy, each aimed at the nodes an
 RFC 9535 JSONPath expression selects.`,

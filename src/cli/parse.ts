@@ -22,6 +22,7 @@ export const parseCommand: Command = defineCommand({
   name: "parse",
   summary: "Parse and display a document",
   usage: "parse [flags] <file|url|->",
+  exitCodes: { 0: "parsed", 1: "the document cannot be read or parsed, structural errors, or a usage error" },
   description:
     `Reads an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document (YAML or JSON), prints its statistics and summary to
 standard error and the document as JSON to standard output. With -q only the JSON document is printed; with

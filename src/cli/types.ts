@@ -11,6 +11,11 @@ export interface CliIO {
   /** Whether colour may be used on standard output / error. */
   color: boolean;
   /**
+   * Whether standard output was closed by its reader (a pipe into `head`): the run ends quietly, exit 0. Set
+   * by {@link CliIO.stdout} when a write finds the pipe closed.
+   */
+  stdoutClosed?(): boolean;
+  /**
    * Makes a reader with a size cap, for `--max-input-size`; without it, {@link CliIO.reader} is used as it is.
    */
   createReader?(options: { maxInputSize: number }): DocumentReader;
@@ -54,6 +59,9 @@ export interface CommandContext {
   io: CliIO;
 }
 
+/** What each exit code of a command means, by code: `{ 0: "valid", 1: "invalid" }`. */
+export type ExitCodes = Readonly<Record<number, string>>;
+
 /** A command (or subcommand) of the CLI. */
 export interface Command {
   /** Name as typed. */
@@ -74,6 +82,13 @@ export interface Command {
   subcommands?: Command[];
   /** Exit code for usage errors. @default 1 */
   usageExitCode?: number;
+  /** What each exit code means; `--help` lists them under "Exit codes:". */
+  exitCodes?: ExitCodes;
+  /**
+   * Exit code when the command could not do its job (it threw: an unreadable input, a refused permission),
+   * or a function of the error that gives it. @default 1
+   */
+  failureExitCode?: number | ((error: unknown) => number);
   /** Runs the command and returns its exit code. */
   run?(ctx: CommandContext): Promise<number>;
 }

@@ -38,7 +38,7 @@ import {
   validateStructureFlag,
   wholeNumber,
 } from "./_common.ts";
-import { defineCommand, type TypedContext } from "./define_command.ts";
+import { defineCommand, invalidOrCouldNotRun, type TypedContext } from "./define_command.ts";
 import { escapeText } from "../render/escape.ts";
 import { UsageError } from "../core/mod.ts";
 import type { Command } from "./types.ts";
@@ -82,13 +82,20 @@ export const validateCommand: Command = defineCommand({
   name: "validate",
   summary: "Validate a document against the version it declares",
   usage: "validate [flags] [<file|url|glob|->...]",
+  exitCodes: {
+    0: "every document is valid",
+    1: "a document is invalid (its findings, or it is not YAML/JSON or not an OpenAPI document of a known version)",
+    2: "the validation could not be done: an input missing or unreadable, a permission refused, a bad flag or " +
+      "value, a wrong policy file (oatool.yaml), --rule, baseline, --jobs, --shard or glob",
+  },
+  failureExitCode: invalidOrCouldNotRun,
+  usageExitCode: 2,
   description:
     `Validates an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document against the official JSON Schema of the version it
 declares, then checks what the schema cannot: references, unique operationIds, path parameters, responses,
 security requirements, servers, media types, discriminators and more. Every finding has a rule id, a path and a
 link to the specification section. The banner and statistics go to standard error, the report to standard
-output. Exit code 0 when the document is valid, 1 when it is not or cannot be read, 2 when the policy file
-(oatool.yaml), a --rule, the baseline, --jobs, --shard or a glob is wrong.
+output.
 
 The policy file sets rule severities (rules:), accepted findings (ignore:), presets (extends: recommended,
 strict, minimal or a file), named APIs (apis:) and a baseline (baseline:); print its JSON Schema with

@@ -69,7 +69,7 @@ Deno.test("validate with no input validates the policy file's apis: roots", asyn
     assert.match(r.stdout, /2 documents: 2 valid/);
     await Deno.writeTextFile(join(dir, "oatool.yaml"), "rules: {}\n");
     const none = await run(["validate", "-q", "--config", join(dir, "oatool.yaml")]);
-    assert.equal(none.code, 1); // a usage error, as before
+    assert.equal(none.code, 2); // a usage error: validate could not do its job (issue 32)
     assert.match(none.stderr, /an input is required/);
   } finally {
     await Deno.remove(dir, { recursive: true });

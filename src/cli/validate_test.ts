@@ -72,18 +72,18 @@ Deno.test("oatool validate: --format sarif and github carry positions without -s
   assert.equal(gh.stdout.trim().split("\n").length, 5);
 });
 
-Deno.test("oatool validate: unreadable input exits 1 with a clear message and no stack trace", async () => {
+Deno.test("oatool validate: unreadable input exits 2 with a clear message and no stack trace", async () => {
   const missing = await run(["validate", `${DATA}no-such-file.yaml`]);
-  assert.equal(missing.code, 1);
+  assert.equal(missing.code, 2); // validate could not do its job (issue 32)
   assert.match(missing.stderr, /^oatool validate: .*no-such-file\.yaml/);
   assert.doesNotMatch(missing.stderr, /\bat \w+ \(/);
   const stdin = await run(["validate", "-"], { stdin: "openapi: 7.0.0\n" });
   assert.equal(stdin.code, 1);
   assert.match(stdin.stderr, /not supported/);
   const usage = await run(["validate"]);
-  assert.equal(usage.code, 1);
+  assert.equal(usage.code, 2); // usage errors: validate could not do its job (issue 32)
   const badFormat = await run(["validate", "--format", "xml", VALID]);
-  assert.equal(badFormat.code, 1);
+  assert.equal(badFormat.code, 2);
 });
 
 Deno.test("oatool validate: standard input", async () => {
@@ -160,7 +160,7 @@ Deno.test("oatool validate: a bad policy file, an unknown rule or a bad --rule e
   assert.equal(syntax.code, 2);
   assert.match(syntax.stderr, /--rule "component-unused:off" is not id=severity/);
   const missing = await run(["validate", "--config", "nope.yaml", "pets.json"], { reader: ok });
-  assert.equal(missing.code, 1);
+  assert.equal(missing.code, 2); // a missing policy file: validate could not do its job (issue 32)
   assert.match(missing.stderr, /nope\.yaml/);
 });
 

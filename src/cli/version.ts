@@ -25,6 +25,7 @@ export const versionCommand: Command = defineCommand({
   name: "version",
   summary: "Show version and build information",
   usage: "version [--format text|json|yaml]",
+  exitCodes: { 0: "the version was printed", 1: "a usage error" },
   flags: {
     format: {
       type: "string",

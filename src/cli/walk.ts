@@ -111,6 +111,10 @@ function subcommand(kind: WalkKind): Command {
     name: kind,
     summary: SUMMARIES[kind],
     usage: `${kind} [flags] <file|url|->`,
+    exitCodes: {
+      0: "the query ran (whether or not anything matched)",
+      1: "the document cannot be read or parsed, or a usage error",
+    },
     flags: { ...FILTERS[kind], ...common } as Record<string, FlagDeclaration>,
     minArgs: 1,
     maxArgs: 1,
@@ -165,6 +169,7 @@ export const walkCommand: Command = {
   name: "walk",
   summary: "Query elements of a document",
   usage: "walk <operations|schemas|parameters|responses|headers|security|paths|refs> [flags] <file|url|->",
+  exitCodes: { 0: "success", 1: "failure, a missing or unknown subcommand" },
   description:
     `Lists the elements of one kind of an OpenAPI 2.0 / 3.0 / 3.1 / 3.2 document, filtered, grouped and paged:
 an aligned table with a header row (-q: tab-separated rows for cut and awk), the full nodes as YAML with

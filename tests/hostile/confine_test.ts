@@ -138,7 +138,7 @@ Deno.test("hostile: devices are refused as inputs and as references; pipes named
   await withTempDir(async (dir) => {
     await project(dir);
     const r = await run(["validate", "/dev/zero"], dir);
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 2); // validate could not read its input (issue 32)
     assert.ok(
       r.stderr.includes(
         'oatool validate: "/dev/zero" is a character device, not a regular file; only regular files are read.',
@@ -281,7 +281,7 @@ Deno.test("hostile: credentials and query strings of URLs are never echoed", asy
     }, async (base) => {
       const host = base.slice("http://".length);
       const missing = await run(["validate", `http://user:hunter2@${host}/missing.yaml?token=hunter3`], dir);
-      assert.equal(missing.code, 1);
+      assert.equal(missing.code, 2); // validate could not read its input (issue 32)
       assert.ok(
         missing.stderr.includes(`http://***@${host}/missing.yaml?*** failed with HTTP 404`),
         missing.stderr,
@@ -331,7 +331,7 @@ Deno.test("hostile: a gzip bomb served over HTTP stops at the input size limit",
       "/bomb.yaml": () => new Response(bomb, { headers: { "content-encoding": "gzip" } }),
     }, async (base) => {
       const r = await run(["validate", `${base}/bomb.yaml`], dir);
-      assert.equal(r.code, 1);
+      assert.equal(r.code, 2); // validate could not read its input (issue 32)
       assert.ok(
         r.stderr.includes(
           `oatool validate: ${base}/bomb.yaml is larger than 268435456 bytes (256 MiB), the input size limit; raise it with --max-input-size`,
