@@ -4,29 +4,11 @@
  */
 import assert from "node:assert/strict";
 import { PERMISSIONS, ROOT } from "./_spawn.ts";
-
-interface InfoDependency {
-  specifier: string;
-  code?: { specifier: string };
-  type?: { specifier: string };
-  isDynamic?: boolean;
-}
-interface InfoModule {
-  specifier: string;
-  dependencies?: InfoDependency[];
-}
+import { denoInfo, type InfoModule } from "./_deno_info.ts";
 
 /** The modules `deno info` lists, by specifier. */
 async function moduleGraph(entry: string): Promise<Map<string, InfoModule>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as { modules: InfoModule[] };
-  return new Map(info.modules.map((m) => [m.specifier, m]));
+  return new Map((await denoInfo(entry)).modules.map((m) => [m.specifier, m]));
 }
 
 Deno.test("importing mod.ts loads no module of src/cli; running it as the main module imports the CLI", async () => {

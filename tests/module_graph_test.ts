@@ -10,26 +10,11 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { LAZY_MODULES } from "../scripts/compile.ts";
 import { ROOT } from "./_spawn.ts";
-
-interface InfoModule {
-  specifier: string;
-  dependencies?: { code?: { specifier: string } }[];
-}
+import { denoInfo } from "./_deno_info.ts";
 
 /** What `deno run <entry>` loads before the entry runs: relative paths of files, npm specifiers as they are. */
 async function startupGraph(entry: string): Promise<string[]> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    roots: string[];
-    modules: InfoModule[];
-    redirects: Record<string, string>;
-  };
+  const info = await denoInfo(entry);
   const modules = new Map(info.modules.map((m) => [m.specifier, m]));
   const seen = new Set<string>();
   const queue = [...info.roots];
