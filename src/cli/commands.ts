@@ -87,6 +87,11 @@ export const commands: CommandEntry[] = [
     load: lazy<typeof import("./mcp.ts")>("./mcp.ts", "mcpCommand"),
   },
   {
+    name: "completion",
+    summary: "Print a shell completion script (bash, zsh, fish, powershell)",
+    load: lazy<typeof import("./completion.ts")>("./completion.ts", "completionCommand"),
+  },
+  {
     name: "version",
     summary: "Show version and build information",
     load: lazy<typeof import("./version.ts")>("./version.ts", "versionCommand"),

@@ -145,6 +145,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
     "diff",
     "config",
     "mcp",
+    "completion",
     "version",
     "help",
   ]);
