@@ -107,7 +107,9 @@ Deno.test("deno task oatool resolves relative paths against the folder it was ru
       "petstore-3.0.yaml",
     ],
     cwd: `${ROOT}testdata/petstore`,
-    env: { NO_COLOR: "1" },
+    // Without the INIT_CWD of a task this test may run under (deno task test), which deno task would keep.
+    clearEnv: true,
+    env: { ...withoutInitCwd(Deno.env.toObject()), NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -115,3 +117,8 @@ Deno.test("deno task oatool resolves relative paths against the folder it was ru
   assert.equal(out.code, 0, stderr);
   assert.match(new TextDecoder().decode(out.stdout), /petstore-3\.0\.yaml is valid/);
 });
+
+function withoutInitCwd(env: Record<string, string>): Record<string, string> {
+  const { INIT_CWD: _, ...rest } = env;
+  return rest;
+}
