@@ -9,7 +9,6 @@
  */
 import { type DocumentReader, type DocumentStats, OatoolError, type ParseResult } from "../core/mod.ts";
 import { mayReferToFiles } from "../core/confine.ts";
-import { importLazily } from "../core/lazy_import.ts";
 import { type DocumentSet, isDocumentSet, loadDocumentSet } from "../io/document_set.ts";
 
 /** Options of {@link documentSetStats}. */
@@ -78,7 +77,7 @@ async function bundledStats(
   reader: DocumentReader | undefined,
 ): Promise<DocumentStats> {
   // Loaded on demand: single-file documents never load the bundler.
-  const { bundleSet } = await importLazily<typeof import("./bundle.ts")>("./bundle.ts", import.meta.url);
+  const { bundleSet } = await import("./bundle.ts");
   const parsed = isDocumentSet(input) ? input.root : input;
   try {
     const set = isDocumentSet(input) ? input : await loadDocumentSet(input, { reader });

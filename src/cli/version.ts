@@ -1,6 +1,5 @@
 import { BUILT, COMMIT, VERSION } from "../core/build_info.ts";
 import { defineCommand } from "./define_command.ts";
-import { importLazily } from "../core/lazy_import.ts";
 import type { Command } from "./types.ts";
 
 /** Version and build information. */
@@ -47,10 +46,7 @@ export const versionCommand: Command = defineCommand({
       ctx.io.stdout(JSON.stringify(info, null, 2) + "\n");
     } else {
       // The YAML writer is loaded only here, so that plain `oatool version` starts as fast as a bare script.
-      const { serializeDocument } = await importLazily<typeof import("../core/serialize.ts")>(
-        "../core/serialize.ts",
-        import.meta.url,
-      );
+      const { serializeDocument } = await import("../core/serialize.ts");
       ctx.io.stdout(serializeDocument(info, "yaml"));
     }
     return 0;

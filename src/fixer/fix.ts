@@ -20,7 +20,6 @@ import {
   isDocumentSet,
   loadDocumentSet,
 } from "../io/document_set.ts";
-import { importLazily } from "../core/lazy_import.ts";
 import { walkDocument } from "../walker/mod.ts";
 import { FixContext } from "./_context.ts";
 import { addMissingPathParams } from "./missing_path_params.ts";
@@ -109,10 +108,7 @@ export async function fix(
     const fixed: ParseResult = { ...parsed, document: doc as OpenAPIDocument, stats, errors: [] };
     documentSetDerived(fixed, parsed); // the files the input's set read are not read again
     // Loaded on demand: fix --no-validate and join (fixing its inputs) never load the validator.
-    const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
-      "../validator/mod.ts",
-      import.meta.url,
-    );
+    const { validate } = await import("../validator/mod.ts");
     const v = await validate(fixed, { reader: options.reader });
     remainingErrors = v.errors;
     validateTimeMs = v.validateTimeMs;

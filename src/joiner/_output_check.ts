@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { importLazily } from "../core/lazy_import.ts";
 import {
   deepCopy,
   documentFromObject,
@@ -62,10 +61,7 @@ export async function inputErrors(
   reader: DocumentReader,
   positions = false,
 ): Promise<Finding[]> {
-  const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
-    "../validator/mod.ts",
-    import.meta.url,
-  );
+  const { validate } = await import("../validator/mod.ts");
   return (await validate(subjectOf(p), { reader, sourceMap: positions })).errors;
 }
 
@@ -78,10 +74,7 @@ export async function integrityErrors(
   let found: Finding[];
   if (known !== undefined) found = known.filter(isJoinRule);
   else {
-    const { validate } = await importLazily<typeof import("../validator/mod.ts")>(
-      "../validator/mod.ts",
-      import.meta.url,
-    );
+    const { validate } = await import("../validator/mod.ts");
     found = (await validate(subject, { reader, rules: [...JOIN_RULES] })).errors;
   }
   return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion));

@@ -4,7 +4,6 @@
  * @module
  */
 import { pushAll } from "../core/bounded_text.ts";
-import { importLazily } from "../core/lazy_import.ts";
 import type { Obj } from "../core/json.ts";
 import { basename, resolve } from "node:path";
 import {
@@ -418,10 +417,7 @@ async function loadOverlays(
 ): Promise<JoinOverlay[]> {
   const out: JoinOverlay[] = [];
   if (inputs.length === 0) return out;
-  const { applyOverlay: apply, loadOverlay } = await importLazily<typeof import("../overlay/mod.ts")>(
-    "../overlay/mod.ts",
-    import.meta.url,
-  );
+  const { applyOverlay: apply, loadOverlay } = await import("../overlay/mod.ts");
   for (const input of inputs) {
     const overlay = await loadOverlay(input, { reader, readSet, role: "referenced" });
     if (overlay.path) inputPaths.push(overlay.path);

@@ -8,7 +8,6 @@ import { type OASVersion, typedSegments, unescapePointerSegment } from "../core/
 import { anchorOf, classify, type OasKind } from "../walker/mod.ts";
 import { uniqueValues } from "../core/canonical_key.ts";
 import { pushAll } from "../core/bounded_text.ts";
-import { importLazily } from "../core/lazy_import.ts";
 
 /** One raw ajv error (with `verbose`). */
 export interface AjvError {
@@ -31,12 +30,12 @@ export async function schemaValidator(version: OASVersion): Promise<SchemaValida
   let v = loaded.get(version);
   if (v !== undefined) return v;
   const mod = version === "2.0"
-    ? await importLazily<unknown>("./_schema_2_0.ts", import.meta.url)
+    ? await import("./_schema_2_0.ts")
     : version === "3.0"
-    ? await importLazily<unknown>("./_schema_3_0.ts", import.meta.url)
+    ? await import("./_schema_3_0.ts")
     : version === "3.1"
-    ? await importLazily<unknown>("./_schema_3_1.ts", import.meta.url)
-    : await importLazily<unknown>("./_schema_3_2.ts", import.meta.url);
+    ? await import("./_schema_3_1.ts")
+    : await import("./_schema_3_2.ts");
   v = (mod as unknown as { validate: SchemaValidator }).validate;
   loaded.set(version, v);
   return v;
@@ -66,12 +65,12 @@ async function kindsModule(version: OASVersion): Promise<KindsModule> {
   let v = kindModules.get(version);
   if (v !== undefined) return v;
   const mod = version === "2.0"
-    ? await importLazily<unknown>("./_schema_2_0_kinds.ts", import.meta.url)
+    ? await import("./_schema_2_0_kinds.ts")
     : version === "3.0"
-    ? await importLazily<unknown>("./_schema_3_0_kinds.ts", import.meta.url)
+    ? await import("./_schema_3_0_kinds.ts")
     : version === "3.1"
-    ? await importLazily<unknown>("./_schema_3_1_kinds.ts", import.meta.url)
-    : await importLazily<unknown>("./_schema_3_2_kinds.ts", import.meta.url);
+    ? await import("./_schema_3_1_kinds.ts")
+    : await import("./_schema_3_2_kinds.ts");
   v = mod as unknown as KindsModule;
   kindModules.set(version, v);
   return v;
