@@ -52,6 +52,8 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "strict",
       "no_warnings",
       "config",
+      "limit",
+      "offset",
     ]);
     assertEquals(Object.keys(validate.outputSchema?.properties ?? {}), [
       "valid",
@@ -60,11 +62,26 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "warning_count",
       "errors",
       "warnings",
+      "returned",
+      "next_offset",
       "errors_omitted",
       "warnings_omitted",
       "ignored_count",
       "stale_baseline",
     ]);
+    const diff = tools.find((t) => t.name === "diff")!;
+    assertEquals(Object.keys(diff.inputSchema.properties ?? {}), [
+      "base",
+      "revision",
+      "breaking_only",
+      "no_info",
+      "preset",
+      "fail_on",
+      "ignore",
+      "limit",
+      "offset",
+    ]);
+    for (const tool of tools) assert(!JSON.stringify(tool.inputSchema).includes('"$ref"'), tool.name);
   } finally {
     await s.close();
   }

@@ -37,20 +37,27 @@ import { ToolError } from "./tool_error.ts";
 
 export { ToolError } from "./tool_error.ts";
 
-/** The JSON Schema (zod) of a specification input object. */
-export const specInput: z.ZodObject<{
+/** The zod type of a specification input object. */
+export type SpecInputSchema = z.ZodObject<{
   file: z.ZodOptional<z.ZodString>;
   url: z.ZodOptional<z.ZodString>;
   content: z.ZodOptional<z.ZodString>;
-}, "strict"> = z.object({
-  file: z.string().optional().describe(
-    "Path to a document inside the workspace (the client's roots, else the server's working directory, plus --allow-dir folders); relative paths resolve against the first root.",
-  ),
-  url: z.string().optional().describe("http(s) URL of a document."),
-  content: z.string().optional().describe(
-    "The document itself as JSON or YAML text (small documents only; use file for large ones).",
-  ),
-}).strict().describe("The document: exactly one of file, url or content.");
+}, "strict">;
+
+/**
+ * A fresh specification input object. A tool with two documents (diff's base and revision) takes one each:
+ * zod's JSON Schema writes a schema met twice as a `$ref`, which some model providers refuse in tool inputs.
+ */
+export function specInputSchema(what = "The document"): SpecInputSchema {
+  return z.object({
+    file: z.string().optional().describe("Path inside the workspace (relative to its first root)"),
+    url: z.string().optional().describe("http(s) URL"),
+    content: z.string().optional().describe("The text itself, JSON or YAML (small documents; else file)"),
+  }).strict().describe(`${what}: exactly one of file, url or content.`);
+}
+
+/** The JSON Schema (zod) of a specification input object. */
+export const specInput: SpecInputSchema = specInputSchema();
 
 /** A specification input object as received. */
 export type SpecInput = z.infer<typeof specInput>;

@@ -6,7 +6,9 @@
 import { z } from "zod";
 import type { Finding, SourcePosition } from "../../core/mod.ts";
 import {
+  boundTexts,
   type FindingLimits,
+  limitFindings,
   limitsText,
   type PlacedText,
   reportedFindings,
@@ -17,7 +19,7 @@ import {
 export const locationItem: z.ZodOptional<
   z.ZodObject<{ file: z.ZodString; line: z.ZodNumber; column: z.ZodNumber }>
 > = z.object({ file: z.string(), line: z.number().int(), column: z.number().int() }).optional()
-  .describe("file:line:column of the node, when known");
+  .describe("file:line:column, when known");
 
 /**
  * A finding as tools report it: the one shape of every tool (validate, convert, fix, generate, join, bundle,
@@ -34,14 +36,14 @@ export const findingItem: z.ZodObject<{
   spec_link: z.ZodOptional<z.ZodString>;
   hint: z.ZodOptional<z.ZodString>;
 }> = z.object({
-  severity: z.string().describe("critical, error, warning or info"),
-  rule: z.string().optional().describe("Stable id of the rule or kind of finding, like operation-id-unique"),
-  path: z.string().describe("Where, as a readable path such as paths./pets.get.responses"),
-  pointer: z.string().describe("The same place as an RFC 6901 JSON pointer"),
+  severity: z.string(),
+  rule: z.string().optional().describe("Rule id"),
+  path: z.string(),
+  pointer: z.string(),
   message: z.string(),
   location: locationItem,
-  spec_link: z.string().optional().describe("Link to the relevant section of the specification"),
-  hint: z.string().optional().describe("What to do about it"),
+  spec_link: z.string().optional(),
+  hint: z.string().optional(),
 });
 
 /** A finding in the shape of {@link findingItem}. */
@@ -106,12 +108,13 @@ export function omittedFields(counts: Record<string, number>): Record<string, nu
 }
 
 /** An output field counting the items of a list left out of the reply. */
-export function omittedField(list: string): z.ZodOptional<z.ZodNumber> {
-  return z.number().int().optional().describe(
-    `How many ${list} were left out of the reply (present only when some were: a reply lists ${
-      limitsText(REPLY_LIMITS)
-    }); the counts cover them all`,
-  );
+export function omittedField(list: string, paged = false): z.ZodOptional<z.ZodNumber> {
+  if (paged) {
+    return z.number().int().optional().describe(
+      `${list} not in this page (other pages; over ${REPEATS} per rule and place); counts cover all`,
+    );
+  }
+  return z.number().int().optional().describe(`${list} left out (over ${limitsText(REPLY_LIMITS)})`);
 }
 
 /** Several lists within one bound (errors, then warnings), as {@link boundedItems} does for one. */
@@ -123,4 +126,89 @@ export function boundedLists<T extends PlacedText & { rule?: string }, I>(
     items: shown.map(convert),
     omitted,
   }));
+}
+
+/** Most items of one rule at one place a paged list keeps (the default of every report). */
+const REPEATS = 10;
+
+/** Most items one page of a paged list (validate's findings, diff's changes) may ask for. */
+export const MAX_PAGE = 1_000;
+
+/** The `limit` and `offset` inputs of a paged list of `noun`. */
+export function pageInput(noun: string): {
+  limit: z.ZodOptional<z.ZodNumber>;
+  offset: z.ZodOptional<z.ZodNumber>;
+} {
+  return {
+    limit: z.number().int().min(1).max(MAX_PAGE).optional().describe(`Most ${noun} returned (default 100)`),
+    offset: z.number().int().min(0).optional().describe(
+      `${noun} skipped first: the next_offset of the last page`,
+    ),
+  };
+}
+
+/** The output fields of a paged list: how many this reply returned and where the next page starts. */
+export const pageOutput: { returned: z.ZodNumber; next_offset: z.ZodOptional<z.ZodNumber> } = {
+  returned: z.number().int().describe("Items in this reply"),
+  next_offset: z.number().int().optional().describe("The offset of the next page; absent on the last"),
+};
+
+/** One page of several lists paged as one (errors, then warnings). */
+export interface Paged<I> {
+  /** Each list's items in this page, and how many of it the page left out (other pages, repeats). */
+  lists: { items: I[]; omitted: number }[];
+  /** Items in this page. */
+  returned: number;
+  /** Where the next page starts, when more remain. */
+  next_offset?: number;
+}
+
+/**
+ * A page of several lists taken as one, in their order: a few per rule and place as every report lists them
+ * ({@link limitFindings}; 5,000 findings of one rule at one place page as 10), then `limit` (default 100) from
+ * `offset`, and no more than {@link REPLY_LIMITS}' text, each item's texts shortened. The counts a tool reports
+ * stay those of every item; `next_offset` says where the next page starts.
+ */
+export function pagedLists<T extends PlacedText & { rule?: string }, I>(
+  lists: readonly (readonly T[])[],
+  convert: (item: T) => I,
+  page: { limit?: number; offset?: number },
+): Paged<I> {
+  const all: { list: number; item: T }[] = [];
+  lists.forEach((list, n) => {
+    for (const item of list) all.push({ list: n, item });
+  });
+  const listed = limitFindings(all.map((e) => ({ ...e, ...placed(e.item) })), {
+    maxFindings: 0,
+    maxPerPlace: REPEATS,
+    maxChars: 0,
+  }).shown;
+  const offset = page.offset ?? 0;
+  const slice = listed.slice(offset, offset + (page.limit ?? 100));
+  const fits =
+    limitFindings(slice, { maxFindings: 0, maxPerPlace: 0, maxChars: REPLY_LIMITS.maxChars }).shown;
+  const out = lists.map(() => ({ items: [] as I[], omitted: 0 }));
+  for (const e of fits) out[e.list].items.push(convert(boundTexts(e.item)));
+  lists.forEach((list, n) => out[n].omitted = list.length - out[n].items.length);
+  const next = offset + fits.length;
+  return { lists: out, returned: fits.length, ...(next < listed.length ? { next_offset: next } : {}) };
+}
+
+/** The texts and rule of an item, by which {@link limitFindings} places and measures it. */
+function placed(f: PlacedText & { rule?: string }): PlacedText & { rule?: string } {
+  return {
+    message: f.message,
+    path: f.path,
+    pointer: f.pointer,
+    ...(f.hint === undefined ? {} : { hint: f.hint }),
+    ...(f.rule === undefined ? {} : { rule: f.rule }),
+  };
+}
+
+/** The {@link pageOutput} fields of a page: how many it returned, and the next offset when more remain. */
+export function pageFields(page: Paged<unknown>): { returned: number; next_offset?: number } {
+  return {
+    returned: page.returned,
+    ...(page.next_offset === undefined ? {} : { next_offset: page.next_offset }),
+  };
 }

@@ -14,8 +14,17 @@ import {
   toDiffSeverity,
 } from "../../differ/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadSpec, specInput } from "../spec_input.ts";
-import { boundedItems, locationItem, locationOf, omittedField, omittedFields } from "./_fields.ts";
+import { loadSpec, specInputSchema } from "../spec_input.ts";
+import {
+  locationItem,
+  locationOf,
+  omittedField,
+  omittedFields,
+  pagedLists,
+  pageFields,
+  pageInput,
+  pageOutput,
+} from "./_fields.ts";
 
 /** `diff`: compares two versions of a document. */
 export const diffTool: Tool = defineTool({
@@ -23,8 +32,8 @@ export const diffTool: Tool = defineTool({
   description:
     "Compare two versions of an OpenAPI document (base and revision, each file, url or content) and list the changes with their severity: CRITICAL and ERROR break consumers (removed operations, type changes, new required parameters), WARNING deserves attention, INFO is harmless. Use it to review an API change before merging or releasing it; breaking_only=true lists only CRITICAL and ERROR changes, no_info=true leaves INFO out, preset picks the severity rules (strict, default, lenient), ignore silences check ids, paths or globs, and fail_on sets the severity at which failed is true. Each change has its check id and its file:line:column.",
   input: {
-    base: specInput.describe("The earlier document: exactly one of file, url or content."),
-    revision: specInput.describe("The later document: exactly one of file, url or content."),
+    base: specInputSchema("The earlier document"),
+    revision: specInputSchema("The later document"),
     breaking_only: z.boolean().optional().describe("Only breaking changes (CRITICAL and ERROR)"),
     no_info: z.boolean().optional().describe("Leave INFO changes out"),
     preset: z.enum(DIFF_PRESETS).optional().describe(
@@ -36,6 +45,7 @@ export const diffTool: Tool = defineTool({
     ignore: z.array(z.string().max(1000)).max(1000).optional().describe(
       "Changes to silence: check ids (request-property-became-required), paths or pointers, endpoints (GET /pets/*); * matches any run of characters",
     ),
+    ...pageInput("changes"),
   },
   output: {
     total_changes: z.number().int(),
@@ -55,7 +65,8 @@ export const diffTool: Tool = defineTool({
         "Where: the revision for additions, the base for removals and modifications",
       ),
     })),
-    changes_omitted: omittedField("changes"),
+    ...pageOutput,
+    changes_omitted: omittedField("changes", true),
     summary: z.string().describe("One line: the counts"),
   },
   readOnly: true,
@@ -76,8 +87,8 @@ export const diffTool: Tool = defineTool({
     const changes = result.changes;
     const warnings = result.warningCount;
     const infos = result.infoCount;
-    const shown = boundedItems(
-      changes,
+    const page = pagedLists(
+      [changes],
       (c) => ({
         id: c.id,
         rule: c.rule,
@@ -88,7 +99,9 @@ export const diffTool: Tool = defineTool({
         message: c.message,
         ...(c.location === undefined ? {} : { location: locationOf(c.location) }),
       }),
+      args,
     );
+    const shown = page.lists[0];
     return {
       total_changes: changes.length,
       breaking_count: result.breakingCount,
@@ -96,6 +109,7 @@ export const diffTool: Tool = defineTool({
       info_count: infos,
       failed: result.failed,
       changes: shown.items,
+      ...pageFields(page),
       ...omittedFields({ changes_omitted: shown.omitted }),
       summary:
         `${changes.length} changes: ${result.breakingCount} breaking, ${warnings} warnings, ${infos} info.`,

@@ -6,7 +6,15 @@
 import { z } from "zod";
 import { applyOverlay } from "../../overlay/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadOverlaySpec, loadSpec, outputPlan, placeOutput, specInput, writeOutput } from "../spec_input.ts";
+import {
+  loadOverlaySpec,
+  loadSpec,
+  outputPlan,
+  placeOutput,
+  specInput,
+  specInputSchema,
+  writeOutput,
+} from "../spec_input.ts";
 import { withDocument } from "../../io/rebase_refs.ts";
 import {
   boundedItems,
@@ -25,7 +33,7 @@ export const overlayApplyTool: Tool = defineTool({
     "Apply an Overlay document (1.0 or 1.1: update, remove and copy actions addressed by JSONPath) to an OpenAPI document. Use it to make repeatable edits to a document you should not change by hand (branding, removing internal paths, adding extensions). dry_run=true reports what each action would select without changing anything; output writes the result to a file, otherwise the changed document is returned.",
   input: {
     spec: specInput,
-    overlay: specInput.describe("The Overlay document: exactly one of file, url or content."),
+    overlay: specInputSchema("The Overlay document"),
     dry_run: z.boolean().optional().describe("Only report what each action would select"),
     strict: z.boolean().optional().describe("Fail when an action's target selects nothing"),
     output: outputField,

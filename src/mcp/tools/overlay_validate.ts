@@ -7,7 +7,7 @@ import { z } from "zod";
 import { shorten } from "../../core/bounded_text.ts";
 import { MAX_SNIPPET_CHARS } from "../../core/text_position.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
-import { loadOverlaySpec, specInput } from "../spec_input.ts";
+import { loadOverlaySpec, specInputSchema } from "../spec_input.ts";
 import { boundedItems, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
 
 /** `overlay_validate`: checks an Overlay document. */
@@ -15,7 +15,7 @@ export const overlayValidateTool: Tool = defineTool({
   name: "overlay_validate",
   description:
     "Validate an Overlay document (1.0 or 1.1): required overlay, info.title, info.version and a non-empty actions list, and every action's target a valid JSONPath. Use it before overlay_apply, or to check an overlay you wrote. Here spec names the overlay itself, not an OpenAPI document.",
-  input: { spec: specInput.describe("The Overlay document: exactly one of file, url or content.") },
+  input: { spec: specInputSchema("The Overlay document") },
   output: {
     valid: z.boolean(),
     version: z.string().optional().describe("The overlay's `overlay` version"),

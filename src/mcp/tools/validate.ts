@@ -9,7 +9,16 @@ import { CONFIG_NAMES, loadConfig, type PolicyConfig } from "../../config/mod.ts
 import { validate } from "../../validator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, specInput, type ToolContext } from "../spec_input.ts";
-import { boundedLists, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
+import {
+  findingItem,
+  findingOf,
+  omittedField,
+  omittedFields,
+  pagedLists,
+  pageFields,
+  pageInput,
+  pageOutput,
+} from "./_fields.ts";
 
 /** `validate`: checks a document against the OpenAPI version it declares. */
 export const validateTool: Tool = defineTool({
@@ -23,6 +32,7 @@ export const validateTool: Tool = defineTool({
     config: z.string().optional().describe(
       "Policy file (oatool.yaml) inside the workspace; default: oatool.yaml, .oatool.yaml or their .json form at the workspace root when present",
     ),
+    ...pageInput("findings"),
   },
   output: {
     valid: z.boolean(),
@@ -31,8 +41,9 @@ export const validateTool: Tool = defineTool({
     warning_count: z.number().int(),
     errors: z.array(findingItem),
     warnings: z.array(findingItem),
-    errors_omitted: omittedField("errors"),
-    warnings_omitted: omittedField("warnings"),
+    ...pageOutput,
+    errors_omitted: omittedField("errors", true),
+    warnings_omitted: omittedField("warnings", true),
     ignored_count: z.number().int().describe("Findings the policy file's ignore: or its baseline accepted"),
     stale_baseline: z.array(z.object({ rule: z.string(), pointer: z.string(), file: z.string().optional() }))
       .describe("Baseline entries that no finding matches any more"),
@@ -50,7 +61,8 @@ export const validateTool: Tool = defineTool({
       config: await workspaceConfig(ctx, args.config, confine),
       confine,
     });
-    const [errors, warnings] = boundedLists([result.errors, result.warnings], findingOf);
+    const page = pagedLists([result.errors, result.warnings], findingOf, args);
+    const [errors, warnings] = page.lists;
     return {
       valid: result.valid,
       version: result.version,
@@ -58,6 +70,7 @@ export const validateTool: Tool = defineTool({
       warning_count: result.warningCount,
       errors: errors.items,
       warnings: warnings.items,
+      ...pageFields(page),
       ...omittedFields({ errors_omitted: errors.omitted, warnings_omitted: warnings.omitted }),
       ignored_count: result.ignoredCount ?? 0,
       stale_baseline: (result.staleBaseline ?? []).map((e) => ({
