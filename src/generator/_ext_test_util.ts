@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { runGo, writeModule } from "./_go_toolchain_test_util.ts";
+import { chiFolder } from "../../tests/_tools.ts";
 
 /** Every server extension and security extra at once (with the client and the server). */
 export const EVERY_EXTENSION: GenerateOptions = {
@@ -28,20 +29,9 @@ export function fixture(path: string): string {
 }
 
 /** The folder of chi v5's source as Debian's golang-github-go-chi-chi-dev installs it. */
-export async function chiSource(): Promise<string> {
-  for (
-    const dir of [
-      "/usr/share/gocode/src/github.com/go-chi/chi/v5",
-      "/usr/share/gocode/src/github.com/go-chi/chi",
-    ]
-  ) {
-    try {
-      const mod = await Deno.readTextFile(join(dir, "go.mod"));
-      if (/^module github\.com\/go-chi\/chi\/v5\s*$/m.test(mod)) return dir;
-    } catch {
-      // not this one
-    }
-  }
+export function chiSource(): string {
+  const dir = chiFolder();
+  if (dir !== undefined) return dir;
   throw new Error(
     "the chi router tests need chi v5's source from Debian's golang-github-go-chi-chi-dev " +
       "(/usr/share/gocode/src/github.com/go-chi/chi); install it (apt-get install golang-github-go-chi-chi-dev) and run the tests again.",
@@ -49,9 +39,11 @@ export async function chiSource(): Promise<string> {
 }
 
 /** A go.mod for the test module that reaches chi v5 through a `replace` to Debian's source (no download). */
-export async function chiGoMod(): Promise<string> {
-  return "module example.com/generated\n\ngo 1.19\n\nrequire github.com/go-chi/chi/v5 v5.0.7\n\n" +
-    `replace github.com/go-chi/chi/v5 => ${await chiSource()}\n`;
+export function chiGoMod(): Promise<string> {
+  return Promise.resolve(
+    "module example.com/generated\n\ngo 1.19\n\nrequire github.com/go-chi/chi/v5 v5.0.7\n\n" +
+      `replace github.com/go-chi/chi/v5 => ${chiSource()}\n`,
+  );
 }
 
 /** Generates each variant (`[package, fixture, options]`); returns the Go files and every file name per package. */

@@ -1,6 +1,7 @@
 /**
- * The Go toolchain for the generator's tests: found on PATH or the test fails with a message saying how to
- * install it (it is never skipped silently). Builds run offline (GOFLAGS=-mod=mod, GOPROXY=off).
+ * The Go toolchain for the generator's tests. A test that builds Go is declared with `testWith(["go"], …)`
+ * (tests/_tools.ts): skipped, saying so, when Go is absent, unless OATOOL_REQUIRE_TOOLS names go, when it runs
+ * and fails here with a message saying how to install it. Builds run offline (GOFLAGS=-mod=mod, GOPROXY=off).
  *
  * @module
  */

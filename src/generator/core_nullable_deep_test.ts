@@ -12,6 +12,7 @@ import type { GeneratedFile } from "./split.ts";
 import { checkGoModule, generateVariants } from "./_ext_test_util.ts";
 import { writeGenerated } from "./write_generated.ts";
 import { loadDocument } from "../io/load.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const ROOT = new URL("../../testdata/", import.meta.url).pathname;
 const FIXTURE = `${ROOT}generate/nullable-deep-3.1.yaml`;
@@ -100,26 +101,34 @@ Deno.test("--server-stubs: an example's null and values of Nullable fields becom
   assert.deepEqual(r.issues.filter((i) => (i.rule ?? "").includes("example")), []);
 });
 
-Deno.test("generated Nullable and deepObject code builds, vets, is gofmt-clean and round-trips with Go", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-nullable-" });
-  try {
-    const { packages } = await generateVariants([
-      ["nullable", "generate/nullable-deep-3.1.yaml", both],
-      ["nullablenopointers", "generate/nullable-deep-3.1.yaml", { ...both, noPointers: true }],
-      ["nullablenovalidation", "generate/nullable-deep-3.1.yaml", { ...both, noValidation: true }],
-      ["nullablesplit", "generate/nullable-deep-3.1.yaml", { ...both, maxOpsPerFile: 1, maxTypesPerFile: 2 }],
-      ["shapes30nopointers", "generate/shapes-3.0.yaml", { ...both, noPointers: true }],
-      ["nullablestubs", "generate/nullable-deep-3.1.yaml", { ...both, serverStubs: true }],
-    ]);
-    packages.nullable.push({
-      name: "nullable_test.go",
-      content: await Deno.readTextFile(join(ROOT, "generate/nullable/nullable_test.go")),
-    });
-    await checkGoModule(dir, packages, ["nullable"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+await testWith(
+  ["go"],
+  "generated Nullable and deepObject code builds, vets, is gofmt-clean and round-trips with Go",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "oatool-gen-nullable-" });
+    try {
+      const { packages } = await generateVariants([
+        ["nullable", "generate/nullable-deep-3.1.yaml", both],
+        ["nullablenopointers", "generate/nullable-deep-3.1.yaml", { ...both, noPointers: true }],
+        ["nullablenovalidation", "generate/nullable-deep-3.1.yaml", { ...both, noValidation: true }],
+        ["nullablesplit", "generate/nullable-deep-3.1.yaml", {
+          ...both,
+          maxOpsPerFile: 1,
+          maxTypesPerFile: 2,
+        }],
+        ["shapes30nopointers", "generate/shapes-3.0.yaml", { ...both, noPointers: true }],
+        ["nullablestubs", "generate/nullable-deep-3.1.yaml", { ...both, serverStubs: true }],
+      ]);
+      packages.nullable.push({
+        name: "nullable_test.go",
+        content: await Deno.readTextFile(join(ROOT, "generate/nullable/nullable_test.go")),
+      });
+      await checkGoModule(dir, packages, ["nullable"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
 
 Deno.test("writeGenerated: files already holding the content are left as they are, others replaced", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-gen-write-" });

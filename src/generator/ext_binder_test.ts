@@ -12,6 +12,7 @@ import type { GeneratedFile } from "./split.ts";
 import { defaultLiteral } from "./binder_types.ts";
 import { goNamed } from "./go_type.ts";
 import { checkGoModule } from "./_ext_test_util.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
@@ -149,36 +150,40 @@ const PACKAGES: [string, string, GenerateOptions][] = [
   ["fallbacks", FALLBACKS, {}],
 ];
 
-Deno.test("the binder builds, vets and is gofmt-clean with Go 1.19; its Go tests bind every style", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-binder-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    for (const [name, file, options] of PACKAGES) {
-      const packageName = name === "binder30" || name === "binder20" ? "api" : name;
-      const result = await generate(fixture(file), {
-        ...options,
-        server: true,
-        serverBinder: true,
-        packageName,
-        noReadme: true,
+await testWith(
+  ["go"],
+  "the binder builds, vets and is gofmt-clean with Go 1.19; its Go tests bind every style",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "oatool-binder-" });
+    try {
+      const packages: Record<string, GeneratedFile[]> = {};
+      for (const [name, file, options] of PACKAGES) {
+        const packageName = name === "binder30" || name === "binder20" ? "api" : name;
+        const result = await generate(fixture(file), {
+          ...options,
+          server: true,
+          serverBinder: true,
+          packageName,
+          noReadme: true,
+        });
+        packages[name] = result.files.filter((f) => f.name !== "README.md");
+        assert.ok(packages[name].some((f) => f.name === "server_binder.go"), name);
+      }
+      packages.binder30.push({
+        name: "binder_test.go",
+        content: await Deno.readTextFile(fixture("generate/binder/binder_test.go")),
       });
-      packages[name] = result.files.filter((f) => f.name !== "README.md");
-      assert.ok(packages[name].some((f) => f.name === "server_binder.go"), name);
+      packages.binder20.push({
+        name: "binder20_test.go",
+        content: await Deno.readTextFile(fixture("generate/binder/binder20_test.go")),
+      });
+      packages.nullabledeep.push({
+        name: "binder_deep_test.go",
+        content: await Deno.readTextFile(fixture("generate/binder/binder_deep_test.go")),
+      });
+      await checkGoModule(dir, packages, ["binder30", "binder20", "nullabledeep"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
-    packages.binder30.push({
-      name: "binder_test.go",
-      content: await Deno.readTextFile(fixture("generate/binder/binder_test.go")),
-    });
-    packages.binder20.push({
-      name: "binder20_test.go",
-      content: await Deno.readTextFile(fixture("generate/binder/binder20_test.go")),
-    });
-    packages.nullabledeep.push({
-      name: "binder_deep_test.go",
-      content: await Deno.readTextFile(fixture("generate/binder/binder_deep_test.go")),
-    });
-    await checkGoModule(dir, packages, ["binder30", "binder20", "nullabledeep"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { aloneVariants, checkGoModule, fixture } from "./_ext_test_util.ts";
+import { testWith } from "../../tests/_tools.ts";
 const flag: GenerateOptions = { server: true, serverEmbedSpec: true };
 
 const VARIANTS: [string, string][] = [
@@ -16,63 +17,67 @@ const VARIANTS: [string, string][] = [
   ["api", "generate/responses-3.1.yaml"],
 ];
 
-Deno.test("--server-embed-spec: the embedded document builds, vets and is served byte for byte", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-embed-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    for (const [name, file] of VARIANTS) {
-      const result = await generate(fixture(file), { ...flag, packageName: name });
-      const yaml = file.endsWith(".yaml");
-      const data = yaml ? "server_embed_spec.yaml" : "server_embed_spec.json";
-      assert.deepEqual(result.files.map((f) => f.name), [
+await testWith(
+  ["go"],
+  "--server-embed-spec: the embedded document builds, vets and is served byte for byte",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "oatool-gen-embed-" });
+    try {
+      const packages: Record<string, GeneratedFile[]> = {};
+      for (const [name, file] of VARIANTS) {
+        const result = await generate(fixture(file), { ...flag, packageName: name });
+        const yaml = file.endsWith(".yaml");
+        const data = yaml ? "server_embed_spec.yaml" : "server_embed_spec.json";
+        assert.deepEqual(result.files.map((f) => f.name), [
+          "types.go",
+          "server.go",
+          "server_embed.go",
+          data,
+          "README.md",
+        ]);
+        const embedded = result.files.find((f) => f.name === data)!;
+        assert.equal(embedded.content, await Deno.readTextFile(fixture(file)));
+        packages[name] = result.files.filter((f) => f.name !== "README.md");
+      }
+      // The three flags together, with the client.
+      const together = await generate(fixture("generate/responses-3.1.yaml"), {
+        client: true,
+        server: true,
+        serverResponses: true,
+        serverStubs: true,
+        serverEmbedSpec: true,
+        packageName: "together",
+      });
+      assert.deepEqual(together.files.map((f) => f.name), [
         "types.go",
+        "client.go",
         "server.go",
+        "server_responses.go",
+        "server_stubs.go",
         "server_embed.go",
-        data,
+        "server_embed_spec.yaml",
         "README.md",
       ]);
-      const embedded = result.files.find((f) => f.name === data)!;
-      assert.equal(embedded.content, await Deno.readTextFile(fixture(file)));
-      packages[name] = result.files.filter((f) => f.name !== "README.md");
-    }
-    // The three flags together, with the client.
-    const together = await generate(fixture("generate/responses-3.1.yaml"), {
-      client: true,
-      server: true,
-      serverResponses: true,
-      serverStubs: true,
-      serverEmbedSpec: true,
-      packageName: "together",
-    });
-    assert.deepEqual(together.files.map((f) => f.name), [
-      "types.go",
-      "client.go",
-      "server.go",
-      "server_responses.go",
-      "server_stubs.go",
-      "server_embed.go",
-      "server_embed_spec.yaml",
-      "README.md",
-    ]);
-    packages.together = together.files.filter((f) => f.name !== "README.md");
-    const test = await Deno.readTextFile(fixture("generate/embed/embed_test.go"));
-    for (const name of ["api", "petstore31"]) {
-      packages[name].push({
-        name: "embed_test.go",
-        content: test.replace(/^package api$/m, `package ${name}`),
-      });
-    }
-    const tested = [["api", "generate/responses-3.1.yaml"], ["petstore31", "petstore/petstore-3.1.json"]];
-    await checkGoModule(dir, packages, tested.map(([name]) => name), async () => {
-      for (const [name, file] of tested) {
-        await Deno.mkdir(join(dir, name, "testdata"));
-        await Deno.writeFile(join(dir, name, "testdata", "original"), await Deno.readFile(fixture(file)));
+      packages.together = together.files.filter((f) => f.name !== "README.md");
+      const test = await Deno.readTextFile(fixture("generate/embed/embed_test.go"));
+      for (const name of ["api", "petstore31"]) {
+        packages[name].push({
+          name: "embed_test.go",
+          content: test.replace(/^package api$/m, `package ${name}`),
+        });
       }
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+      const tested = [["api", "generate/responses-3.1.yaml"], ["petstore31", "petstore/petstore-3.1.json"]];
+      await checkGoModule(dir, packages, tested.map(([name]) => name), async () => {
+        for (const [name, file] of tested) {
+          await Deno.mkdir(join(dir, name, "testdata"));
+          await Deno.writeFile(join(dir, name, "testdata", "original"), await Deno.readFile(fixture(file)));
+        }
+      });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+);
 
 Deno.test("--server-embed-spec: media type, ETag of the content, names taken after the schemas'", async () => {
   const doc = (title: string) => ({

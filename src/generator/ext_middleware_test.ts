@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { generate, type GenerateOptions } from "./generate.ts";
 import { aloneVariants, checkGoModule, fixture, generateVariants } from "./_ext_test_util.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const flag: GenerateOptions = { server: true, serverMiddleware: true };
 
@@ -22,42 +23,49 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["names", "generate/middleware-names-3.1.yaml", { ...flag, client: true, serverAll: true }],
 ];
 
-Deno.test("server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-mw-" });
-  try {
-    const { packages, names } = await generateVariants(VARIANTS);
-    for (const [name] of VARIANTS) {
-      assert.ok(names[name].includes("server_middleware.go"), `${name}: ${names[name].join(" ")}`);
+await testWith(
+  ["go"],
+  "server_middleware.go builds, vets, is gofmt-clean, and rejects invalid requests over httptest",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "oatool-mw-" });
+    try {
+      const { packages, names } = await generateVariants(VARIANTS);
+      for (const [name] of VARIANTS) {
+        assert.ok(names[name].includes("server_middleware.go"), `${name}: ${names[name].join(" ")}`);
+      }
+      // The flag alone adds only its own file(s) to the server's.
+      assert.deepEqual(
+        names.petstore30.filter((n) => n.startsWith("server")),
+        ["server.go", "server_middleware.go"],
+      );
+      // A schema that took one of the middleware's exported names leaves it the next free one.
+      const names31 = packages.names.find((f) => f.name === "server_middleware.go")!.content;
+      assert.match(names31, /^func ValidationMiddleware2\(opts \.\.\.ValidationOptions2\)/m);
+      assert.match(names31, /^func rvSchemaErrs\(/m);
+      // Split by operations and lines: the operations by tag/path, the validators in their own files.
+      assert.ok(names.splitmw.includes("server_middleware_items.go"), names.splitmw.join(" "));
+      assert.ok(names.splitmw.includes("server_middleware_validation.go"), names.splitmw.join(" "));
+      for (
+        const [pkg, dir] of [["mwfix", "middleware"], ["mwfix30", "middleware30"], [
+          "mwfix20",
+          "middleware20",
+        ]]
+      ) {
+        packages[pkg].push({
+          name: "middleware_test.go",
+          content: await Deno.readTextFile(fixture(`generate/${dir}/middleware_test.go`)),
+        });
+      }
+      packages.mwcheck = [{
+        name: "mwcheck.go",
+        content: await Deno.readTextFile(fixture("generate/middleware/mwcheck/mwcheck.go")),
+      }];
+      await checkGoModule(dir, packages, ["mwfix", "mwfix30", "mwfix20"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
-    // The flag alone adds only its own file(s) to the server's.
-    assert.deepEqual(
-      names.petstore30.filter((n) => n.startsWith("server")),
-      ["server.go", "server_middleware.go"],
-    );
-    // A schema that took one of the middleware's exported names leaves it the next free one.
-    const names31 = packages.names.find((f) => f.name === "server_middleware.go")!.content;
-    assert.match(names31, /^func ValidationMiddleware2\(opts \.\.\.ValidationOptions2\)/m);
-    assert.match(names31, /^func rvSchemaErrs\(/m);
-    // Split by operations and lines: the operations by tag/path, the validators in their own files.
-    assert.ok(names.splitmw.includes("server_middleware_items.go"), names.splitmw.join(" "));
-    assert.ok(names.splitmw.includes("server_middleware_validation.go"), names.splitmw.join(" "));
-    for (
-      const [pkg, dir] of [["mwfix", "middleware"], ["mwfix30", "middleware30"], ["mwfix20", "middleware20"]]
-    ) {
-      packages[pkg].push({
-        name: "middleware_test.go",
-        content: await Deno.readTextFile(fixture(`generate/${dir}/middleware_test.go`)),
-      });
-    }
-    packages.mwcheck = [{
-      name: "mwcheck.go",
-      content: await Deno.readTextFile(fixture("generate/middleware/mwcheck/mwcheck.go")),
-    }];
-    await checkGoModule(dir, packages, ["mwfix", "mwfix30", "mwfix20"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);
 
 Deno.test("patterns RE2 cannot run are skipped with an issue naming where they are", async () => {
   const result = await generate(fixture("generate/middleware-3.1.yaml"), { ...flag, noReadme: true });

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { generate, type GenerateOptions } from "./generate.ts";
 import { aloneVariants, checkExtension, fixture } from "./_ext_test_util.ts";
 import { UsageError } from "../core/errors.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const flag: GenerateOptions = { server: true, serverResponses: true };
 
@@ -18,9 +19,13 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["api", "generate/responses-3.1.yaml", { ...flag, client: true }],
 ];
 
-Deno.test("--server-responses: typed writers build, vet, are gofmt-clean and answer over httptest", async () => {
-  await checkExtension("server_responses", VARIANTS, "generate/responses/responses_test.go");
-});
+await testWith(
+  ["go"],
+  "--server-responses: typed writers build, vet, are gofmt-clean and answer over httptest",
+  async () => {
+    await checkExtension("server_responses", VARIANTS, "generate/responses/responses_test.go");
+  },
+);
 
 Deno.test("--server-responses: the declarations and their types, deterministic", async () => {
   const run = () => generate(fixture("generate/responses-3.1.yaml"), flag);

@@ -12,6 +12,7 @@ import { generate, type GenerateOptions } from "./generate.ts";
 import type { GeneratedFile } from "./split.ts";
 import { chiPattern, MAX_CHI_CUSTOM_METHODS, templateSegments } from "./emit_router.ts";
 import { checkGoModule, chiGoMod, EVERY_EXTENSION } from "./_ext_test_util.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
@@ -222,39 +223,43 @@ PACKAGES.push(["withbinder", "generate/roundtrip-3.0.yaml", {
   serverBinder: true,
 }]);
 
-Deno.test("both routers build, vet and are gofmt-clean with Go 1.19; router_test.go passes on each", async () => {
-  const goMod = await chiGoMod();
-  const dir = await Deno.makeTempDir({ prefix: "oatool-router-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    for (const [name, file, options] of PACKAGES) {
-      const packageName = name.endsWith("router") || name === "combo" ? "api" : name;
-      const result = await generate(fixture(file), { ...options, packageName, noReadme: true });
-      packages[name] = result.files.filter((f) => f.name !== "README.md");
-      assert.ok(packages[name].some((f) => f.name === "server_router.go"), name);
-    }
-    const test = await Deno.readTextFile(fixture("generate/router/router_test.go"));
-    for (const name of ["stdlibrouter", "chirouter", "combo"]) {
-      packages[name].push({ name: "router_test.go", content: test });
-    }
-    const methods = await Deno.readTextFile(fixture("generate/router/methods_test.go"));
-    for (const kind of ["stdlib", "chi"]) {
-      packages[`${kind}petstore32`].push({
-        name: "methods_test.go",
-        content: methods.replace("package petstore32", `package ${kind}petstore32`),
+await testWith(
+  ["go", "chi"],
+  "both routers build, vet and are gofmt-clean with Go 1.19; router_test.go passes on each",
+  async () => {
+    const goMod = await chiGoMod();
+    const dir = await Deno.makeTempDir({ prefix: "oatool-router-" });
+    try {
+      const packages: Record<string, GeneratedFile[]> = {};
+      for (const [name, file, options] of PACKAGES) {
+        const packageName = name.endsWith("router") || name === "combo" ? "api" : name;
+        const result = await generate(fixture(file), { ...options, packageName, noReadme: true });
+        packages[name] = result.files.filter((f) => f.name !== "README.md");
+        assert.ok(packages[name].some((f) => f.name === "server_router.go"), name);
+      }
+      const test = await Deno.readTextFile(fixture("generate/router/router_test.go"));
+      for (const name of ["stdlibrouter", "chirouter", "combo"]) {
+        packages[name].push({ name: "router_test.go", content: test });
+      }
+      const methods = await Deno.readTextFile(fixture("generate/router/methods_test.go"));
+      for (const kind of ["stdlib", "chi"]) {
+        packages[`${kind}petstore32`].push({
+          name: "methods_test.go",
+          content: methods.replace("package petstore32", `package ${kind}petstore32`),
+        });
+      }
+      packages.combo.push({
+        name: "router_binder_test.go",
+        content: await Deno.readTextFile(fixture("generate/router/router_binder_test.go")),
       });
+      await checkGoModule(
+        dir,
+        packages,
+        ["stdlibrouter", "chirouter", "combo", "stdlibpetstore32", "chipetstore32"],
+        () => Deno.writeTextFile(join(dir, "go.mod"), goMod),
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
-    packages.combo.push({
-      name: "router_binder_test.go",
-      content: await Deno.readTextFile(fixture("generate/router/router_binder_test.go")),
-    });
-    await checkGoModule(
-      dir,
-      packages,
-      ["stdlibrouter", "chirouter", "combo", "stdlibpetstore32", "chipetstore32"],
-      () => Deno.writeTextFile(join(dir, "go.mod"), goMod),
-    );
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

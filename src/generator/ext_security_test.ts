@@ -13,6 +13,7 @@ import { UsageError } from "../core/errors.ts";
 import type { GeneratedFile } from "./split.ts";
 import { alignedPairs } from "./emit_oauth2.ts";
 import { checkGoModule } from "./_ext_test_util.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const fixture = (p: string) => join(ROOT, "testdata", p);
@@ -171,31 +172,35 @@ Deno.test("alignedPairs lays key/value lines out as gofmt does", () => {
   ]);
 });
 
-Deno.test("security extras build, vet, are gofmt-clean, and their Go tests pass over httptest", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-sec-" });
-  try {
-    const packages: Record<string, GeneratedFile[]> = {};
-    const add = async (name: string, file: string, options: GenerateOptions) => {
-      const r = await generate(fixture(file), { ...options, packageName: name });
-      packages[name] = r.files.filter((f) => f.name.endsWith(".go"));
-    };
-    for (const [v, file] of PETSTORES) {
-      for (const [flag, options] of FLAGS) await add(`pet${v}${flag}`, file, options);
+await testWith(
+  ["go"],
+  "security extras build, vet, are gofmt-clean, and their Go tests pass over httptest",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "oatool-gen-sec-" });
+    try {
+      const packages: Record<string, GeneratedFile[]> = {};
+      const add = async (name: string, file: string, options: GenerateOptions) => {
+        const r = await generate(fixture(file), { ...options, packageName: name });
+        packages[name] = r.files.filter((f) => f.name.endsWith(".go"));
+      };
+      for (const [v, file] of PETSTORES) {
+        for (const [flag, options] of FLAGS) await add(`pet${v}${flag}`, file, options);
+      }
+      for (const [flag, options] of FLAGS) await add(`sec${flag}`, SEC31, options);
+      await add("sec20", SEC20, ALL);
+      await add("sec32", SEC32, ALL);
+      await add("secsplit", SEC31, { ...ALL, maxOpsPerFile: 1 });
+      await add("hostilesec", HOSTILE, ALL);
+      await add("hostile", "generate/hostile-3.1.json", ALL);
+      await add("api", SEC31, ALL);
+      assert.ok(packages.secsplit.some((f) => f.name === "security_enforce_pets.go"));
+      packages.api.push({
+        name: "security_test.go",
+        content: await Deno.readTextFile(fixture("generate/security/security_test.go")),
+      });
+      await checkGoModule(dir, packages, ["api"]);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
-    for (const [flag, options] of FLAGS) await add(`sec${flag}`, SEC31, options);
-    await add("sec20", SEC20, ALL);
-    await add("sec32", SEC32, ALL);
-    await add("secsplit", SEC31, { ...ALL, maxOpsPerFile: 1 });
-    await add("hostilesec", HOSTILE, ALL);
-    await add("hostile", "generate/hostile-3.1.json", ALL);
-    await add("api", SEC31, ALL);
-    assert.ok(packages.secsplit.some((f) => f.name === "security_enforce_pets.go"));
-    packages.api.push({
-      name: "security_test.go",
-      content: await Deno.readTextFile(fixture("generate/security/security_test.go")),
-    });
-    await checkGoModule(dir, packages, ["api"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);

@@ -14,6 +14,7 @@ import { MAX_EXAMPLE_DEPTH, mediaExample, schemaExample } from "./example_value.
 import { canonicalHeader } from "./emit_stubs.ts";
 import { goLiteral, literalWriter, MAX_LITERAL_DEPTH, zeroLiteral } from "./go_literal.ts";
 import { GO_ANY, goNamed, goPointer, goSlice, goStringMap } from "./go_type.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const flag: GenerateOptions = { server: true, serverStubs: true };
 
@@ -25,9 +26,13 @@ const VARIANTS: [string, string, GenerateOptions][] = [
   ["api", "generate/responses-3.1.yaml", flag],
 ];
 
-Deno.test("--server-stubs: the Stub builds, vets, is gofmt-clean and answers every operation", async () => {
-  await checkExtension("server_stubs", VARIANTS, "generate/stubs/stubs_test.go");
-});
+await testWith(
+  ["go"],
+  "--server-stubs: the Stub builds, vets, is gofmt-clean and answers every operation",
+  async () => {
+    await checkExtension("server_stubs", VARIANTS, "generate/stubs/stubs_test.go");
+  },
+);
 
 Deno.test("--server-stubs: a value not fitting its type is a zero value and an issue with its path", async () => {
   const result = await generate(fixture("generate/responses-3.1.yaml"), flag);

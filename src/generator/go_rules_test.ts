@@ -10,6 +10,7 @@ import { goRegexpProblem, pathPatternProblem } from "./go_regexp.ts";
 import { ecmaToRe2 } from "./ecma_regexp.ts";
 import { goName, isGoLetter } from "./naming.ts";
 import { runGo } from "./_go_toolchain_test_util.ts";
+import { testWith } from "../../tests/_tools.ts";
 
 const VERDICTS = `package main
 
@@ -198,58 +199,78 @@ const ECMA_PATTERNS: readonly string[] = [
 /** Where the checker refuses what Go accepts (safe: the middleware only skips the check): none but these. */
 const STRICTER: readonly string[] = ["(?P<n>a)(?P<n>b)"];
 
-Deno.test("goRegexpProblem agrees with Go 1.19's regexp.Compile; every ECMA translation compiles in Go", async () => {
-  const translated = ECMA_PATTERNS.map((p) => ecmaToRe2(p)).flatMap((r) => r.ok ? [r.pattern] : []);
-  const patterns = [...RE2_PATTERNS, ...STRICTER, ...translated];
-  const verdicts = await goVerdicts(patterns.map((p) => ["regexp", p] as const));
-  const disagree: string[] = [];
-  patterns.forEach((p, i) => {
-    const mine = goRegexpProblem(p) === undefined;
-    const expected = STRICTER.includes(p) ? false : verdicts[i];
-    if (mine !== expected) {
-      disagree.push(`${JSON.stringify(p.slice(0, 60))}: go ${verdicts[i]}, checker ${mine}`);
-    }
-    if (i >= RE2_PATTERNS.length + STRICTER.length) {
-      assert.ok(verdicts[i], `translation ${p} does not compile`);
-    }
-  });
-  assert.deepEqual(disagree, []);
-  // The corpus has both verdicts in number, and the translation skips what Go cannot run.
-  assert.ok(verdicts.filter((v) => v).length > 30 && verdicts.filter((v) => !v).length > 30);
-  assert.ok(translated.length >= 15 && translated.length < ECMA_PATTERNS.length, String(translated.length));
-});
+await testWith(
+  ["go"],
+  "goRegexpProblem agrees with Go 1.19's regexp.Compile; every ECMA translation compiles in Go",
+  async () => {
+    const translated = ECMA_PATTERNS.map((p) => ecmaToRe2(p)).flatMap((r) => r.ok ? [r.pattern] : []);
+    const patterns = [...RE2_PATTERNS, ...STRICTER, ...translated];
+    const verdicts = await goVerdicts(patterns.map((p) => ["regexp", p] as const));
+    const disagree: string[] = [];
+    patterns.forEach((p, i) => {
+      const mine = goRegexpProblem(p) === undefined;
+      const expected = STRICTER.includes(p) ? false : verdicts[i];
+      if (mine !== expected) {
+        disagree.push(`${JSON.stringify(p.slice(0, 60))}: go ${verdicts[i]}, checker ${mine}`);
+      }
+      if (i >= RE2_PATTERNS.length + STRICTER.length) {
+        assert.ok(verdicts[i], `translation ${p} does not compile`);
+      }
+    });
+    assert.deepEqual(disagree, []);
+    // The corpus has both verdicts in number, and the translation skips what Go cannot run.
+    assert.ok(verdicts.filter((v) => v).length > 30 && verdicts.filter((v) => !v).length > 30);
+    assert.ok(translated.length >= 15 && translated.length < ECMA_PATTERNS.length, String(translated.length));
+  },
+);
 
-Deno.test("goName keeps only the letters and digits of Go 1.19's tables: the names compile in Go", async () => {
-  const names = [
-    "\ua794\u{1e100}", // Unicode 7 and 12: kept (upper case U+A7C4, Unicode 12)
-    "X\u{1e290}y", // Toto, Unicode 14
-    "X\u{11f04}z", // Kawi, Unicode 15
-    "\u{1e030}a", // Cyrillic modifier letter, Unicode 15
-    "\ua7c0b", // Latin, Unicode 14
-    "\u{10570}\u{10597}", // Vithkuqi, Unicode 14
-    "\u{1e4d0}x", // Nag Mundari, Unicode 15
-    "\u{1e5d0}q", // Ol Onal, Unicode 16
-    "\u{1ccf0}7", // outlined digit, Unicode 16
-    "ǅx", // title case: not exported as is
-    "\u0661\u0662", // Arabic-Indic digits
-    "e\u0301t\u00e9", // a combining mark (not a letter)
-    "élan_vital",
-    "\u{1d7ce}\u{1d7cf}", // mathematical digits
-  ];
-  const made = names.map((n) => goName(n));
-  assert.equal(made[0], "\ua7c4\u{1e100}");
-  assert.equal(made[1], "XY");
-  assert.equal(made[3], "A");
-  const letters = [0x41, 0xa794, 0x1e100, 0x1e290, 0x11f04, 0x1e030, 0xa7c0, 0x10570, 0x1e4d0, 0x1e5d0, 0x5f];
-  const verdicts = await goVerdicts([
-    ...made.map((m) => ["ident", m] as const),
-    ...letters.map((c) => ["letter", String.fromCodePoint(c)] as const),
-  ]);
-  made.forEach((m, i) => assert.ok(verdicts[i], `${JSON.stringify(names[i])} → ${JSON.stringify(m)}`));
-  letters.forEach((c, i) => {
-    assert.equal(isGoLetter(c), verdicts[made.length + i], `U+${c.toString(16)}`);
-  });
-});
+await testWith(
+  ["go"],
+  "goName keeps only the letters and digits of Go 1.19's tables: the names compile in Go",
+  async () => {
+    const names = [
+      "\ua794\u{1e100}", // Unicode 7 and 12: kept (upper case U+A7C4, Unicode 12)
+      "X\u{1e290}y", // Toto, Unicode 14
+      "X\u{11f04}z", // Kawi, Unicode 15
+      "\u{1e030}a", // Cyrillic modifier letter, Unicode 15
+      "\ua7c0b", // Latin, Unicode 14
+      "\u{10570}\u{10597}", // Vithkuqi, Unicode 14
+      "\u{1e4d0}x", // Nag Mundari, Unicode 15
+      "\u{1e5d0}q", // Ol Onal, Unicode 16
+      "\u{1ccf0}7", // outlined digit, Unicode 16
+      "ǅx", // title case: not exported as is
+      "\u0661\u0662", // Arabic-Indic digits
+      "e\u0301t\u00e9", // a combining mark (not a letter)
+      "élan_vital",
+      "\u{1d7ce}\u{1d7cf}", // mathematical digits
+    ];
+    const made = names.map((n) => goName(n));
+    assert.equal(made[0], "\ua7c4\u{1e100}");
+    assert.equal(made[1], "XY");
+    assert.equal(made[3], "A");
+    const letters = [
+      0x41,
+      0xa794,
+      0x1e100,
+      0x1e290,
+      0x11f04,
+      0x1e030,
+      0xa7c0,
+      0x10570,
+      0x1e4d0,
+      0x1e5d0,
+      0x5f,
+    ];
+    const verdicts = await goVerdicts([
+      ...made.map((m) => ["ident", m] as const),
+      ...letters.map((c) => ["letter", String.fromCodePoint(c)] as const),
+    ]);
+    made.forEach((m, i) => assert.ok(verdicts[i], `${JSON.stringify(names[i])} → ${JSON.stringify(m)}`));
+    letters.forEach((c, i) => {
+      assert.equal(isGoLetter(c), verdicts[made.length + i], `U+${c.toString(16)}`);
+    });
+  },
+);
 
 Deno.test("pathPatternProblem: only a path template of tens of millions of characters is too long for Go", () => {
   // (Go 1.19 itself: "^/" + 33,554,420 × "a" + "$" compiles, 33,554,440 do not; asking it takes 5 GB.)

@@ -13,6 +13,7 @@ import { runGo, writeModule } from "../../src/generator/_go_toolchain_test_util.
 import { checkBuild, EVERY_EXTENSION, fixture } from "../../src/generator/_ext_test_util.ts";
 import { generate } from "../../src/generator/mod.ts";
 import { declaredNames, goName } from "../../src/generator/naming.ts";
+import { testWith } from "../_tools.ts";
 
 const EVERY_FLAG = [
   "--client",
@@ -32,114 +33,124 @@ async function buildAndRun(dir: string): Promise<{ code: number; output: string 
   return await runGo("go", ["run", "./main"], dir);
 }
 
-Deno.test("generate: the hostile_compile fixture builds, vets, passes gofmt and runs an importing main (Go 1.19)", async () => {
-  await withTempDir(async (dir) => {
-    const doc = fixture("generate/hostile_compile/openapi.json");
-    const r = await spawnOatool(["generate", "-o", join(dir, "api"), ...EVERY_FLAG, "--no-readme", doc]);
-    assert.equal(r.killed, false);
-    assert.equal(r.code, 0, r.stderr);
-    const issues = r.stdout.slice(r.stdout.indexOf("Generation Issues"), r.stdout.indexOf("\nFiles ("));
-    // Every pattern Go refuses is skipped with its reason; the ones the translation now keeps exact are not.
-    for (
-      const [prop, why] of [
-        ["foo", /\\p\{Foo\}/],
-        ["sc", /\\p\{sc\}/],
-        ["kawi", /\\p\{Script=Kawi\}/],
-        ["lc", /\\p\{LC\}/],
-        ["cn", /\\p\{General_Category=Unassigned\}/],
-        ["deep", /expression nests too deeply/],
-        ["nested", /limit of 1000/],
-        ["nested2", /limit of 1000/],
-        ["surrogate", /lone surrogate/],
-      ] as const
-    ) {
-      const line = issues.split("\n").find((l) => l.includes(`Pats.properties.${prop}.pattern`));
-      assert.ok(line !== undefined, `no issue for ${prop}:\n${issues}`);
-      assert.match(line, why);
-    }
-    for (const prop of ["letter", "range", "range2", "script", "short", "count", "sum", "named"]) {
-      assert.ok(!issues.includes(`Pats.properties.${prop}.`), `${prop} was skipped:\n${issues}`);
-    }
-    // Literals that do not fit: zero values with an issue.
-    assert.match(issues, /at \/f32: 1e\+300 is not a value of the Go type float32; its zero value is used/);
-    assert.match(issues, /at \/i32: 10000000000 is not a value of the Go type int32/);
-    assert.match(issues, /the default of parameter "f" is not a float32 the binder can write/);
-    // Counts compared with a Go int: a larger constant does not compile where int has 32 bits.
-    assert.match(issues, /\.long\.minLength: minLength 1e\+300 is more than a Go int holds \(2147483647\)/);
-    assert.match(issues, /\.long\.maxLength: maxLength 3000000000 is more than a Go int holds/);
-    assert.match(issues, /\.many\.minItems: minItems 100000000000000000000 is more than a Go int holds/);
-    assert.match(issues, /\.props\.minProperties: minProperties 5000000000 is more than a Go int holds/);
-    assert.ok(!issues.includes("maxProperties"), issues); // 2147483647 fits an int everywhere
-    assert.match(issues, /^Generation Issues \(23\):\n/);
-    const types = await Deno.readTextFile(join(dir, "api", "types.go"));
-    // The runtime keeps its names; schemas and constants that wanted them take the next free one.
-    assert.match(types, /^type ParamError2 struct \{$/m);
-    assert.match(types, /^type WithHTTPClient2 string$/m);
-    assert.match(types, /^\tColorRed2 Color = "red"$/m);
-    assert.match(types, /^\tWithHTTPClient3 With = "HTTPClient"$/m);
-    assert.match(types, /^func PetFromCat2\(v Cat\) Pet \{$/m);
-    // Fields never take a method's name; alternatives never take another's accessor.
-    assert.match(types, /^\tMarshalJSON2 +\*string +`json:"marshalJSON,omitempty"`$/m);
-    assert.match(types, /^\tAsCat2 +\*AsCat$/m);
-    // Letters newer than Unicode 13 are dropped like any character Go does not accept; older ones stay.
-    assert.match(types, /^type XY string$/m);
-    assert.match(types, /^type Ꞔ𞄀 string$/m);
-    await Deno.writeTextFile(join(dir, "go.mod"), "module example.com/generated\n\ngo 1.19\n");
-    await Deno.mkdir(join(dir, "main"));
-    await Deno.copyFile(fixture("generate/hostile_compile/main.go"), join(dir, "main", "main.go"));
-    const run = await buildAndRun(dir);
-    assert.equal(run.code, 0, run.output);
-    assert.match(run.output, /\nok\n$/);
-  });
-});
-
-for (const doc of ["petstore/petstore-3.0.yaml", "generate/security/security-3.1.yaml"]) {
-  Deno.test(`generate: schemas and enum constants named after every name ${doc}'s package declares still compile`, async () => {
-    // The names a document cannot take: every package-level name of its package with every extension.
-    const base = await generate(fixture(doc), { ...EVERY_EXTENSION, noReadme: true });
-    const names = new Set<string>();
-    for (const f of base.files) {
-      if (f.name.endsWith(".go")) {
-        for (const n of declaredNames(f.content)) if (/^[A-Z]/.test(n)) names.add(n);
-      }
-    }
-    assert.ok(names.size > 60, [...names].join(" "));
-    const schemas: Record<string, unknown> = {};
-    // A schema of each name, and enum constants (type name + value) made to be each name.
-    const enums = new Map<string, string[]>();
-    for (const n of names) {
-      schemas[n] = { type: "string" };
-      for (let k = 1; k < n.length; k++) {
-        const [a, b] = [n.slice(0, k), n.slice(k)];
-        if (/[A-Z]/.test(b[0]) && goName(a) === a && goName(b) === b) {
-          enums.set(a, [...(enums.get(a) ?? []), b]);
-          break;
-        }
-      }
-    }
-    for (const [type, values] of enums) {
-      if (!(type in schemas)) schemas[type] = { type: "string", enum: values };
-    }
-    const { default: yaml } = await import("js-yaml");
-    const parsed = yaml.load(await Deno.readTextFile(fixture(doc))) as { components?: { schemas?: object } };
-    parsed.components = { ...parsed.components, schemas: { ...parsed.components?.schemas, ...schemas } };
-    const result = await generate({ content: JSON.stringify(parsed) }, {
-      ...EVERY_EXTENSION,
-      noReadme: true,
-    });
+await testWith(
+  ["go"],
+  "generate: the hostile_compile fixture builds, vets, passes gofmt and runs an importing main (Go 1.19)",
+  async () => {
     await withTempDir(async (dir) => {
-      await writeModule(dir, { api: result.files.filter((f) => f.name !== "README.md") });
+      const doc = fixture("generate/hostile_compile/openapi.json");
+      const r = await spawnOatool(["generate", "-o", join(dir, "api"), ...EVERY_FLAG, "--no-readme", doc]);
+      assert.equal(r.killed, false);
+      assert.equal(r.code, 0, r.stderr);
+      const issues = r.stdout.slice(r.stdout.indexOf("Generation Issues"), r.stdout.indexOf("\nFiles ("));
+      // Every pattern Go refuses is skipped with its reason; the ones the translation now keeps exact are not.
+      for (
+        const [prop, why] of [
+          ["foo", /\\p\{Foo\}/],
+          ["sc", /\\p\{sc\}/],
+          ["kawi", /\\p\{Script=Kawi\}/],
+          ["lc", /\\p\{LC\}/],
+          ["cn", /\\p\{General_Category=Unassigned\}/],
+          ["deep", /expression nests too deeply/],
+          ["nested", /limit of 1000/],
+          ["nested2", /limit of 1000/],
+          ["surrogate", /lone surrogate/],
+        ] as const
+      ) {
+        const line = issues.split("\n").find((l) => l.includes(`Pats.properties.${prop}.pattern`));
+        assert.ok(line !== undefined, `no issue for ${prop}:\n${issues}`);
+        assert.match(line, why);
+      }
+      for (const prop of ["letter", "range", "range2", "script", "short", "count", "sum", "named"]) {
+        assert.ok(!issues.includes(`Pats.properties.${prop}.`), `${prop} was skipped:\n${issues}`);
+      }
+      // Literals that do not fit: zero values with an issue.
+      assert.match(issues, /at \/f32: 1e\+300 is not a value of the Go type float32; its zero value is used/);
+      assert.match(issues, /at \/i32: 10000000000 is not a value of the Go type int32/);
+      assert.match(issues, /the default of parameter "f" is not a float32 the binder can write/);
+      // Counts compared with a Go int: a larger constant does not compile where int has 32 bits.
+      assert.match(issues, /\.long\.minLength: minLength 1e\+300 is more than a Go int holds \(2147483647\)/);
+      assert.match(issues, /\.long\.maxLength: maxLength 3000000000 is more than a Go int holds/);
+      assert.match(issues, /\.many\.minItems: minItems 100000000000000000000 is more than a Go int holds/);
+      assert.match(issues, /\.props\.minProperties: minProperties 5000000000 is more than a Go int holds/);
+      assert.ok(!issues.includes("maxProperties"), issues); // 2147483647 fits an int everywhere
+      assert.match(issues, /^Generation Issues \(23\):\n/);
+      const types = await Deno.readTextFile(join(dir, "api", "types.go"));
+      // The runtime keeps its names; schemas and constants that wanted them take the next free one.
+      assert.match(types, /^type ParamError2 struct \{$/m);
+      assert.match(types, /^type WithHTTPClient2 string$/m);
+      assert.match(types, /^\tColorRed2 Color = "red"$/m);
+      assert.match(types, /^\tWithHTTPClient3 With = "HTTPClient"$/m);
+      assert.match(types, /^func PetFromCat2\(v Cat\) Pet \{$/m);
+      // Fields never take a method's name; alternatives never take another's accessor.
+      assert.match(types, /^\tMarshalJSON2 +\*string +`json:"marshalJSON,omitempty"`$/m);
+      assert.match(types, /^\tAsCat2 +\*AsCat$/m);
+      // Letters newer than Unicode 13 are dropped like any character Go does not accept; older ones stay.
+      assert.match(types, /^type XY string$/m);
+      assert.match(types, /^type Ꞔ𞄀 string$/m);
+      await Deno.writeTextFile(join(dir, "go.mod"), "module example.com/generated\n\ngo 1.19\n");
       await Deno.mkdir(join(dir, "main"));
-      await Deno.writeTextFile(
-        join(dir, "main", "main.go"),
-        'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/generated/api"\n)\n\nfunc main() {\n' +
-          "\tfmt.Println(api.NewHandler(api.Unimplemented{}) != nil)\n}\n",
-      );
+      await Deno.copyFile(fixture("generate/hostile_compile/main.go"), join(dir, "main", "main.go"));
       const run = await buildAndRun(dir);
       assert.equal(run.code, 0, run.output);
-      assert.equal(run.output, "true\n");
+      assert.match(run.output, /\nok\n$/);
     });
-  });
+  },
+);
+
+for (const doc of ["petstore/petstore-3.0.yaml", "generate/security/security-3.1.yaml"]) {
+  await testWith(
+    ["go"],
+    `generate: schemas and enum constants named after every name ${doc}'s package declares still compile`,
+    async () => {
+      // The names a document cannot take: every package-level name of its package with every extension.
+      const base = await generate(fixture(doc), { ...EVERY_EXTENSION, noReadme: true });
+      const names = new Set<string>();
+      for (const f of base.files) {
+        if (f.name.endsWith(".go")) {
+          for (const n of declaredNames(f.content)) if (/^[A-Z]/.test(n)) names.add(n);
+        }
+      }
+      assert.ok(names.size > 60, [...names].join(" "));
+      const schemas: Record<string, unknown> = {};
+      // A schema of each name, and enum constants (type name + value) made to be each name.
+      const enums = new Map<string, string[]>();
+      for (const n of names) {
+        schemas[n] = { type: "string" };
+        for (let k = 1; k < n.length; k++) {
+          const [a, b] = [n.slice(0, k), n.slice(k)];
+          if (/[A-Z]/.test(b[0]) && goName(a) === a && goName(b) === b) {
+            enums.set(a, [...(enums.get(a) ?? []), b]);
+            break;
+          }
+        }
+      }
+      for (const [type, values] of enums) {
+        if (!(type in schemas)) schemas[type] = { type: "string", enum: values };
+      }
+      const { default: yaml } = await import("js-yaml");
+      const parsed = yaml.load(await Deno.readTextFile(fixture(doc))) as {
+        components?: { schemas?: object };
+      };
+      parsed.components = { ...parsed.components, schemas: { ...parsed.components?.schemas, ...schemas } };
+      const result = await generate({ content: JSON.stringify(parsed) }, {
+        ...EVERY_EXTENSION,
+        noReadme: true,
+      });
+      await withTempDir(async (dir) => {
+        await writeModule(dir, { api: result.files.filter((f) => f.name !== "README.md") });
+        await Deno.mkdir(join(dir, "main"));
+        await Deno.writeTextFile(
+          join(dir, "main", "main.go"),
+          'package main\n\nimport (\n\t"fmt"\n\n\t"example.com/generated/api"\n)\n\nfunc main() {\n' +
+            "\tfmt.Println(api.NewHandler(api.Unimplemented{}) != nil)\n}\n",
+        );
+        const run = await buildAndRun(dir);
+        assert.equal(run.code, 0, run.output);
+        assert.equal(run.output, "true\n");
+      });
+    },
+  );
 }
 
 /** A document of one operation with `n` parameters: half in its path template, half in its query. */
