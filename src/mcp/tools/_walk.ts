@@ -12,24 +12,20 @@ import { loadSpec, specInput, type ToolContext, ToolError } from "../spec_input.
 /** The input fields of every walk tool. */
 export const walkCommonInput = {
   spec: specInput,
-  detail: z.boolean().optional().describe(
-    "Return each item's full node (node) instead of its summary; the default page is then 25 items",
-  ),
-  resolve_refs: z.boolean().optional().describe("Replace $refs by their targets before walking"),
+  detail: z.boolean().optional().describe("Full nodes instead of summaries (page of 25)"),
+  resolve_refs: z.boolean().optional().describe("Inline $refs first"),
   limit: z.number().int().min(0).optional().describe(
-    "Most items (or groups) returned (default 100, 25 with detail); 0 returns only the counts",
+    "Page size (default 100, 25 with detail); 0: counts only",
   ),
-  offset: z.number().int().min(0).optional().describe("Items (or groups) skipped first, for the next page"),
-  extension: z.string().optional().describe(
-    "Extension filter: x-foo (has), !x-foo (lacks), x-foo=val, x-foo!=val; a,b is OR, a+b is AND",
-  ),
+  offset: z.number().int().min(0).optional().describe("Items skipped (next page)"),
+  extension: z.string().optional().describe("x-foo, !x-foo, x-foo=v, x-foo!=v; a,b is OR, a+b AND"),
 };
 
 /** The location fields of every item. */
 const located = {
-  location: z.string().describe("Readable path of the node, such as paths./pets.get"),
-  pointer: z.string().describe("JSON pointer of the node"),
-  node: z.unknown().optional().describe("With detail: the full node"),
+  location: z.string().describe("Readable path"),
+  pointer: z.string(),
+  node: z.unknown().optional().describe("With detail"),
 };
 
 /** The item schema of a walk tool: its own fields plus where the item is. */
@@ -41,16 +37,16 @@ export function itemSchema<S extends z.ZodRawShape>(fields: S): z.ZodObject<S & 
 // deno-lint-ignore explicit-module-boundary-types
 export function walkOutput<T extends z.ZodTypeAny>(item: T) {
   return {
-    total: z.number().int().describe("Items of the kind in the document before any filter"),
-    matched: z.number().int().describe("Items left after the filters"),
-    returned: z.number().int().describe("Items (or groups) in this page"),
+    total: z.number().int().describe("Before filters"),
+    matched: z.number().int().describe("After filters"),
+    returned: z.number().int(),
     offset: z.number().int(),
     limit: z.number().int(),
-    items: z.array(item).describe("This page of items (empty with group_by)"),
+    items: z.array(item).describe("Empty with group_by"),
     groups: z.array(z.object({ key: z.string(), count: z.number().int() })).optional().describe(
-      "With group_by: this page of {key, count} groups, most first",
+      "With group_by, most first",
     ),
-    group_count: z.number().int().optional().describe("With group_by: the number of groups before paging"),
+    group_count: z.number().int().optional().describe("Groups before paging"),
   };
 }
 

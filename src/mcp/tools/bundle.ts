@@ -20,7 +20,7 @@ import {
 export const bundleTool: Tool = defineTool({
   name: "bundle",
   description:
-    "Bundle an OpenAPI document that is split over several files (a root file whose $refs name other files, e.g. paths/*.yaml and schemas/*.yaml) into one document whose only references are local (#/...). Referenced schemas, responses, parameters and other component kinds become components (named as they already are, else after their file: schemas/pet.yaml → Pet); Path Item files under paths are inlined. Use it before handing a multi-file specification to a tool that reads one file. dereference inlines every reference (circular ones stay $ref and are reported). output writes the bundle to a file, otherwise it is returned. Never uses the session cache.",
+    "Bundle an OpenAPI document split over several files into one whose only $refs are local: referenced files become components (named after their file: schemas/pet.yaml → Pet), Path Item files are inlined. dereference inlines every reference (circular ones stay $ref). output writes a file, else the bundle is returned. Reads the files afresh.",
   input: {
     spec: specInput,
     dereference: z.boolean().optional().describe(

@@ -20,7 +20,7 @@ import {
 export const convertTool: Tool = defineTool({
   name: "convert",
   description:
-    "Convert an OpenAPI document between versions 2.0 (Swagger), 3.0 and 3.1 (target is required: 2.0, 3.0 or 3.1). Use it to upgrade an old Swagger description or to produce a 2.0 copy for tools that need one. Each issue says what could not be carried over exactly; success is false when an issue is critical. output writes the converted document to a file (YAML or JSON by its extension; a document that refers to other files is bundled into one when output is in another folder), otherwise it is returned. Never uses the session cache.",
+    "Convert an OpenAPI document between 2.0 (Swagger), 3.0 and 3.1 (target). Each issue says what could not be carried over exactly; success is false when one is critical. output writes a file (YAML or JSON by extension; bundled when output is in another folder), else the document is returned. Reads the files afresh.",
   input: {
     spec: specInput,
     target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),

@@ -30,7 +30,7 @@ import {
 export const diffTool: Tool = defineTool({
   name: "diff",
   description:
-    "Compare two versions of an OpenAPI document (base and revision, each file, url or content) and list the changes with their severity: CRITICAL and ERROR break consumers (removed operations, type changes, new required parameters), WARNING deserves attention, INFO is harmless. Use it to review an API change before merging or releasing it; breaking_only=true lists only CRITICAL and ERROR changes, no_info=true leaves INFO out, preset picks the severity rules (strict, default, lenient), ignore silences check ids, paths or globs, and fail_on sets the severity at which failed is true. Each change has its check id and its file:line:column.",
+    "Compare two versions of an OpenAPI document and list the changes: CRITICAL and ERROR break consumers, WARNING deserves attention, INFO is harmless. breaking_only, no_info, preset (strict, default, lenient), ignore (check ids, paths, globs), fail_on. Each change has its check id, pointer and file:line:column; changes come a page at a time (limit, offset), the counts cover all.",
   input: {
     base: specInputSchema("The earlier document"),
     revision: specInputSchema("The later document"),

@@ -21,7 +21,7 @@ import {
 export const fixTool: Tool = defineTool({
   name: "fix",
   description:
-    "Automatically correct structural problems of an OpenAPI document: missing path parameters (always), and on request duplicate operationIds, invalid schema names, unused schemas and empty paths (prune), and missing $ref targets (stubs). Semantic errors are not auto-fixable: run validate afterwards. Use dry_run=true to see the fixes first; output writes the fixed document to a file, include_document=true returns it. Never uses the session cache: it always reads the current file.",
+    "Correct structural problems of an OpenAPI document: missing path parameters, and on request duplicate operationIds, invalid schema names, unused schemas and empty paths (prune), missing $ref targets (stubs). Run validate afterwards. dry_run=true lists the fixes; output writes a file; include_document=true returns it. Reads the file afresh.",
   input: {
     spec: specInput,
     dry_run: z.boolean().optional().describe("Report the fixes without applying them"),

@@ -28,7 +28,7 @@ function strategy(name: string | undefined): CollisionStrategy | undefined {
 export const joinTool: Tool = defineTool({
   name: "join",
   description:
-    "Merge two or more OpenAPI documents of the same major version into one (paths, components, tags, security). The first document gives info and servers. Collisions (the same path, component name or operationId in two documents) fail by default, all of them named in one error; same-named components that are identical are merged and are no collision. Choose path_strategy / schema_strategy / default_strategy to keep the left or right one, rename the right schema, or dedup-or-rename (merge equivalent schemas, rename the others); a later operationId that is taken is renamed under any strategy but fail. Use it to combine per-service descriptions into one. output writes the result to a file, otherwise the merged document is returned.",
+    "Merge two or more OpenAPI documents of one major version (paths, components, tags, security); the first gives info and servers. Collisions (same path, component name or operationId) fail by default, all named in one error; identical components merge. path_strategy, schema_strategy and default_strategy keep left or right, rename, or dedup-or-rename. output writes a file, else the document is returned.",
   input: {
     specs: z.array(specInput).min(2).describe("The documents to merge, in order (at least 2)"),
     path_strategy: z.enum(STRATEGIES).optional().describe("On a path collision (default fail)"),

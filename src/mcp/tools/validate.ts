@@ -24,7 +24,7 @@ import {
 export const validateTool: Tool = defineTool({
   name: "validate",
   description:
-    "Validate an OpenAPI 2.0/3.0/3.1/3.2 document against the specification version it declares (official JSON Schema plus semantic rules: references, operationIds, path parameters, responses, security). Use it to check a document before or after editing it; each error and warning has a path, a message and a link to the specification. Give the document as spec.file (preferred for anything large), spec.url or spec.content. The policy file (rule severities, accepted findings, baseline) is the workspace root's oatool.yaml when present, or the file named by config.",
+    "Validate an OpenAPI 2.0/3.0/3.1/3.2 document against its declared version (JSON Schema plus semantic rules). Each finding has its rule, pointer and file:line:column; findings come a page at a time (limit, offset), the counts cover all. Policy: the workspace root's oatool.yaml, or config.",
   input: {
     spec: specInput,
     strict: z.boolean().optional().describe("Stricter checks; warnings count as errors"),
