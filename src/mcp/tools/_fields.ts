@@ -80,7 +80,7 @@ export const REPLY_LIMITS: FindingLimits = { maxChars: 4 * 1024 * 1024 };
 
 /** An output file path field. */
 export const outputField: z.ZodOptional<z.ZodString> = z.string().optional().describe(
-  "File to write the resulting document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned in the result.",
+  "File to write in the workspace; never a file read; a symlink there is replaced. Else returned.",
 );
 
 /** The document, returned when it is not written to a file. */

@@ -30,7 +30,7 @@ export const bundleTool: Tool = defineTool({
       "Keep Path Item references under paths (as references to components.pathItems, 3.1 and later) instead of inlining them",
     ),
     output: z.string().optional().describe(
-      "File to write the bundled document to inside the workspace (relative paths resolve against its first root; .json writes JSON, .yaml YAML); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned.",
+      "File to write in the workspace (.json or .yaml); never a file read; a symlink there is replaced. Else returned.",
     ),
   },
   output: {

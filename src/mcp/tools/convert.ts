@@ -25,10 +25,10 @@ export const convertTool: Tool = defineTool({
     spec: specInput,
     target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),
     output: z.string().optional().describe(
-      "File to write the converted document to inside the workspace (relative paths resolve against its first root); a symbolic link there is replaced, never followed; never a file the call read. Without it the document is returned.",
+      "File to write in the workspace; never a file read; a symlink there is replaced. Else returned.",
     ),
     keep_refs: z.boolean().optional().describe(
-      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
+      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
     ),
   },
   output: {

@@ -27,10 +27,10 @@ export const fixTool: Tool = defineTool({
     dry_run: z.boolean().optional().describe("Report the fixes without applying them"),
     include_document: z.boolean().optional().describe("Return the fixed document in the result"),
     output: z.string().optional().describe(
-      "File to write the fixed document to inside the workspace (relative paths resolve against its first root); YAML or JSON by its extension; a symbolic link there is replaced, never followed; never a file the call read; a document that refers to other files is bundled into one when it is in another folder",
+      "File to write in the workspace (YAML or JSON by extension); never a file read; a symlink there is replaced",
     ),
     keep_refs: z.boolean().optional().describe(
-      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
+      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
     ),
     fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
     fix_schema_names: z.boolean().optional().describe(

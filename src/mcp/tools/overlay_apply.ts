@@ -38,7 +38,7 @@ export const overlayApplyTool: Tool = defineTool({
     strict: z.boolean().optional().describe("Fail when an action's target selects nothing"),
     output: outputField,
     keep_refs: z.boolean().optional().describe(
-      "When output is in another folder than the input and the document refers to other files: keep those files and rewrite each relative $ref against the output's folder (refused when it cannot reach them) instead of bundling the document into one file",
+      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
     ),
   },
   output: {
