@@ -54,6 +54,10 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
     },
     client: { type: "boolean", description: "Generate the HTTP client (client.go)" },
     server: { type: "boolean", description: "Generate the server interface and handler (server.go)" },
+    "client-validate-responses": {
+      type: "boolean",
+      description: "The client checks each response against the document (*ResponseError; needs --client)",
+    },
     types: { type: "boolean", default: true, description: "Generate the types (types.go)" },
     "no-pointers": { type: "boolean", description: "No pointer types for optional fields" },
     "no-validation": { type: "boolean", description: "No validate tags on struct fields" },
@@ -176,6 +180,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       packageName: f.package,
       client: f.client,
       server: f.server,
+      clientValidateResponses: f["client-validate-responses"],
       types: f.types,
       noPointers: f["no-pointers"],
       noValidation: f["no-validation"],

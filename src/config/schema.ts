@@ -125,6 +125,12 @@ export const CONFIG_SCHEMA: SchemaNode = {
     generate: {
       description: "Settings of `oatool generate` (an open object for now).",
       type: "object",
+      properties: {
+        "client-validate-responses": {
+          type: "boolean",
+          description: "The client checks each response against the document.",
+        },
+      },
     },
   },
   $defs: {

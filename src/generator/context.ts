@@ -15,6 +15,8 @@ export interface ResolvedOptions {
   client: boolean;
   /** Generate `server.go`. */
   server: boolean;
+  /** The client validates each response against the document (`--client-validate-responses`). */
+  clientValidateResponses: boolean;
   /** Optional fields as pointers. */
   pointers: boolean;
   /** `validate` tags on fields. */

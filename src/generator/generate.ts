@@ -49,6 +49,11 @@ export interface GenerateOptions {
   /** Generate `server.go`. @default false */
   server?: boolean;
   /**
+   * The client checks each response's status, content type and body against the document and returns a typed
+   * `*ResponseError` listing what did not match (needs `client`). @default false
+   */
+  clientValidateResponses?: boolean;
+  /**
    * Generate `types.go`. @default true. When nothing is asked, types are generated; the client and the server
    * need the types, so they are generated with them.
    */
@@ -154,9 +159,13 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
       if (v !== undefined && v !== false) throw new UsageError(`${flag} requires --server.`);
     }
   }
+  if (options.clientValidateResponses === true && options.client !== true) {
+    throw new UsageError("--client-validate-responses requires --client.");
+  }
   return {
     client: options.client === true,
     server,
+    clientValidateResponses: options.clientValidateResponses === true,
     pointers: options.noPointers !== true,
     validation: options.noValidation !== true,
     securityHelpers: options.noSecurity !== true,
