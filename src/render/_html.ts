@@ -1,7 +1,9 @@
 /**
- * The parts of a self-contained HTML report: escaping of document text, the page's one style sheet and one
- * script (constants: no document text ever goes into them), and a Content-Security-Policy that allows exactly
- * those two by their hashes, so that the page loads nothing from anywhere and runs no other script.
+ * The one HTML shell of oatool's pages (diff's and validate's reports, the graph): escaping of document text,
+ * the shared style sheet and script (constants: no document text ever goes into them), the code frame of a
+ * place, and {@link htmlPage}, which puts a page's body in one self-contained document whose
+ * Content-Security-Policy allows exactly its style sheet and script by their hashes, so that the page loads
+ * nothing from anywhere and runs no other script.
  *
  * @module
  */
@@ -63,11 +65,16 @@ table.counts th, table.counts td { border: 1px solid var(--line); padding: 3px 1
 .sev-WARNING .badge, .badge.sev-WARNING { background: #9a6700; }
 .sev-INFO .badge, .badge.sev-INFO { background: #6e7781; }
 ol.index li { margin: 2px 0; }
-article.change { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; overflow: hidden; }
-article.change.sev-CRITICAL, article.change.sev-ERROR { border-left: 4px solid #cf222e; }
-article.change.sev-WARNING { border-left: 4px solid #bf8700; }
-article.change:target { outline: 2px solid #0969da; }
-article.change > header { padding: 6px 10px; }
+article { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; overflow: hidden; }
+article.sev-CRITICAL, article.sev-ERROR { border-left: 4px solid #cf222e; }
+article.sev-WARNING { border-left: 4px solid #bf8700; }
+article:target { outline: 2px solid #0969da; }
+article > header { padding: 6px 10px; }
+#filters select { font: inherit; margin-right: 14px; max-width: 320px; }
+.hint { margin-top: 2px; }
+.spec { font-size: 12px; }
+.frame { border-top: 1px solid var(--line); }
+.frame .absent { padding: 6px 8px; color: var(--muted); font-style: italic; margin: 0; }
 .check { font-family: ui-monospace, monospace; color: var(--muted); }
 .anchor { color: var(--muted); text-decoration: none; margin-left: 4px; }
 .place, .values { font-family: ui-monospace, monospace; font-size: 12px; color: var(--muted); word-break: break-all; }
@@ -83,55 +90,158 @@ table.code tr.at { background: var(--focus); }
 `;
 
 /**
- * The page's script: reads the severities to show from the address (`?show=ERROR,WARNING`, or `#show=…`),
- * hides the changes (and the groups and index entries) of the others, counts what is shown, and keeps the
- * address in step with the checkboxes. Without it the page shows every change and no filter.
+ * The shared script: the filter bar of a report (`form#filters`). Reads what to show from the address
+ * (`?show=ERROR,WARNING&rule=ref-resolves&group=location`, or the same after `#`), hides the items
+ * (`[data-severity]`, with `data-rule` when the bar has a rule menu) of the other severities and rules and the
+ * groups left empty, counts the articles shown, regroups the articles when the bar has a grouping switch
+ * (`input[name=group]`; each article names its group of each grouping in `data-group-<grouping>` and its place in
+ * it in `data-order-<grouping>`), and keeps the address in step. Without scripts the page shows everything, grouped
+ * the first way, and keeps the bar hidden. A page without the bar runs none of it.
  */
 export const REPORT_SCRIPT = `
 (() => {
   const form = document.getElementById("filters");
+  if (form === null) return;
   const boxes = Array.from(form.querySelectorAll("input[data-severity]"));
-  const hash = /(?:^#|&)show=([^&]*)/.exec(location.hash);
-  const asked = new URLSearchParams(location.search).get("show") ?? (hash ? decodeURIComponent(hash[1]) : null);
-  if (asked !== null) {
-    const wanted = new Set(asked.toUpperCase().split(","));
+  const rule = form.querySelector("select[name=rule]");
+  const groupings = Array.from(form.querySelectorAll("input[name=group]"));
+  const query = new URLSearchParams(location.search);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const asked = (key) => query.get(key) ?? hash.get(key);
+  const show = asked("show");
+  if (show !== null) {
+    const wanted = new Set(show.toUpperCase().split(","));
     for (const box of boxes) box.checked = wanted.has(box.dataset.severity);
   }
+  const ruleAsked = asked("rule");
+  if (rule !== null && ruleAsked !== null && Array.from(rule.options).some((o) => o.value === ruleAsked)) {
+    rule.value = ruleAsked;
+  }
+  const groupAsked = asked("group");
+  if (groupings.some((g) => g.value === groupAsked)) for (const g of groupings) g.checked = g.value === groupAsked;
+  const regroup = () => {
+    const by = (groupings.find((g) => g.checked) ?? groupings[0])?.value;
+    if (by === undefined) return;
+    for (const view of document.querySelectorAll("[data-grouping]")) view.hidden = view.dataset.grouping !== by;
+    const order = (a) => Number(a.getAttribute("data-order-" + by));
+    const items = Array.from(document.querySelectorAll("article[data-group-" + by + "]"));
+    items.sort((a, b) => order(a) - order(b));
+    for (const item of items) document.getElementById(item.getAttribute("data-group-" + by))?.append(item);
+    document.body.dataset.group = by;
+  };
   const apply = () => {
     const on = new Set(boxes.filter((b) => b.checked).map((b) => b.dataset.severity));
+    const only = rule === null ? "" : rule.value;
     let shown = 0;
     for (const el of document.querySelectorAll("[data-severity]:not(input)")) {
-      el.hidden = !on.has(el.dataset.severity);
-      if (!el.hidden && el.classList.contains("change")) shown++;
+      el.hidden = !on.has(el.dataset.severity) || (only !== "" && el.dataset.rule !== only);
+      if (!el.hidden && el.tagName === "ARTICLE") shown++;
     }
     for (const group of document.querySelectorAll(".group, .index-section")) {
       group.hidden = group.querySelector("[data-severity]:not([hidden])") === null;
     }
     document.getElementById("shown").textContent = String(shown);
     document.body.dataset.show = Array.from(on).join(",");
+    if (rule !== null) document.body.dataset.rule = only;
   };
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
+    if (groupings.includes(event.target)) regroup();
     apply();
     try {
       const url = new URL(location.href);
       url.searchParams.set("show", document.body.dataset.show);
+      if (rule !== null) {
+        if (rule.value === "") url.searchParams.delete("rule");
+        else url.searchParams.set("rule", rule.value);
+      }
+      if (groupings.length > 0) url.searchParams.set("group", document.body.dataset.group);
       history.replaceState(null, "", url);
     } catch (_) { /* an address that cannot change (some file: pages) keeps its old filter */ }
   });
   form.hidden = false;
   document.getElementById("nofilter").hidden = true;
+  regroup();
   apply();
 })();
 `;
+
+/** One line of a code frame. */
+export interface CodeLine {
+  /** 1-based line number. */
+  n: number;
+  /** The line's text (document text: escaped here). */
+  text: string;
+  /** Whether this is the line of the place (highlighted). */
+  at: boolean;
+}
+
+/** A code frame: the lines as a table of line numbers and texts, the place's line highlighted (`tr.at`). */
+export function codeTable(lines: readonly CodeLine[]): string {
+  let rows = "";
+  for (const l of lines) {
+    rows += `<tr${l.at ? ` class="at"` : ""}><td class="n">${l.n}</td><td class="t">${
+      escapeHtml(l.text)
+    }</td></tr>`;
+  }
+  return `<table class="code">${rows}</table>`;
+}
 
 function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("base64");
 }
 
+/** A page for {@link htmlPage}: its title, its body, and what it adds to the shared style sheet and script. */
+export interface HtmlPage {
+  /** The page's title: text (escaped here). */
+  title: string;
+  /** The body's markup, every document text in it escaped by its maker ({@link escapeHtml}). */
+  body: string;
+  /** Style rules of this page, after the shared sheet: a constant (no document text ever goes into it). */
+  style?: string;
+  /** Script of this page, run after the shared one in the same element: a constant, like `style`. */
+  script?: string;
+}
+
 /**
- * The page's Content-Security-Policy: nothing loads from anywhere; the one style sheet and the one script run,
- * allowed by their SHA-256 (so markup that escaped escaping still could not run a script).
+ * The Content-Security-Policy of a page whose one style sheet and one script are `style` and `script`: nothing
+ * loads from anywhere; those two run, allowed by their SHA-256 (so markup that escaped escaping still could not
+ * run a script).
  */
-export const REPORT_CSP = `default-src 'none'; style-src 'sha256-${
-  sha256(REPORT_STYLE)
-}'; script-src 'sha256-${sha256(REPORT_SCRIPT)}'; base-uri 'none'; form-action 'none'`;
+export function reportCsp(style: string, script: string): string {
+  return `default-src 'none'; style-src 'sha256-${sha256(style)}'; script-src 'sha256-${
+    sha256(script)
+  }'; base-uri 'none'; form-action 'none'`;
+}
+
+/**
+ * The one shell of every HTML page oatool writes (diff's and validate's reports, the graph): a self-contained
+ * document with one style sheet ({@link REPORT_STYLE} and the page's own rules), one script ({@link
+ * REPORT_SCRIPT} and the page's own) and a Content-Security-Policy allowing exactly those two by hash.
+ *
+ * @example
+ * ```ts
+ * import { escapeHtml, htmlPage } from "./_html.ts";
+ * import { deepStrictEqual as assertEquals } from "node:assert/strict";
+ * const page = htmlPage({ title: "<T>", body: `<p>${escapeHtml("a < b")}</p>` });
+ * assertEquals(page.includes("<title>&lt;T&gt;</title>") && page.includes("<p>a &lt; b</p>"), true);
+ * ```
+ */
+export function htmlPage(page: HtmlPage): string {
+  const style = page.style === undefined ? REPORT_STYLE : REPORT_STYLE + page.style;
+  const script = page.script === undefined ? REPORT_SCRIPT : REPORT_SCRIPT + page.script;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(reportCsp(style, script))}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+<style>${style}</style>
+</head>
+<body>
+${page.body}<script>${script}</script>
+</body>
+</html>
+`;
+}

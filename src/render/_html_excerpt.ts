@@ -1,11 +1,18 @@
 /**
- * The lines of a document around the place of a change, for the HTML diff report: the change's pointer found in
- * one side's files (the root, or `schemas/pet.yaml#/…` in a file it references), its line by the file's source
- * map, and a few lines before and after, each cut to a bounded width.
+ * The lines of a document around a place, for the HTML reports: for diff, the change's pointer found in one
+ * side's files (the root, or `schemas/pet.yaml#/…` in a file it references) and its line by the file's source
+ * map; for validate, the finding's `file:line:column` in the file of that name. Then a few lines before and
+ * after, each cut to a bounded width.
  *
  * @module
  */
-import { type DocumentSetFile, getAt, parsePointer, type SourceMap } from "../core/mod.ts";
+import {
+  type DocumentSetFile,
+  getAt,
+  parsePointer,
+  type SourceMap,
+  type SourcePosition,
+} from "../core/mod.ts";
 import { templateShape } from "../core/path_template.ts";
 
 /** One side of a comparison as the report reads it: its files, the root first (a `DocumentSet` is one). */
@@ -108,15 +115,8 @@ export class SideExcerpts {
     const position = map.positionOf(segments);
     if (position === undefined) return undefined;
     let lines = this.#lines.get(file);
-    if (lines === undefined) this.#lines.set(file, lines = file.text.split(/\r\n|\n|\r/));
-    const first = Math.max(1, position.line - bounds.context);
-    const last = Math.min(lines.length, position.line + bounds.context);
-    const shown: ExcerptLine[] = [];
-    for (let n = first; n <= last; n++) {
-      const at = n === position.line;
-      shown.push({ n, at, text: cutLine(lines[n - 1], at ? position.column : 1, bounds.maxLineChars) });
-    }
-    return { file: file.source, line: position.line, exact, lines: shown };
+    if (lines === undefined) this.#lines.set(file, lines = splitLines(file.text));
+    return { file: file.source, line: position.line, exact, lines: linesAround(lines, position, bounds) };
   }
 
   /** `/paths/{template}/…` with the template replaced by the file's own of the same shape, when it has one. */
@@ -137,6 +137,52 @@ export class SideExcerpts {
     const renamed = ["paths", key, ...segments.slice(2)];
     return getAt(file.document, renamed) === undefined ? undefined : renamed;
   }
+}
+
+/**
+ * An excerpt maker over files named as findings' locations name them (`location.file`): the file of a place,
+ * its lines split once.
+ */
+export class FileExcerpts {
+  readonly #texts = new Map<string, string>();
+  readonly #lines = new Map<string, string[]>();
+
+  /** Over `files`: each a name and its text (a `DocumentSet`'s files are). */
+  constructor(files: Iterable<{ readonly source: string; readonly text: string }>) {
+    for (const f of files) if (f.text !== "" && !this.#texts.has(f.source)) this.#texts.set(f.source, f.text);
+  }
+
+  /** The lines around `place` in its file; undefined when that file's text is not known. */
+  excerpt(place: SourcePosition, bounds: ExcerptBounds): Excerpt | undefined {
+    let lines = this.#lines.get(place.file);
+    if (lines === undefined) {
+      const text = this.#texts.get(place.file);
+      if (text === undefined) return undefined;
+      this.#lines.set(place.file, lines = splitLines(text));
+    }
+    if (place.line < 1 || place.line > lines.length) return undefined;
+    return { file: place.file, line: place.line, exact: true, lines: linesAround(lines, place, bounds) };
+  }
+}
+
+function splitLines(text: string): string[] {
+  return text.split(/\r\n|\n|\r/);
+}
+
+/** The lines around `place.line` (within the text's), each cut to the bounds around the place's column. */
+function linesAround(
+  lines: readonly string[],
+  place: Pick<SourcePosition, "line" | "column">,
+  bounds: ExcerptBounds,
+): ExcerptLine[] {
+  const first = Math.max(1, place.line - bounds.context);
+  const last = Math.min(lines.length, place.line + bounds.context);
+  const shown: ExcerptLine[] = [];
+  for (let n = first; n <= last; n++) {
+    const at = n === place.line;
+    shown.push({ n, at, text: cutLine(lines[n - 1], at ? place.column : 1, bounds.maxLineChars) });
+  }
+  return shown;
 }
 
 /** A line cut to `max` characters: a window around `column` (1-based), `…` where it was cut. */

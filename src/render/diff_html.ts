@@ -13,7 +13,7 @@ import { formatPosition, getAt } from "../core/mod.ts";
 import type { Change, DiffResult, DiffSeverity } from "../differ/mod.ts";
 import { DIFF_SEVERITIES, isBreaking, severityRank, toDiffSeverity } from "../differ/mod.ts";
 import type { DiffReportOptions } from "./diff.ts";
-import { escapeHtml, REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from "./_html.ts";
+import { codeTable, escapeHtml, htmlPage } from "./_html.ts";
 import { type Excerpt, type ExcerptBounds, type ExcerptSide, SideExcerpts } from "./_html_excerpt.ts";
 
 export type { ExcerptSide as DiffHtmlSide } from "./_html_excerpt.ts";
@@ -83,13 +83,7 @@ function excerptPane(what: "source" | "target", excerpt: Excerpt | undefined, kn
   const note = excerpt.exact
     ? ""
     : ` <span class="note">(not in the ${what}; its nearest existing parent)</span>`;
-  let rows = "";
-  for (const l of excerpt.lines) {
-    rows += `<tr${l.at ? ` class="at"` : ""}><td class="n">${l.n}</td><td class="t">${
-      escapeHtml(l.text)
-    }</td></tr>`;
-  }
-  return `<div class="pane ${what}"><h4>${what}: ${where}${note}</h4><table class="code">${rows}</table></div>`;
+  return `<div class="pane ${what}"><h4>${what}: ${where}${note}</h4>${codeTable(excerpt.lines)}</div>`;
 }
 
 interface Rendered {
@@ -222,19 +216,5 @@ export function renderDiffHtml(result: DiffResult, options: DiffHtmlOptions = {}
   }
   if (total === 0) body += `<p>No changes.</p>\n`;
 
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeHtml(REPORT_CSP)}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API changes: ${escapeHtml(result.source)} → ${escapeHtml(result.target)}</title>
-<style>${REPORT_STYLE}</style>
-</head>
-<body>
-${body}<script>${REPORT_SCRIPT}</script>
-</body>
-</html>
-`;
+  return htmlPage({ title: `API changes: ${result.source} → ${result.target}`, body });
 }
