@@ -3,6 +3,7 @@
  * (src/differ/policy.ts), the rule presets (src/differ/presets.ts) and every check of the tables (id, category,
  * severity in each preset, the principle it follows, and where it differs from oasdiff, why). The page is
  * formatted with `deno fmt`, so the committed file is what this writes; a test fails when it is stale.
+ * `deno task docs` (scripts/gen_docs.ts) writes it with every other generated page; alone:
  *
  * ```sh
  * deno run --allow-read --allow-write --allow-run scripts/gen_diff_severity.ts
@@ -10,13 +11,12 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import { CHECK_CATEGORIES, DIFF_PRESETS, listChecks, toDiffSeverity as upper } from "../src/differ/mod.ts";
 import type { Check } from "../src/differ/mod.ts";
 import { OASDIFF_DEVIATIONS, principleOf, PRINCIPLES } from "../src/differ/policy.ts";
 import { PRESET_RULES, type PresetRule, presetSeverity, ruleMatches } from "../src/differ/presets.ts";
-
-const root = fileURLToPath(new URL("../", import.meta.url));
+import { formatMarkdown } from "./_markdown_fmt.ts";
+import { fileURLToPath } from "node:url";
 
 /** Where the page is written, relative to the project's root. */
 export const PAGE = "docs/diff-severity.md";
@@ -104,22 +104,12 @@ export function severityPolicyPage(): string {
 }
 
 /** The page formatted as `deno fmt` formats the committed file. */
-export async function formattedPage(): Promise<string> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["fmt", "--config", `${root}deno.json`, "--ext=md", "-"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(severityPolicyPage()));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  if (code !== 0) throw new Error(`deno fmt failed: ${new TextDecoder().decode(stderr)}`);
-  return new TextDecoder().decode(stdout);
+export function formattedPage(): Promise<string> {
+  return formatMarkdown(severityPolicyPage());
 }
 
 if (import.meta.main) {
+  const root = fileURLToPath(new URL("../", import.meta.url));
   await Deno.writeTextFile(`${root}${PAGE}`, await formattedPage());
   console.log(`wrote ${PAGE}`);
 }
