@@ -78,6 +78,11 @@ export function fillRegions(path: string, page: string, contents: Readonly<Recor
   return filled;
 }
 
+/** The hand-written part of a page: the page without its generated regions. */
+export function proseOf(page: string): string {
+  return page.replace(REGION, "");
+}
+
 /** A new command page: its regions around a line of prose to replace. */
 function seedCommandPage(name: string, guide: boolean): string {
   const prose = guide

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { expectedPages, fillRegions, orphanPages, stalePages } from "../scripts/gen_docs.ts";
+import { expectedPages, fillRegions, orphanPages, proseOf, stalePages } from "../scripts/gen_docs.ts";
 import { anchorsOf, brokenLinks, linksOf } from "../scripts/_docs_links.ts";
 import { commands } from "../src/cli/commands.ts";
 import { spawnOatool, withTempDir } from "./_spawn.ts";
@@ -29,6 +29,24 @@ Deno.test("docs: one page per command, and no page without a command", async () 
     assert.ok(paths.includes(`docs/commands/${c.name}.md`), `no page for ${c.name}`);
   }
   assert.deepEqual(await orphanPages(), []);
+});
+
+Deno.test("docs: the flags a command page's hand-written tables name are flags the command declares", async () => {
+  const unknown: string[] = [];
+  for (const entry of commands.filter((c) => c.name !== "help")) {
+    const command = await entry.load();
+    const declared = new Set(["help", "color"]);
+    for (const c of [command, ...(command.subcommands ?? [])]) {
+      for (const f of c.flags) for (const name of [f.name, ...(f.aliases ?? [])]) declared.add(name);
+    }
+    const page = proseOf(await Deno.readTextFile(`${ROOT}docs/commands/${entry.name}.md`));
+    for (const row of page.matchAll(/^\|([^|\n]*)\|/gm)) {
+      for (const flag of row[1].matchAll(/`--([a-z][a-z0-9-]*)/g)) {
+        if (!declared.has(flag[1])) unknown.push(`docs/commands/${entry.name}.md: --${flag[1]}`);
+      }
+    }
+  }
+  assert.deepEqual(unknown, [], "flags in hand-written tables that the command does not declare");
 });
 
 Deno.test("docs: every relative link of README.md and docs/ resolves, to a file and a heading", async () => {

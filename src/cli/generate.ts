@@ -2,7 +2,9 @@ import { VERSION } from "../core/build_info.ts";
 import { describeError, OatoolError, UsageError, WriteError } from "../core/errors.ts";
 import { renderGenerateReport } from "../render/generate.ts";
 import { createStyle } from "../render/report.ts";
-import { generate, isGoPackageName, writeGenerated } from "../generator/mod.ts";
+import { EmptySelectionError, generate, isGoPackageName, writeGeneratedFiles } from "../generator/mod.ts";
+import { ConfigError } from "../config/mod.ts";
+import { generateSelectionFlags, generateSettings } from "./_generate_config.ts";
 import { type GenerateOptions, resolveOptions } from "../generator/generate.ts";
 import { loadDocumentSet } from "../io/document_set.ts";
 import { escapeText } from "../render/escape.ts";
@@ -23,11 +25,12 @@ import type { Command } from "./types.ts";
 export const generateCommand: Command = defineCommand({
   name: "generate",
   summary: "Generate Go code (client, server, types)",
-  usage: "generate [flags] <file|url|->",
+  usage: "generate [flags] [<file|url|->]",
   exitCodes: {
     0: "generated",
     1: "the output directory is missing, cannot be created or is refused, or a usage error",
-    2: "no generation mode is enabled (--types=false without --client or --server)",
+    2: "no generation mode is enabled (--types=false without --client or --server), the selection selects " +
+      "nothing, or the policy file is malformed",
     3: "the document cannot be read or parsed, generation fails, or --strict finds an issue",
   },
   description:
@@ -39,10 +42,16 @@ extra (--oauth2-flows, --credential-mgmt, --security-enforce (needs --server), -
 uses only the Go standard library (chi for --server-router chi), compiles with Go 1.19 or later, is
 gofmt-formatted and the same on every run. Files are split by tag, then by path segment, when a file would pass a limit. The
 report goes to standard output (--report-format: the issues in json, yaml, sarif, github, junit or
-markdown). Regenerating keeps the files of the same package that it does not write, and
-refuses a folder holding Go files of another package or a hand-written file at one of its names. Exit code 0 on
-success, 1 when the output directory is missing, cannot be created or is refused, 2 when no generation mode is enabled (--types=false without --client or --server), 3 when the
-document cannot be read or parsed, generation fails, or --strict finds an issue.`,
+markdown). Regenerating removes the files an earlier run generated for the same package that this run no
+longer produces (they carry oatool's "Code generated" line; --no-clean keeps them), writes nothing when nothing
+changed ("unchanged"), and refuses a folder holding Go files of another package or a hand-written file at one
+of its names. --include-tags, --exclude-tags, --include-operations and --exclude-operations generate a slice
+of the API: those operations and the schemas they reach (every schema with --all-schemas); --types-only-from
+generates only the types reachable from the named schemas. The generate: section of oatool.yaml (or --config)
+gives any flag a default; flags given override it. Exit code 0 on success, 1 when the output directory is
+missing, cannot be created or is refused, 2 when no generation mode is enabled (--types=false without --client
+or --server), the selection selects nothing or the policy file is malformed, 3 when the document cannot be
+read or parsed, generation fails, or --strict finds an issue.`,
   flags: {
     output: { short: "o", type: "string", placeholder: "dir", description: "Output directory (required)" },
     package: {
@@ -150,12 +159,22 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
         "Split large files by the first path segment (operations without a tag, or all when not by tag)",
     },
     "max-input-size": maxInputSizeFlag,
+    ...generateSelectionFlags,
   },
-  minArgs: 1,
+  minArgs: 0,
   maxArgs: 1,
   async run(ctx) {
     const started = performance.now();
-    const f = ctx.flags;
+    let settings;
+    try {
+      settings = await generateSettings(ctx);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      ctx.io.stderr(`oatool generate: ${escapeText(error.message)}\n`);
+      return 2;
+    }
+    const f = settings.flags;
+    const reader = settings.reader;
     if (!isGoPackageName(f.package)) {
       throw new UsageError(
         `-p "${f.package}" is not a valid Go package name; use lower-case letters and digits, starting with a letter (not a Go keyword).`,
@@ -166,7 +185,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       maxTypesPerFile: wholeNumber("max-types-per-file", f["max-types-per-file"], 1),
       maxOpsPerFile: wholeNumber("max-ops-per-file", f["max-ops-per-file"], 1),
     };
-    const input = inputArgument(ctx.args[0], "the input");
+    const input = inputArgument(settings.input, "the input");
     const output = f.output;
     if (output === undefined || output === "") {
       ctx.io.stderr("oatool generate: the output directory is missing; give it with -o <dir>.\n");
@@ -181,6 +200,12 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       client: f.client,
       server: f.server,
       clientValidateResponses: f["client-validate-responses"],
+      includeTags: f["include-tags"],
+      excludeTags: f["exclude-tags"],
+      includeOperations: f["include-operations"],
+      excludeOperations: f["exclude-operations"],
+      allSchemas: f["all-schemas"],
+      typesOnlyFrom: f["types-only-from"],
       types: f.types,
       noPointers: f["no-pointers"],
       noValidation: f["no-validation"],
@@ -201,7 +226,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       credentialMgmt: f["credential-mgmt"],
       securityEnforce: f["security-enforce"],
       oidcDiscovery: f["oidc-discovery"],
-      reader: ctx.reader,
+      reader,
       ...limits,
     };
     // Usage errors (an extension without --server, a bad router) before anything is read.
@@ -209,10 +234,14 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
     let result;
     let readSet;
     try {
-      const parsed = (await loadDocumentSet(input, { reader: ctx.reader })).root;
+      const parsed = (await loadDocumentSet(input, { reader })).root;
       readSet = parsed.readSet;
       result = await generate(parsed, options);
     } catch (error) {
+      if (error instanceof EmptySelectionError) {
+        ctx.io.stderr(`oatool generate: ${escapeText(error.message)}\n`);
+        return 2;
+      }
       if (error instanceof UsageError) throw error;
       ctx.io.stderr(
         `oatool generate: ${
@@ -221,8 +250,9 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       );
       return 3;
     }
+    let write;
     try {
-      await writeGenerated(output, result.files, { readSet });
+      write = await writeGeneratedFiles(output, result.files, { readSet, clean: !f["no-clean"] });
     } catch (error) {
       ctx.io.stderr(`oatool generate: ${escapeText(describeError(error))}\n`);
       return error instanceof WriteError && /output directory/.test(error.message) ? 1 : 3;
@@ -232,7 +262,10 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
       // Positions with -s, as in the text report, and in the formats that show them.
       const positioned = f["source-map"] || showsPositions(reportFormat);
       const issues = positioned ? result.issues : result.issues.map(({ location: _, ...rest }) => rest);
-      const report = generateFindingReport({ ...result, issues }, { outputDir: output, strict: f.strict });
+      const report = generateFindingReport({ ...result, issues, write }, {
+        outputDir: output,
+        strict: f.strict,
+      });
       printReport(ctx.io.stdout, reportFormat, report);
     } else {
       ctx.io.stdout(renderGenerateReport(result, {
@@ -241,6 +274,7 @@ document cannot be read or parsed, generation fails, or --strict finds an issue.
         totalTimeMs: performance.now() - started,
         style: createStyle(ctx.io.color),
         sourceMap: f["source-map"],
+        write,
       }));
     }
     if (f.strict && result.issues.length > 0) {

@@ -110,6 +110,13 @@ class Checker {
       this.out.push({ segments: at, message: `${shown(value)} must be ${shown(s.const)}.` });
       return;
     }
+    if (typeof value === "number" && s.minimum !== undefined && value < s.minimum) {
+      this.out.push({
+        segments: at,
+        message: `${shown(value)} is less than ${s.minimum}; give at least ${s.minimum}.`,
+      });
+      return;
+    }
     if (typeof value === "string") this.checkString(value, s, at);
     else if (Array.isArray(value)) this.checkArray(value, s, at, depth);
     else if (value !== null && typeof value === "object") {

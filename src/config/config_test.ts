@@ -37,7 +37,7 @@ apis:
     rules: {operation-id-unique: error}
     ignore: [{rule: oas-schema, pointer: /info, reason: legacy}]
     baseline: baselines/public.yaml
-generate: {package: api, anything: [1, 2]}
+generate: {package: api, include-tags: [pets], output: gen}
 `;
 
 const TEAM = `extends: strict
@@ -84,7 +84,7 @@ Deno.test("config: every key of oatool.yaml is read, the extends chain merged an
   });
   assert.equal(c.apis.public.ignore[0].reason, "legacy");
   assert.equal(c.apis.public.baseline, "/proj/baselines/public.yaml");
-  assert.deepEqual(c.generate, { package: "api", anything: [1, 2] });
+  assert.deepEqual(c.generate, { package: "api", "include-tags": ["pets"], output: "/proj/gen" });
 });
 
 Deno.test("config: found in the working directory or a parent, in any of its forms; two forms are refused", async () => {
@@ -172,6 +172,21 @@ const BAD: [string, string, RegExp][] = [
     /^oatool\.yaml:4:5: unknown key "rulez"; did you mean "rules"\?$/,
   ],
   ["api name", "apis:\n  'a b': {root: a.yaml}\n", /^oatool\.yaml:2:3: the key "a b" does not match/],
+  [
+    "generate unknown key",
+    "generate:\n  package: api\n  clinet: true\n",
+    /^oatool\.yaml:3:3: unknown key "clinet"; did you mean "client"\?$/,
+  ],
+  [
+    "generate wrong type",
+    "generate:\n  max-ops-per-file: 0\n",
+    /^oatool\.yaml:2:3: 0 is less than 1; give at least 1\.$/,
+  ],
+  [
+    "generate list of names",
+    "generate:\n  include-tags: repos\n",
+    /^oatool\.yaml:2:3: "repos" is a string; expected an array\.$/,
+  ],
   [
     "generate not an object",
     "rules: {}\ngenerate: yes\n",

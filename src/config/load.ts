@@ -211,7 +211,7 @@ async function layer(
     ignore: ignoreOf(raw.ignore, ["ignore"], dir, at),
     plugins: (raw.plugins ?? []).map((p) => /^[a-z][a-z0-9+.-]*:/i.test(p) ? p : resolve(dir, p)),
     apis: {},
-    generate: raw.generate ?? {},
+    generate: generateSection(raw.generate, dir),
   };
   if (raw.baseline !== undefined) own.baseline = resolve(dir, raw.baseline);
   for (const [name, api] of Object.entries(raw.apis ?? {})) {
@@ -226,6 +226,17 @@ async function layer(
   }
   mergeInto(config, own);
   return config;
+}
+
+/** The `generate` section with its paths (`input` unless a URL, `output`) made absolute. */
+function generateSection(raw: Record<string, unknown> | undefined, dir: string): Record<string, unknown> {
+  const out = { ...raw };
+  for (const key of ["input", "output"]) {
+    const v = out[key];
+    const url = key === "input" && (v === "-" || /^[a-z][a-z0-9+.-]*:\/\//i.test(String(v)));
+    if (typeof v === "string" && !url) out[key] = resolve(dir, v);
+  }
+  return out;
 }
 
 function rulesOf(

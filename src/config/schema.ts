@@ -86,6 +86,91 @@ const ignoreFields: Record<string, SchemaNode> = {
   },
 };
 
+// The `generate:` section: one key per flag of `oatool generate` (its long name), plus `input`; paths are
+// relative to the file; flags given on the command line override it.
+const flag = (description: string): SchemaNode => ({ type: "boolean", description });
+const count = (description: string): SchemaNode => ({ type: "integer", minimum: 1, description });
+const names = (description: string): SchemaNode => ({
+  description: `${description} (names or globs with * and ?).`,
+  type: "array",
+  items: { type: "string", minLength: 1 },
+});
+
+/** The report formats `--report-format` accepts (the render layer's list; a test keeps the two equal). */
+export const GENERATE_REPORT_FORMATS = [
+  "text",
+  "json",
+  "yaml",
+  "sarif",
+  "github",
+  "junit",
+  "markdown",
+] as const;
+
+/** The schema of the `generate:` section. */
+export const GENERATE_SECTION: SchemaNode = {
+  title: "the generate section",
+  description:
+    "Settings of `oatool generate`: each key is one of its flags; command-line flags override them.",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    input: {
+      type: "string",
+      minLength: 1,
+      description: "The document (path relative to this file, or URL).",
+    },
+    output: { type: "string", minLength: 1, description: "Output directory, relative to this file." },
+    package: {
+      type: "string",
+      pattern: "^[a-z][a-z0-9_]*$",
+      description: "Go package name: lower case letters and digits.",
+    },
+    client: flag("Generate the HTTP client."),
+    "client-validate-responses": flag("The client checks each response against the document."),
+    server: flag("Generate the server interface and handler."),
+    types: flag("Generate the types (default true)."),
+    "no-pointers": flag("No pointer types for optional fields."),
+    "no-validation": flag("No validate tags on struct fields."),
+    "source-map": flag("Include file:line:column positions in messages."),
+    strict: flag("Fail on any generation issue."),
+    "report-format": { type: "string", enum: GENERATE_REPORT_FORMATS, description: "Report format." },
+    "no-warnings": flag("Leave warnings and info out of the issues."),
+    "no-security": flag("Skip security_helpers.go."),
+    "oauth2-flows": flag("OAuth2 token flow helpers."),
+    "credential-mgmt": flag("Credential management interfaces."),
+    "security-enforce": flag("Security enforcement middleware."),
+    "oidc-discovery": flag("OpenID Connect discovery client."),
+    "no-readme": flag("Skip README.md."),
+    "no-clean": flag("Keep stale generated files."),
+    "server-responses": flag("Typed response writers."),
+    "server-binder": flag("Request parameter and body binding."),
+    "server-middleware": flag("Request validation middleware."),
+    "server-router": { type: "string", enum: ["stdlib", "chi"], description: "Router: stdlib or chi." },
+    "server-stubs": flag("Stub implementation answering with examples."),
+    "server-embed-spec": flag("Embed the document in the generated code."),
+    "server-all": flag("All server extensions."),
+    "max-lines-per-file": count("Most lines per file."),
+    "max-types-per-file": count("Most types per file."),
+    "max-ops-per-file": count("Most operations per file."),
+    "split-by-tag": flag("Split large files by the operations' first tag."),
+    "split-by-path": flag("Split large files by the first path segment."),
+    "include-tags": names("Generate the operations with one of these tags"),
+    "exclude-tags": names("Leave out the operations with one of these tags"),
+    "include-operations": names("Generate these operations (operationId or METHOD /path)"),
+    "exclude-operations": names("Leave out these operations"),
+    "all-schemas": flag("Keep every schema, not only those the selected operations reach."),
+    "types-only-from": names("Generate only the types reachable from these schemas, and no operation code"),
+    "max-input-size": {
+      description: "Largest document read, in bytes or with K, M, G.",
+      anyOf: [{ type: "integer", minimum: 1 }, {
+        type: "string",
+        pattern: "^[0-9]{1,16}\\s*[KMGkmg]?([iI]?[Bb])?$",
+      }],
+    },
+  },
+};
+
 /** The schema of `oatool.yaml`. */
 export const CONFIG_SCHEMA: SchemaNode = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -122,18 +207,10 @@ export const CONFIG_SCHEMA: SchemaNode = {
       propertyNames: { type: "string", pattern: "^[A-Za-z0-9_.@/-]+$" },
       additionalProperties: { $ref: "#/$defs/api" },
     },
-    generate: {
-      description: "Settings of `oatool generate` (an open object for now).",
-      type: "object",
-      properties: {
-        "client-validate-responses": {
-          type: "boolean",
-          description: "The client checks each response against the document.",
-        },
-      },
-    },
+    generate: { $ref: "#/$defs/generate" },
   },
   $defs: {
+    generate: GENERATE_SECTION,
     extendsItem: {
       title: "a preset (recommended, strict, minimal) or a file",
       type: "string",

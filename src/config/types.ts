@@ -73,7 +73,7 @@ export interface PolicyConfig {
   plugins: string[];
   /** Named APIs. */
   apis: Record<string, ApiConfig>;
-  /** The `generate` section, as written. */
+  /** The `generate` section: keys as `oatool generate`'s flags, `input` and `output` made absolute. */
   generate: Record<string, unknown>;
 }
 

@@ -38,10 +38,15 @@ import { NULLABLE_HELPERS, SHARED_HELPERS } from "./go_runtime.ts";
 import { goTypeNames } from "./go_type.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
 
+import { checkSelection, isSelecting, selectDocument, type Selection } from "./select.ts";
+import { withDocument } from "../io/rebase_refs.ts";
 export type { GeneratedFile } from "./split.ts";
 
-/** Options of {@link generate}. */
-export interface GenerateOptions {
+/**
+ * Options of {@link generate}. The {@link Selection} fields generate a slice of the API: the operations chosen
+ * by tag and id and the schemas they reach, or only the types reachable from named schemas.
+ */
+export interface GenerateOptions extends Selection {
   /** Go package name (lower case letters, digits, `_`; not a keyword). @default "api" */
   packageName?: string;
   /** Generate `client.go`. @default false */
@@ -159,6 +164,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
       if (v !== undefined && v !== false) throw new UsageError(`${flag} requires --server.`);
     }
   }
+  checkSelection(options, options.client === true || server);
   if (options.clientValidateResponses === true && options.client !== true) {
     throw new UsageError("--client-validate-responses requires --client.");
   }
@@ -231,7 +237,15 @@ export async function generate(
   const { maxLines, maxTypes, maxOps } = resolved;
   const set = await loadDocumentSet(input, { reader: options.reader });
   const started = performance.now();
-  const one = await bundledDocumentSet(set, { reader: options.reader });
+  const bundled = await bundledDocumentSet(set, { reader: options.reader });
+  // A slice of the API is a pruned copy of the document, generated as a whole one is (its places unchanged).
+  const selected = isSelecting(options) && isObject(bundled.root.document)
+    ? selectDocument(bundled.root.document, bundled.root.oasVersion, options)
+    : undefined;
+  const one = selected === undefined ? bundled : {
+    ...await loadDocumentSet(withDocument(bundled.root, selected.document), { reader: options.reader }),
+    origins: bundled.origins,
+  };
   const { root: parsed, index } = one;
   const client = options.client === true;
   const server = options.server === true;
@@ -249,6 +263,7 @@ export async function generate(
     );
   }
   model.declareComponents();
+  if (selected !== undefined) pushAll(model.issues, selected.issues);
   // credentials.go's WithCredentials needs each operation's security requirements, with or without the client.
   const ops = client || server || resolved.credentialMgmt ? buildOperations(index, doc, model) : [];
   model.breakCycles();
@@ -338,7 +353,8 @@ export async function generate(
     : model.issues;
   if (options.sourceMap === true) {
     for (const issue of issues) {
-      const at = one.origins?.(issue.pointer)?.position() ?? parsed.sourceMap().positionOf(issue.pointer);
+      const at = one.origins?.(issue.pointer)?.position() ??
+        bundled.root.sourceMap().positionOf(issue.pointer);
       if (at !== undefined) issue.location = at;
     }
   }
@@ -351,7 +367,7 @@ export async function generate(
     source: parsed.source,
     version: parsed.version,
     sizeBytes: parsed.sizeBytes,
-    stats: parsed.stats,
+    stats: bundled.root.stats,
     loadTimeMs: parsed.loadTimeMs,
     generateTimeMs: performance.now() - started,
   };

@@ -16,8 +16,10 @@
  */
 export { generate } from "./generate.ts";
 export type { GeneratedFile, GenerateOptions, GenerateResult } from "./generate.ts";
-export { writeGenerated } from "./write_generated.ts";
-export type { WriteGeneratedOptions } from "./write_generated.ts";
+export { writeGenerated, writeGeneratedFiles } from "./write_generated.ts";
+export type { WriteGeneratedOptions, WriteGeneratedResult } from "./write_generated.ts";
+export { EmptySelectionError } from "./select.ts";
+export type { Selection } from "./select.ts";
 export { goName, isGoPackageName } from "./naming.ts";
 export { GENERATED_HEADER } from "./unit.ts";
 export type {

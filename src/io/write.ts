@@ -57,6 +57,8 @@ export interface WriteFileOptions {
    * rewritten, its time stamp kept). @default false
    */
   keepUnchanged?: boolean;
+  /** {@link writeFilesInto} only, with `keepUnchanged`: told the name of each file left as it was. */
+  onUnchanged?: (name: string) => void;
 }
 
 /** Options of {@link writeDocument}. */
@@ -375,7 +377,10 @@ export async function writeFilesInto(
     await inBatches(files, async (f, i) => {
       guard.check();
       const { place, size } = targets[i];
-      if (options.keepUnchanged && size !== undefined && await holds(place, size, f.content)) return;
+      if (options.keepUnchanged && size !== undefined && await holds(place, size, f.content)) {
+        options.onUnchanged?.(f.name);
+        return;
+      }
       await replaceAtomically(place, f.content, options.mode, guard, paths[i]);
     });
   } finally {

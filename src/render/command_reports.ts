@@ -150,6 +150,17 @@ export interface GenerateReportInput {
   issues: readonly Finding[];
   /** The files written. */
   files: readonly { name: string }[];
+  /** What writing them did: names written, left unchanged, and stale generated files removed. */
+  write?: { written: readonly string[]; unchanged: readonly string[]; removed: readonly string[] };
+}
+
+/** The sentence of a generation's write: what changed in the folder, or that nothing did. */
+export function generateWriteSummary(
+  write: { written: readonly string[]; removed: readonly string[] },
+): string {
+  if (write.written.length === 0 && write.removed.length === 0) return "unchanged";
+  const removed = write.removed.length === 0 ? "" : `, ${plural(write.removed.length, "stale file")} removed`;
+  return `${plural(write.written.length, "file")} written${removed}`;
 }
 
 /** A generation's issues; with `strict`, any issue fails it (as the command's exit code says). */
@@ -166,9 +177,17 @@ export function generateFindingReport(
       ok,
       message: `Generated ${plural(result.files.length, "file")} in ${options.outputDir} (${
         plural(result.issues.length, "issue")
-      }).`,
+      }${result.write === undefined ? "" : `; ${generateWriteSummary(result.write)}`}).`,
       noun: "issue",
-      fields: { outputDir: options.outputDir, files: result.files.map((f) => f.name) },
+      fields: {
+        outputDir: options.outputDir,
+        files: result.files.map((f) => f.name),
+        ...(result.write === undefined ? {} : {
+          written: result.write.written,
+          unchanged: result.write.unchanged,
+          removed: result.write.removed,
+        }),
+      },
     },
   };
 }

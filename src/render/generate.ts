@@ -8,6 +8,7 @@
 import { maxOf } from "../core/bounded_text.ts";
 import type { GenerateResult } from "../generator/mod.ts";
 import { byteLength } from "../io/load.ts";
+import { generateWriteSummary } from "./command_reports.ts";
 import { escapeText } from "./escape.ts";
 import { renderFindingList } from "./findings.ts";
 import { createStyle, formatBytes, formatDuration, renderReportHeader, type Style } from "./report.ts";
@@ -24,6 +25,8 @@ export interface GenerateReportOptions {
   style?: Style;
   /** Show `file:line:column` of issues when known. */
   sourceMap?: boolean;
+  /** What writing the files did (names written, unchanged, and stale generated files removed). */
+  write?: { written: readonly string[]; unchanged: readonly string[]; removed: readonly string[] };
 }
 
 /** The report of a generation run. */
@@ -55,6 +58,14 @@ export function renderGenerateReport(result: GenerateResult, options: GenerateRe
   const width = maxOf(result.files.map((f) => f.name.length), 0);
   for (const f of result.files) {
     out += `  ${escapeText(f.name.padEnd(width))}  ${formatBytes(byteLength(f.content))}\n`;
+  }
+  const write = options.write;
+  if (write !== undefined) {
+    if (write.removed.length > 0) {
+      out += `\nRemoved (${write.removed.length}, generated earlier and no longer produced):\n`;
+      for (const name of write.removed) out += `  ${escapeText(name)}\n`;
+    }
+    out += `\nOutput ${generateWriteSummary(write)}.\n`;
   }
   return out;
 }

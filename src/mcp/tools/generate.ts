@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { generate, writeGenerated } from "../../generator/mod.ts";
+import { generate, writeGeneratedFiles } from "../../generator/mod.ts";
 import { defineTool, type Tool } from "../define_tool.ts";
 import { loadSpec, outputPath, specInput } from "../spec_input.ts";
 import { boundedItems, findingItem, findingOf, omittedField, omittedFields } from "./_fields.ts";
@@ -25,6 +25,12 @@ export const generateTool: Tool = defineTool({
     types: z.boolean().optional().describe(
       "Generate the types (default true; the client and server need them)",
     ),
+    include_tags: z.array(z.string()).optional().describe("Tags or globs: only their operations"),
+    exclude_tags: z.array(z.string()).optional(),
+    include_operations: z.array(z.string()).optional().describe('operationIds, "GET /path" or globs'),
+    exclude_operations: z.array(z.string()).optional(),
+    all_schemas: z.boolean().optional().describe("Keep schemas no selected operation reaches"),
+    types_only_from: z.array(z.string()).optional().describe("Only types reachable from these schemas"),
   },
   output: {
     output_dir: z.string().describe("The folder written, as given"),
@@ -33,6 +39,7 @@ export const generateTool: Tool = defineTool({
     type_count: z.number().int().describe("Go types declared from schemas"),
     operation_count: z.number().int(),
     files: z.array(z.string()).describe("The files written, relative to output_dir"),
+    removed: z.array(z.string()).describe("Stale generated files removed"),
     issue_count: z.number().int(),
     issues: z.array(findingItem),
     issues_omitted: omittedField("issues"),
@@ -47,9 +54,15 @@ export const generateTool: Tool = defineTool({
       client: args.client,
       server: args.server,
       types: args.types,
+      includeTags: args.include_tags,
+      excludeTags: args.exclude_tags,
+      includeOperations: args.include_operations,
+      excludeOperations: args.exclude_operations,
+      allSchemas: args.all_schemas,
+      typesOnlyFrom: args.types_only_from,
       sourceMap: true,
     });
-    await writeGenerated(dir, result.files, {
+    const write = await writeGeneratedFiles(dir, result.files, {
       readSet: parsed.readSet,
       noSymlinksBelow: await ctx.workspace.rootOf(dir),
     });
@@ -61,6 +74,7 @@ export const generateTool: Tool = defineTool({
       type_count: result.types,
       operation_count: result.operations,
       files: result.files.map((f) => f.name),
+      removed: write.removed,
       issue_count: result.issues.length,
       issues: issues.items,
       ...omittedFields({ issues_omitted: issues.omitted }),
