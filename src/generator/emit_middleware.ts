@@ -17,7 +17,7 @@ import { matchingOrder, pathParamNames } from "./path_params.ts";
 import { mainType } from "./schema_facts.ts";
 import { type GeneratedFile, splitFiles } from "./split.ts";
 import { unit } from "./unit.ts";
-import { ValidationCompiler } from "./validation_code.ts";
+import { sharedCompiler, type ValidationCompiler } from "./validation_code.ts";
 import { MIDDLEWARE_RUNTIME, renameRuntime, takeRuntimeNames, VALIDATION_RUNTIME } from "./go_runtime.ts";
 import { followedObject, followRef } from "./follow_ref.ts";
 
@@ -30,7 +30,7 @@ const KIND: Record<string, string> = { integer: "'i'", number: "'n'", boolean: "
 export function emitMiddleware(ctx: EmitContext): GeneratedFile[] {
   if (!ctx.options.server || !ctx.options.serverMiddleware) return [];
   const renames = takeRuntimeNames(ctx.model.names, [MIDDLEWARE_RUNTIME, VALIDATION_RUNTIME]);
-  const compiler = new ValidationCompiler(ctx.index, ctx.model);
+  const compiler = sharedCompiler(ctx.index, ctx.model);
   const ops = matchingOrder(ctx.ops);
   const texts = ops.map((op) => operationCode(ctx, compiler, op));
   const schemaUnits = compiler.finish("validation");

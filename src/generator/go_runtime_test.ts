@@ -39,7 +39,7 @@ Deno.test("go runtime: the import list and the exported names come from the file
     "// A is exported.\ntype A struct{}\n\nfunc b() {}\n\nvar (\n\tErrC = 1\n\td    = 2\n)",
   );
   assert.deepEqual(runtime.BINDER_HELPERS.names, ["BindError"]);
-  assert.ok(runtime.MIDDLEWARE_RUNTIME.imports.includes("unicode/utf8"));
+  assert.ok(runtime.VALIDATION_RUNTIME.imports.includes("unicode/utf8"));
   assert.throws(() => parseGoRuntime("y.go", 'package other\n\nimport "fmt"\n'), /runtime\/y\.go is not/);
 });
 

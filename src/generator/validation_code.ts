@@ -345,6 +345,22 @@ export class ValidationCompiler {
   }
 }
 
+/** The compiler of each run, by its type model (one per run). */
+const SHARED = new WeakMap<TypeModel, ValidationCompiler>();
+
+/**
+ * The one compiler of a run: the server middleware and the client's response validation share it, so a schema
+ * both check is one function in the package (registered by both before the first {@link ValidationCompiler.finish}).
+ */
+export function sharedCompiler(index: RefIndex, model: TypeModel): ValidationCompiler {
+  let compiler = SHARED.get(model);
+  if (compiler === undefined) {
+    compiler = new ValidationCompiler(index, model);
+    SHARED.set(model, compiler);
+  }
+  return compiler;
+}
+
 /** The keywords that make a schema check something (a `$ref` with one of them is more than its target). */
 const CONSTRAINTS = new Set([
   "type",

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ValidationOptions configures ValidationMiddleware; a zero field takes its default.
@@ -25,16 +24,6 @@ type ValidationOptions struct {
 	MaxErrors int
 	// MaxSteps bounds the validation work for one request, in schema checks (default 1000000).
 	MaxSteps int
-}
-
-// ValidationFailure is one failed check of a request.
-type ValidationFailure struct {
-	// In is where the value is: path, query, header, cookie or body.
-	In string `json:"in"`
-	// Name is the parameter's name (with /index for array items) or the JSON pointer into the body.
-	Name string `json:"name"`
-	// Message says what is wrong, without repeating the value.
-	Message string `json:"message"`
 }
 
 // ValidationProblem is the RFC 9457 problem body (application/problem+json) of a rejected request.
@@ -97,8 +86,6 @@ func ValidationMiddleware(opts ...ValidationOptions) func(http.Handler) http.Han
 	}
 }
 
-type rvCheck func(v interface{}, p string, e *rvErrs)
-
 type rvParam struct {
 	in       string
 	name     string
@@ -135,70 +122,6 @@ type rvOperation struct {
 	pattern *regexp.Regexp
 	params  []rvParam
 	body    *rvBody
-}
-
-// rvErrs collects the failures of one request (at most max), counting the work left in steps.
-type rvErrs struct {
-	in       string
-	list     []ValidationFailure
-	max      int
-	steps    *int
-	depth    int
-	maxDepth int
-}
-
-func (e *rvErrs) add(name, msg string) {
-	if len(e.list) >= e.max {
-		return
-	}
-	if len(name) > 200 {
-		n := 200
-		for n > 0 && !utf8.RuneStart(name[n]) {
-			n--
-		}
-		name = name[:n] + "..."
-	}
-	e.list = append(e.list, ValidationFailure{In: e.in, Name: name, Message: msg})
-}
-
-func (e *rvErrs) full() bool {
-	return len(e.list) >= e.max
-}
-
-// enter counts one check; it is false (with a failure) once the work or nesting bound is passed.
-func (e *rvErrs) enter(p string) bool {
-	*e.steps--
-	e.depth++
-	if *e.steps < 0 || e.depth > e.maxDepth {
-		e.add(p, "the value is too complex to validate")
-		return false
-	}
-	return !e.full()
-}
-
-func (e *rvErrs) leave() {
-	e.depth--
-}
-
-// ok tells whether v passes check, without recording its failures.
-func (e *rvErrs) ok(v interface{}, check rvCheck) bool {
-	sub := &rvErrs{in: e.in, max: 1, steps: e.steps, depth: e.depth, maxDepth: e.maxDepth}
-	check(v, "", sub)
-	return len(sub.list) == 0
-}
-
-// count tells how many of checks v passes (stopping at 2).
-func (e *rvErrs) count(v interface{}, checks ...rvCheck) int {
-	n := 0
-	for _, c := range checks {
-		if e.ok(v, c) {
-			n++
-			if n > 1 {
-				break
-			}
-		}
-	}
-	return n
 }
 
 func rvMatch(r *http.Request, base string) (*rvOperation, []string) {
@@ -406,47 +329,6 @@ func rvCheckForm(m *rvMedia, data []byte, e *rvErrs) {
 		obj[f.name] = v
 	}
 	m.check(obj, "", e)
-}
-
-// rvMediaMatch tells whether a media type of the document (possibly type/* or */*) covers actual.
-func rvMediaMatch(pattern, actual string) bool {
-	if pattern == actual || pattern == "*/*" {
-		return true
-	}
-	if strings.HasSuffix(pattern, "/*") {
-		return strings.HasPrefix(actual, pattern[:len(pattern)-1])
-	}
-	return false
-}
-
-// rvDepthOK tells whether the arrays and objects of a JSON text nest at most max levels.
-func rvDepthOK(data []byte, max int) bool {
-	depth := 0
-	inString, escaped := false, false
-	for _, c := range data {
-		if inString {
-			if escaped {
-				escaped = false
-			} else if c == '\\' {
-				escaped = true
-			} else if c == '"' {
-				inString = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inString = true
-		case '[', '{':
-			depth++
-			if depth > max {
-				return false
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	return true
 }
 
 func rvProblem(w http.ResponseWriter, status int, detail string, errs []ValidationFailure) {

@@ -11,7 +11,126 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
+
+// ValidationFailure is one failed check of a request (or, in the client, of a response body).
+type ValidationFailure struct {
+	// In is where the value is: path, query, header, cookie or body.
+	In string `json:"in"`
+	// Name is the parameter's name (with /index for array items) or the JSON pointer into the body.
+	Name string `json:"name"`
+	// Message says what is wrong, without repeating the value.
+	Message string `json:"message"`
+}
+
+// rvCheck is a compiled validator: it checks the JSON value v at pointer p, adding failures to e.
+type rvCheck func(v interface{}, p string, e *rvErrs)
+
+// rvErrs collects the failures of one request (at most max), counting the work left in steps.
+type rvErrs struct {
+	in       string
+	list     []ValidationFailure
+	max      int
+	steps    *int
+	depth    int
+	maxDepth int
+}
+
+func (e *rvErrs) add(name, msg string) {
+	if len(e.list) >= e.max {
+		return
+	}
+	if len(name) > 200 {
+		n := 200
+		for n > 0 && !utf8.RuneStart(name[n]) {
+			n--
+		}
+		name = name[:n] + "..."
+	}
+	e.list = append(e.list, ValidationFailure{In: e.in, Name: name, Message: msg})
+}
+
+func (e *rvErrs) full() bool {
+	return len(e.list) >= e.max
+}
+
+// enter counts one check; it is false (with a failure) once the work or nesting bound is passed.
+func (e *rvErrs) enter(p string) bool {
+	*e.steps--
+	e.depth++
+	if *e.steps < 0 || e.depth > e.maxDepth {
+		e.add(p, "the value is too complex to validate")
+		return false
+	}
+	return !e.full()
+}
+
+func (e *rvErrs) leave() {
+	e.depth--
+}
+
+// ok tells whether v passes check, without recording its failures.
+func (e *rvErrs) ok(v interface{}, check rvCheck) bool {
+	sub := &rvErrs{in: e.in, max: 1, steps: e.steps, depth: e.depth, maxDepth: e.maxDepth}
+	check(v, "", sub)
+	return len(sub.list) == 0
+}
+
+// count tells how many of checks v passes (stopping at 2).
+func (e *rvErrs) count(v interface{}, checks ...rvCheck) int {
+	n := 0
+	for _, c := range checks {
+		if e.ok(v, c) {
+			n++
+			if n > 1 {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// rvMediaMatch tells whether a media type of the document (possibly type/* or */*) covers actual.
+func rvMediaMatch(pattern, actual string) bool {
+	if pattern == actual || pattern == "*/*" {
+		return true
+	}
+	if strings.HasSuffix(pattern, "/*") {
+		return strings.HasPrefix(actual, pattern[:len(pattern)-1])
+	}
+	return false
+}
+
+// rvDepthOK tells whether the arrays and objects of a JSON text nest at most max levels.
+func rvDepthOK(data []byte, max int) bool {
+	depth := 0
+	inString, escaped := false, false
+	for _, c := range data {
+		if inString {
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '[', '{':
+			depth++
+			if depth > max {
+				return false
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return true
+}
 
 // rvIsNumber tells whether s is a number in JSON's syntax.
 func rvIsNumber(s string) bool {
