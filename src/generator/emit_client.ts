@@ -13,11 +13,28 @@ import { importsOfType, type Unit, unit, writeDoc } from "./unit.ts";
 import { CLIENT_HELPERS } from "./go_runtime.ts";
 import { pathParams } from "./path_params.ts";
 
-/** The part of client.go every split keeps in client.go: types, constructor, options, helpers. */
-export function emitClientCore(): Unit {
+/** The last field of the runtime's Client, after which a validating client's limit is declared. */
+const CLIENT_LAST_FIELD = "\tRequestEditors []RequestEditorFn\n}";
+
+/**
+ * The part of client.go every split keeps in client.go: types, constructor, options, helpers. With `validate`
+ * (`--client-validate-responses`) the Client has a MaxResponseBytes field, the limit of the response bodies read.
+ */
+export function emitClientCore(validate = false): Unit {
   const u = unit("", 0);
   for (const i of CLIENT_HELPERS.imports) u.imports.add(i);
-  u.w.raw(CLIENT_HELPERS.code);
+  if (!validate) u.w.raw(CLIENT_HELPERS.code);
+  else {
+    const at = CLIENT_HELPERS.code.indexOf(CLIENT_LAST_FIELD);
+    if (at < 0) throw new Error("runtime/client.go: the Client struct no longer ends with RequestEditors.");
+    const end = at + CLIENT_LAST_FIELD.length - 1;
+    u.w.raw(
+      CLIENT_HELPERS.code.slice(0, end) +
+        "\t// MaxResponseBytes is the largest response body read and validated (DefaultMaxResponseBytes when 0 or\n" +
+        "\t// less); a larger one is a *ResponseError, and the HTTPResponse's Body still reads it whole.\n" +
+        "\tMaxResponseBytes int64\n" + CLIENT_HELPERS.code.slice(end),
+    );
+  }
   return u;
 }
 
@@ -95,8 +112,12 @@ export function statusConditions(
   return out.sort((a, b) => a.rank - b.rank).map(({ cond, field, type }) => ({ cond, field, type }));
 }
 
-/** The client method of an operation. */
-export function emitClientMethod(op: GoOperation, group: string, pointers: boolean): Unit {
+/**
+ * The client method of an operation. With `validate` (`--client-validate-responses`) the response is read
+ * within the client's limit and checked against the operation's responses (`rcOp<Name>`, client_validate.go)
+ * before it is decoded; a mismatch returns the response undecoded with a `*ResponseError`.
+ */
+export function emitClientMethod(op: GoOperation, group: string, pointers: boolean, validate = false): Unit {
   const u = unit(group);
   const w = u.w;
   for (const i of ["context", "io", "net/url"]) u.imports.add(i);
@@ -165,16 +186,26 @@ export function emitClientMethod(op: GoOperation, group: string, pointers: boole
     }
     if (p.in === "cookie") w.line(`addCookie(httpReq, ${goString(p.name)}, ${omitZero}, req.${p.field})`);
   }
-  w.line("httpResp, data, err := c.send(ctx, httpReq, editors)");
+  if (validate) {
+    w.line(
+      `httpResp, data, mismatch, err := c.sendValidated(ctx, httpReq, editors, &rcOp${op.name}, c.MaxResponseBytes)`,
+    );
+  } else w.line("httpResp, data, err := c.send(ctx, httpReq, editors)");
   w.open("if err != nil {");
   w.line("return nil, err");
   w.close();
   w.line(
     `resp := &${op.responseType}{StatusCode: httpResp.StatusCode, Header: httpResp.Header, Body: data, HTTPResponse: httpResp}`,
   );
+  if (validate) {
+    w.open("if mismatch != nil {");
+    w.line("return resp, mismatch");
+    w.close();
+  }
   const conds = statusConditions(op, "httpResp.StatusCode");
   if (conds.length > 0) {
-    w.open("if len(data) > 0 {");
+    // A validating client decodes JSON bodies only (a text/csv body of a status that also declares JSON passes).
+    w.open(validate ? "if len(data) > 0 && rcJSONResponse(httpResp) {" : "if len(data) > 0 {");
     w.line("switch {");
     for (const c of conds) {
       w.line(c.cond === "true" ? "default:" : `case ${c.cond}:`);

@@ -9,6 +9,7 @@
  */
 import { declaredNames, type NameRegistry } from "./naming.ts";
 import clientGo from "./runtime/client.go" with { type: "text" };
+import clientValidateGo from "./runtime/client_validate.go" with { type: "text" };
 import serverGo from "./runtime/server.go" with { type: "text" };
 import serverHandlerGo from "./runtime/server_handler.go" with { type: "text" };
 import sharedGo from "./runtime/shared.go" with { type: "text" };
@@ -80,6 +81,11 @@ export function renameRuntime(code: string, renames: ReadonlyMap<string, string>
 
 /** The fixed part of client.go: RequestEditorFn, HTTPDoer, Client and its options, and the helpers. */
 export const CLIENT_HELPERS: GoRuntime = parseGoRuntime("client.go", clientGo);
+/**
+ * The response validation of client_validate.go (`--client-validate-responses`): ResponseError, the bounded read
+ * of the response body, and the matching of status, content type and body (with {@link VALIDATION_RUNTIME}).
+ */
+export const CLIENT_VALIDATE_RUNTIME: GoRuntime = parseGoRuntime("client_validate.go", clientValidateGo);
 /** Helpers of server.go. */
 export const SERVER_HELPERS: GoRuntime = parseGoRuntime("server.go", serverGo);
 /** The handler of server.go: HandlerOptions, its routes and ServeHTTP (NewHandler is generated after it). */
@@ -103,7 +109,10 @@ export const ROUTER_STDLIB: GoRuntime = parseGoRuntime("router_stdlib.go", route
 export const ROUTER_CHI: GoRuntime = parseGoRuntime("router_chi.go", routerChiGo);
 /** The request side of server_middleware.go: options, problem body, middleware, parameter and body reading. */
 export const MIDDLEWARE_RUNTIME: GoRuntime = parseGoRuntime("middleware.go", middlewareGo);
-/** The value helpers the compiled validators of server_middleware.go call. */
+/**
+ * What the compiled validators call (ValidationFailure, the failure list, the value helpers): shared by
+ * server_middleware.go and the client's response validation.
+ */
 export const VALIDATION_RUNTIME: GoRuntime = parseGoRuntime("validation.go", validationGo);
 /** Shared part of the {scheme}_oauth2.go files (in the first one). */
 export const OAUTH2_RUNTIME: GoRuntime = parseGoRuntime("oauth2.go", oauth2Go);
