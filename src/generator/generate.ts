@@ -32,6 +32,7 @@ import { emitOAuth2Files } from "./emit_oauth2.ts";
 import { emitCredentialFiles } from "./emit_credentials.ts";
 import { emitSecurityEnforceFiles } from "./emit_security_enforce.ts";
 import { emitOIDCFiles } from "./emit_oidc.ts";
+import { emitResponseValidation, prepareResponseValidation } from "./emit_client_validate.ts";
 import { type GeneratedFile, splitLazily } from "./split.ts";
 import { goFile, type Unit, unit } from "./unit.ts";
 import { NULLABLE_HELPERS, SHARED_HELPERS } from "./go_runtime.ts";
@@ -297,10 +298,14 @@ export async function generate(
     const pointers = options.noPointers !== true;
     pushAll(
       files,
-      splitLazily("client", pkg, [emitClientCore()], {
+      splitLazily("client", pkg, [emitClientCore(resolved.clientValidateResponses)], {
         items: ops,
         group: groupOf,
-        emit: (op) => merge(opTypes(op), textNow(emitClientMethod(op, groupOf(op), pointers))),
+        emit: (op) =>
+          merge(
+            opTypes(op),
+            textNow(emitClientMethod(op, groupOf(op), pointers, resolved.clientValidateResponses)),
+          ),
       }, { maxLines, maxWeight: maxOps }),
     );
   }
@@ -376,9 +381,12 @@ export async function generate(
 /** The files of the server extensions and the security extras, in the order of the spec's table. */
 function optionalFiles(ctx: EmitContext): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  // The client's response schemas go to the shared validation compiler before the middleware compiles it.
+  const responseChecks = ctx.options.clientValidateResponses ? prepareResponseValidation(ctx) : undefined;
   if (ctx.options.serverResponses) pushAll(out, emitResponses(ctx));
   if (ctx.options.serverBinder) pushAll(out, emitBinder(ctx));
   if (ctx.options.serverMiddleware) pushAll(out, emitMiddleware(ctx));
+  if (responseChecks !== undefined) pushAll(out, emitResponseValidation(ctx, responseChecks));
   if (ctx.options.serverRouter !== undefined) pushAll(out, emitRouter(ctx));
   if (ctx.options.serverStubs) pushAll(out, emitStubs(ctx));
   if (ctx.options.serverEmbedSpec) pushAll(out, emitEmbed(ctx));
