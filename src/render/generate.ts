@@ -47,6 +47,14 @@ export function renderGenerateReport(result: GenerateResult, options: GenerateRe
   out += `Output: ${escapeText(options.outputDir)}\n`;
   out += `Types: ${result.types}\n`;
   out += `Operations: ${result.operations}\n`;
+  const write = options.write;
+  if (write !== undefined) {
+    out += `Changes: ${generateWriteSummary(write)}\n`;
+    if (write.removed.length > 0) {
+      out += `\nRemoved (${write.removed.length}, generated earlier and no longer produced):\n`;
+      for (const name of write.removed) out += `  ${escapeText(name)}\n`;
+    }
+  }
   if (result.issues.length > 0) {
     out += `\nGeneration Issues (${result.issues.length}):\n`;
     out += renderFindingList(result.issues, {
@@ -58,14 +66,6 @@ export function renderGenerateReport(result: GenerateResult, options: GenerateRe
   const width = maxOf(result.files.map((f) => f.name.length), 0);
   for (const f of result.files) {
     out += `  ${escapeText(f.name.padEnd(width))}  ${formatBytes(byteLength(f.content))}\n`;
-  }
-  const write = options.write;
-  if (write !== undefined) {
-    if (write.removed.length > 0) {
-      out += `\nRemoved (${write.removed.length}, generated earlier and no longer produced):\n`;
-      for (const name of write.removed) out += `  ${escapeText(name)}\n`;
-    }
-    out += `\nOutput ${generateWriteSummary(write)}.\n`;
   }
   return out;
 }
