@@ -94,24 +94,29 @@ async function tourCommands(): Promise<string[]> {
   const readme = await Deno.readTextFile(`${ROOT}README.md`);
   const tour = /^## A five-minute tour\n[\s\S]*?```sh\n([\s\S]*?)```/m.exec(readme);
   assert.ok(tour, "the README has a five-minute tour with a sh block");
-  return tour[1].replace(/\\\n\s*/g, "").split("\n").filter((l) => l.startsWith("oatool "));
+  return tour[1].replace(/\\\n\s*/g, "").split("\n").filter((l) => /^(oatool|mkdir -p) /.test(l));
 }
 
 Deno.test("docs: the README's tour runs every command, each exiting as the tour says", async () => {
   const lines = await tourCommands();
-  const ran = new Set(lines.map((l) => l.split(/\s+/)[1]));
+  const ran = new Set(lines.filter((l) => l.startsWith("oatool ")).map((l) => l.split(/\s+/)[1]));
   for (const c of commands.filter((c) => !["help", "mcp"].includes(c.name))) {
     assert.ok(ran.has(c.name), `the tour runs oatool ${c.name}`);
   }
   await withTempDir(async (dir) => {
     await Deno.symlink(`${ROOT}testdata`, `${dir}/testdata`);
-    await Deno.mkdir(`${dir}/out`);
     for (const line of lines) {
       const [command, comment = ""] = line.split(/\s+#\s+/, 2);
+      if (command.startsWith("mkdir -p ")) {
+        await Deno.mkdir(`${dir}/${command.slice("mkdir -p ".length).trim()}`, { recursive: true });
+        continue;
+      }
       const [words, redirect] = command.split(/\s+>\s+/, 2);
       const r = await spawnOatool(words.trim().split(/\s+/).slice(1), { cwd: dir });
       const expected = /^exit 1\b/.test(comment) ? 1 : 0;
       assert.equal(r.code, expected, `${line}\n${r.stderr}`);
+      const output = /\s-o\s+(\S+)/.exec(command)?.[1];
+      if (output !== undefined) await Deno.stat(`${dir}/${output}`); // written, whatever the exit code
       if (redirect !== undefined) {
         assert.ok(r.stdout.length > 0, `${line}: output`);
         await Deno.writeTextFile(`${dir}/${redirect.trim()}`, r.stdout);
