@@ -10,6 +10,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { errorMessage, inWorkspace, type ToolContext } from "./spec_input.ts";
+import type { ToolListing } from "./tool_list.ts";
 
 /** The declaration of a tool. */
 export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
@@ -43,6 +44,8 @@ export interface Tool {
   readonly name: string;
   /** The arguments object, strict: an unknown field is refused (tool_call.ts checks a call against it). */
   readonly input: z.ZodObject<z.ZodRawShape, "strict">;
+  /** What `tools/list` says of it (tool_list.ts writes it). */
+  readonly listing: ToolListing;
   /** Runs the tool with `ctx`: its structured result plus the same JSON as text, or an `isError` sentence. */
   call(args: Record<string, unknown>, ctx: ToolContext): Promise<CallToolResult>;
   /** Registers the tool on `server`; its calls go through `dispatch`, by default {@link runInContext}. */
@@ -64,9 +67,17 @@ export function runInContext(ctx: ToolContext): ToolDispatch {
 export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   definition: ToolDefinition<I, O>,
 ): Tool {
+  const input = z.object(definition.input).strict();
   const tool: Tool = {
     name: definition.name,
-    input: z.object(definition.input).strict(),
+    input,
+    listing: {
+      name: definition.name,
+      description: definition.description,
+      input,
+      output: z.object(definition.output),
+      readOnly: definition.readOnly,
+    },
     async call(args: Record<string, unknown>, given: ToolContext): Promise<CallToolResult> {
       const ctx = inWorkspace(given);
       try {

@@ -17,6 +17,7 @@ import { TOOLS } from "./tools/mod.ts";
 import { createUrlGuard, type HostResolver } from "./url_guard.ts";
 import { runInContext, type ToolDispatch } from "./define_tool.ts";
 import { handleToolCalls } from "./tool_call.ts";
+import { handleToolList } from "./tool_list.ts";
 import { Workspace, WorkspaceRoots } from "./workspace.ts";
 
 /** Largest inline `content` accepted by default: 10 MiB. */
@@ -79,6 +80,35 @@ export interface McpServerOptions {
   allowDirs?: readonly string[];
 }
 
+/**
+ * The rules every tool shares, said once in the initialize result rather than in each tool's listing (which
+ * an assistant pays for on every turn).
+ */
+export const SERVER_INSTRUCTIONS: string = [
+  "OpenAPI 2.0-3.2 and Overlay tools. Start with parse for an overview, then the walk_ tools to find parts.",
+  "Documents (spec, base, revision, overlay, specs[]): an object with exactly one of file (a path in the " +
+  "workspace, relative to its first root; parsed once and cached for the session), url (http or https; " +
+  "private addresses are refused unless the server allows them) or content (the text, JSON or YAML; small " +
+  "documents only).",
+  "Workspace: the client's roots, else the server's working directory, plus its --allow-dir folders. Every " +
+  "file read and every output or output_dir lies inside it. output writes YAML or JSON by its extension, " +
+  "never over a file read; a symbolic link there is replaced (output_dir may not be one; links in it are " +
+  "replaced). Without output, the document is returned in " +
+  "document. keep_refs (output in another folder): keep the referenced files and rewrite relative $refs " +
+  "instead of bundling.",
+  "Findings (errors, warnings, issues): severity, rule, path, pointer, message, location {file, line, " +
+  "column}, spec_link, hint. Lists are bounded; a *_omitted count says how many were left out, and the " +
+  "counts always cover all.",
+  "Paging: validate and diff take limit (default 100, at most 1000) and offset; a reply says returned and " +
+  "next_offset (absent on the last page).",
+  "walk_ tools: each item has its fields plus location (a readable path), pointer and, with detail, node " +
+  "(the full object). total counts before filters, matched after. limit defaults to 100 (25 with detail; " +
+  "0 gives counts only), offset skips. group_by counts per key instead (groups, most first). resolve_refs " +
+  "inlines $refs first. Globs: in path and target, * is one segment or part of one and ** any number; in " +
+  "name and operation_id, * is any text. method is any case, tag exact. extension: x-foo, " +
+  "!x-foo, x-foo=v, x-foo!=v; a,b is OR, a+b AND.",
+].join("\n");
+
 /** The names of the tools the server lists, in order. */
 export const TOOL_NAMES: readonly string[] = TOOLS.map((t) => t.name);
 
@@ -113,17 +143,12 @@ export function createServer(options: McpServerOptions = {}): McpServer {
     walkLimit: options.walkLimit ?? DEFAULT_WALK_LIMIT,
     walkDetailLimit: options.walkDetailLimit ?? DEFAULT_WALK_DETAIL_LIMIT,
   };
-  const server = new McpServer(
-    { name: "oatool", version: VERSION },
-    {
-      instructions:
-        "OpenAPI tools. Give documents as spec.file where possible (parsed once and cached for the session), spec.url, or spec.content for small ones. Start with parse for an overview; walk tools page their results (limit, offset).",
-    },
-  );
+  const server = new McpServer({ name: "oatool", version: VERSION }, { instructions: SERVER_INSTRUCTIONS });
   workspaceRoots.attach(server.server);
   const dispatch = toolDispatch(server, ctx, options);
   for (const tool of TOOLS) tool.register(server, ctx, dispatch);
   handleToolCalls(server, TOOLS, dispatch);
+  handleToolList(server, TOOLS.map((t) => t.listing));
   return server;
 }
 

@@ -47,13 +47,11 @@ export type SpecInputSchema = z.ZodObject<{
 /**
  * A fresh specification input object. A tool with two documents (diff's base and revision) takes one each:
  * zod's JSON Schema writes a schema met twice as a `$ref`, which some model providers refuse in tool inputs.
+ * What its fields mean (exactly one of them) is said once, in the server's instructions (server.ts).
  */
-export function specInputSchema(what = "The document"): SpecInputSchema {
-  return z.object({
-    file: z.string().optional().describe("Path inside the workspace (relative to its first root)"),
-    url: z.string().optional().describe("http(s) URL"),
-    content: z.string().optional().describe("The text itself, JSON or YAML (small documents; else file)"),
-  }).strict().describe(`${what}: exactly one of file, url or content.`);
+export function specInputSchema(): SpecInputSchema {
+  return z.object({ file: z.string().optional(), url: z.string().optional(), content: z.string().optional() })
+    .strict();
 }
 
 /** The JSON Schema (zod) of a specification input object. */

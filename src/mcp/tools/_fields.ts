@@ -78,10 +78,11 @@ export function findingOf(f: Finding): FindingItem {
  */
 export const REPLY_LIMITS: FindingLimits = { maxChars: 4 * 1024 * 1024 };
 
-/** An output file path field. */
-export const outputField: z.ZodOptional<z.ZodString> = z.string().optional().describe(
-  "File to write in the workspace; never a file read; a symlink there is replaced. Else returned.",
-);
+/** An output file path field (the rules of output files are said once, in the server's instructions). */
+export const outputField: z.ZodOptional<z.ZodString> = z.string().optional();
+
+/** The `keep_refs` input of the tools that write a document (said once, in the server's instructions). */
+export const keepRefsField: z.ZodOptional<z.ZodBoolean> = z.boolean().optional();
 
 /** The document, returned when it is not written to a file. */
 export const documentField: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>> = z.record(z.unknown())
@@ -134,16 +135,14 @@ const REPEATS = 10;
 /** Most items one page of a paged list (validate's findings, diff's changes) may ask for. */
 export const MAX_PAGE = 1_000;
 
-/** The `limit` and `offset` inputs of a paged list of `noun`. */
-export function pageInput(noun: string): {
+/** The `limit` and `offset` inputs of a paged list (paging is said once, in the server's instructions). */
+export function pageInput(): {
   limit: z.ZodOptional<z.ZodNumber>;
   offset: z.ZodOptional<z.ZodNumber>;
 } {
   return {
-    limit: z.number().int().min(1).max(MAX_PAGE).optional().describe(`Most ${noun} returned (default 100)`),
-    offset: z.number().int().min(0).optional().describe(
-      `${noun} skipped first: the next_offset of the last page`,
-    ),
+    limit: z.number().int().min(1).max(MAX_PAGE).optional(),
+    offset: z.number().int().min(0).optional(),
   };
 }
 

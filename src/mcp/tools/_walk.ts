@@ -9,16 +9,14 @@ import type { WalkCommonOptions, WalkLocated, WalkResult } from "../../queries/m
 import type { LoadedDocument } from "../../queries/mod.ts";
 import { loadSpec, specInput, type ToolContext, ToolError } from "../spec_input.ts";
 
-/** The input fields of every walk tool. */
+/** The input fields of every walk tool (what they mean is said once, in the server's instructions). */
 export const walkCommonInput = {
   spec: specInput,
-  detail: z.boolean().optional().describe("Full nodes instead of summaries (page of 25)"),
-  resolve_refs: z.boolean().optional().describe("Inline $refs first"),
-  limit: z.number().int().min(0).optional().describe(
-    "Page size (default 100, 25 with detail); 0: counts only",
-  ),
-  offset: z.number().int().min(0).optional().describe("Items skipped (next page)"),
-  extension: z.string().optional().describe("x-foo, !x-foo, x-foo=v, x-foo!=v; a,b is OR, a+b AND"),
+  detail: z.boolean().optional(),
+  resolve_refs: z.boolean().optional(),
+  limit: z.number().int().min(0).optional(),
+  offset: z.number().int().min(0).optional(),
+  extension: z.string().optional(),
 };
 
 /** The location fields of every item. */

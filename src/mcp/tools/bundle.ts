@@ -14,24 +14,19 @@ import {
   findingOf,
   omittedField,
   omittedFields,
+  outputField,
 } from "./_fields.ts";
 
 /** `bundle`: one document from a multi-file specification, with only local references. */
 export const bundleTool: Tool = defineTool({
   name: "bundle",
   description:
-    "Bundle an OpenAPI document split over several files into one whose only $refs are local: referenced files become components (named after their file: schemas/pet.yaml → Pet), Path Item files are inlined. dereference inlines every reference (circular ones stay $ref). output writes a file, else the bundle is returned. Reads the files afresh.",
+    "Bundle a document split over several files into one with only local $refs: referenced files become components (schemas/pet.yaml: Pet), Path Item files are inlined.",
   input: {
     spec: specInput,
-    dereference: z.boolean().optional().describe(
-      "Inline every reference, local ones too; circular references stay $ref and are reported as warnings",
-    ),
-    keep_path_refs: z.boolean().optional().describe(
-      "Keep Path Item references under paths (as references to components.pathItems, 3.1 and later) instead of inlining them",
-    ),
-    output: z.string().optional().describe(
-      "File to write in the workspace (.json or .yaml); never a file read; a symlink there is replaced. Else returned.",
-    ),
+    dereference: z.boolean().optional().describe("Inline every $ref (circular ones stay)"),
+    keep_path_refs: z.boolean().optional().describe("Refer to Path Items in components.pathItems (3.1+)"),
+    output: outputField,
   },
   output: {
     version: z.string().describe("The OpenAPI version of the document"),

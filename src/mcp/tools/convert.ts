@@ -12,24 +12,22 @@ import {
   documentField,
   findingItem,
   findingOf,
+  keepRefsField,
   omittedField,
   omittedFields,
+  outputField,
 } from "./_fields.ts";
 
 /** `convert`: converts a document to another OpenAPI version. */
 export const convertTool: Tool = defineTool({
   name: "convert",
   description:
-    "Convert an OpenAPI document between 2.0 (Swagger), 3.0 and 3.1 (target). Each issue says what could not be carried over exactly; success is false when one is critical. output writes a file (YAML or JSON by extension; bundled when output is in another folder), else the document is returned. Reads the files afresh.",
+    "Convert an OpenAPI document to 2.0 (Swagger), 3.0 or 3.1 (target). Each issue says what was not carried over exactly; success is false when one is critical.",
   input: {
     spec: specInput,
-    target: z.enum(["2.0", "3.0", "3.1"]).describe("The version to convert to"),
-    output: z.string().optional().describe(
-      "File to write in the workspace; never a file read; a symlink there is replaced. Else returned.",
-    ),
-    keep_refs: z.boolean().optional().describe(
-      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
-    ),
+    target: z.enum(["2.0", "3.0", "3.1"]),
+    output: outputField,
+    keep_refs: keepRefsField,
   },
   output: {
     source_version: z.string(),

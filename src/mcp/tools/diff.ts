@@ -30,22 +30,18 @@ import {
 export const diffTool: Tool = defineTool({
   name: "diff",
   description:
-    "Compare two versions of an OpenAPI document and list the changes: CRITICAL and ERROR break consumers, WARNING deserves attention, INFO is harmless. breaking_only, no_info, preset (strict, default, lenient), ignore (check ids, paths, globs), fail_on. Each change has its check id, pointer and file:line:column; changes come a page at a time (limit, offset), the counts cover all.",
+    "Compare two versions of a document. Severity: CRITICAL and ERROR break clients, WARNING deserves a look, INFO is harmless; failed: a change at or above fail_on (default ERROR).",
   input: {
-    base: specInputSchema("The earlier document"),
-    revision: specInputSchema("The later document"),
-    breaking_only: z.boolean().optional().describe("Only breaking changes (CRITICAL and ERROR)"),
-    no_info: z.boolean().optional().describe("Leave INFO changes out"),
-    preset: z.enum(DIFF_PRESETS).optional().describe(
-      "Severity rules: strict raises what breaks strict clients to ERROR, lenient lowers response widenings (default: default)",
-    ),
-    fail_on: z.enum(DIFF_SEVERITIES as [DiffSeverity, ...DiffSeverity[]]).optional().describe(
-      "failed is true when a change is at or above this severity (default: any CRITICAL or ERROR change)",
-    ),
+    base: specInputSchema(),
+    revision: specInputSchema(),
+    breaking_only: z.boolean().optional(),
+    no_info: z.boolean().optional(),
+    preset: z.enum(DIFF_PRESETS).optional(),
+    fail_on: z.enum(DIFF_SEVERITIES as [DiffSeverity, ...DiffSeverity[]]).optional(),
     ignore: z.array(z.string().max(1000)).max(1000).optional().describe(
-      "Changes to silence: check ids (request-property-became-required), paths or pointers, endpoints (GET /pets/*); * matches any run of characters",
+      "Check ids, paths, pointers or endpoints (GET /pets/*) to silence; * is any text",
     ),
-    ...pageInput("changes"),
+    ...pageInput(),
   },
   output: {
     total_changes: z.number().int(),

@@ -11,33 +11,29 @@ import {
   boundedItems,
   documentField,
   type FindingItem,
+  keepRefsField,
   locationItem,
   locationOf,
   omittedField,
   omittedFields,
+  outputField,
 } from "./_fields.ts";
 
 /** `fix`: corrects the structural problems a fixer can. */
 export const fixTool: Tool = defineTool({
   name: "fix",
   description:
-    "Correct structural problems of an OpenAPI document: missing path parameters, and on request duplicate operationIds, invalid schema names, unused schemas and empty paths (prune), missing $ref targets (stubs). Run validate afterwards. dry_run=true lists the fixes; output writes a file; include_document=true returns it. Reads the file afresh.",
+    "Fix structural problems: missing path parameters; on request duplicate operationIds, invalid schema names, unused parts (prune), missing $ref targets (stubs). Validate afterwards.",
   input: {
     spec: specInput,
-    dry_run: z.boolean().optional().describe("Report the fixes without applying them"),
-    include_document: z.boolean().optional().describe("Return the fixed document in the result"),
-    output: z.string().optional().describe(
-      "File to write in the workspace (YAML or JSON by extension); never a file read; a symlink there is replaced",
-    ),
-    keep_refs: z.boolean().optional().describe(
-      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
-    ),
-    fix_duplicate_operationids: z.boolean().optional().describe("Rename duplicate operationIds"),
-    fix_schema_names: z.boolean().optional().describe(
-      "Rename schemas whose names are not valid component names",
-    ),
-    prune: z.boolean().optional().describe("Remove unreferenced schemas and path items without operations"),
-    stub_missing_refs: z.boolean().optional().describe("Add stubs for local $ref targets that do not exist"),
+    dry_run: z.boolean().optional(),
+    include_document: z.boolean().optional().describe("Return the fixed document"),
+    output: outputField,
+    keep_refs: keepRefsField,
+    fix_duplicate_operationids: z.boolean().optional(),
+    fix_schema_names: z.boolean().optional(),
+    prune: z.boolean().optional().describe("Remove unused schemas and empty path items"),
+    stub_missing_refs: z.boolean().optional(),
   },
   output: {
     version: z.string().describe("The OpenAPI version of the document"),

@@ -13,18 +13,14 @@ import { boundedItems, findingItem, findingOf, omittedField, omittedFields } fro
 export const generateTool: Tool = defineTool({
   name: "generate",
   description:
-    "Generate Go code from an OpenAPI document into output_dir (required): types (default), an HTTP client (client=true) and a chi-compatible server interface (server=true), in package package_name (default api). Use it to scaffold Go code for an API; the result lists the files written and the issues (what could not be expressed exactly), not the code itself.",
+    "Generate Go code from an OpenAPI document into output_dir: types, an HTTP client (client=true), a chi server interface (server=true). The result lists the files written and the issues, not the code.",
   input: {
     spec: specInput,
-    output_dir: z.string().describe(
-      "Folder to write the files into, inside the workspace (created when missing; relative paths resolve against its first root); never a symbolic link, and links inside it are replaced, not followed",
-    ),
-    package_name: z.string().optional().describe("Go package name (default api)"),
-    client: z.boolean().optional().describe("Generate the client"),
-    server: z.boolean().optional().describe("Generate the server interface and router"),
-    types: z.boolean().optional().describe(
-      "Generate the types (default true; the client and server need them)",
-    ),
+    output_dir: z.string().describe("Created when missing"),
+    package_name: z.string().optional().describe("Default api"),
+    client: z.boolean().optional(),
+    server: z.boolean().optional(),
+    types: z.boolean().optional().describe("Default true"),
     include_tags: z.array(z.string()).optional().describe("Tags or globs: only their operations"),
     exclude_tags: z.array(z.string()).optional(),
     include_operations: z.array(z.string()).optional().describe('operationIds, "GET /path" or globs'),

@@ -28,21 +28,16 @@ function strategy(name: string | undefined): CollisionStrategy | undefined {
 export const joinTool: Tool = defineTool({
   name: "join",
   description:
-    "Merge two or more OpenAPI documents of one major version (paths, components, tags, security); the first gives info and servers. Collisions (same path, component name or operationId) fail by default, all named in one error; identical components merge. path_strategy, schema_strategy and default_strategy keep left or right, rename, or dedup-or-rename. output writes a file, else the document is returned.",
+    "Merge documents of one major version; the first gives info and servers. Collisions (path, component, operationId) fail, all named, unless a strategy resolves them; identical components merge.",
   input: {
-    specs: z.array(specInput).min(2).describe("The documents to merge, in order (at least 2)"),
-    path_strategy: z.enum(STRATEGIES).optional().describe("On a path collision (default fail)"),
+    specs: z.array(specInput).min(2),
+    path_strategy: z.enum(STRATEGIES).optional(),
     schema_strategy: z.enum([...STRATEGIES, "rename", "dedup-or-rename"]).optional().describe(
-      "On a schema collision (default fail; rename renames the right-hand schema and its references; " +
-        "dedup-or-rename merges equivalent schemas and renames the others)",
+      "rename: the right one; dedup-or-rename: merge equal ones, rename the others",
     ),
     default_strategy: z.enum(COLLISION_STRATEGIES as [CollisionStrategy, ...CollisionStrategy[]]).optional()
-      .describe(
-        "For every collision without its own strategy: components, operationIds, and paths or schemas when " +
-          "path_strategy / schema_strategy are not given (default fail: every collision is listed, then the " +
-          "join fails). Identical same-named components are never collisions.",
-      ),
-    semantic_dedup: z.boolean().optional().describe("Merge structurally identical schemas into one"),
+      .describe("For collisions without their own strategy"),
+    semantic_dedup: z.boolean().optional().describe("Merge structurally identical schemas"),
     output: outputField,
   },
   output: {

@@ -21,6 +21,7 @@ import {
   documentField,
   findingItem,
   findingOf,
+  keepRefsField,
   omittedField,
   omittedFields,
   outputField,
@@ -30,16 +31,14 @@ import {
 export const overlayApplyTool: Tool = defineTool({
   name: "overlay_apply",
   description:
-    "Apply an Overlay document (1.0 or 1.1: update, remove and copy actions addressed by JSONPath) to an OpenAPI document. Use it to make repeatable edits to a document you should not change by hand (branding, removing internal paths, adding extensions). dry_run=true reports what each action would select without changing anything; output writes the result to a file, otherwise the changed document is returned.",
+    "Apply an Overlay (1.0 or 1.1: update, remove and copy actions on JSONPath targets) to an OpenAPI document. dry_run=true reports what each action selects and changes nothing.",
   input: {
     spec: specInput,
-    overlay: specInputSchema("The Overlay document"),
-    dry_run: z.boolean().optional().describe("Only report what each action would select"),
-    strict: z.boolean().optional().describe("Fail when an action's target selects nothing"),
+    overlay: specInputSchema(),
+    dry_run: z.boolean().optional(),
+    strict: z.boolean().optional().describe("Fail when a target selects nothing"),
     output: outputField,
-    keep_refs: z.boolean().optional().describe(
-      "With output in another folder: keep the referenced files and rewrite relative $refs instead of bundling",
-    ),
+    keep_refs: keepRefsField,
   },
   output: {
     applied_count: z.number().int().describe("Actions whose target selected at least one node"),

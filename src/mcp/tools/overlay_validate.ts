@@ -14,8 +14,8 @@ import { boundedItems, findingItem, findingOf, omittedField, omittedFields } fro
 export const overlayValidateTool: Tool = defineTool({
   name: "overlay_validate",
   description:
-    "Validate an Overlay document (1.0 or 1.1): required overlay, info.title, info.version and a non-empty actions list, and every action's target a valid JSONPath. Use it before overlay_apply, or to check an overlay you wrote. Here spec names the overlay itself, not an OpenAPI document.",
-  input: { spec: specInputSchema("The Overlay document") },
+    "Validate an Overlay document (1.0 or 1.1): the required fields, a non-empty actions list and every target a valid JSONPath. Here spec is the overlay itself.",
+  input: { spec: specInputSchema() },
   output: {
     valid: z.boolean(),
     version: z.string().optional().describe("The overlay's `overlay` version"),

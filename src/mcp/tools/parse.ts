@@ -29,11 +29,11 @@ function withDescription<T extends { description?: string }>(entry: T, full: boo
 export const parseTool: Tool = defineTool({
   name: "parse",
   description:
-    "Summarise an OpenAPI document: its version, title, description, numbers of paths, operations and schemas, servers and tags. Use it first on an unfamiliar document to learn its size and shape before walking it. Descriptions are cut to 200 characters; full=true returns them whole and adds the whole document (resolve_refs=true replaces $refs in it by their targets), which can be very large.",
+    "Summarise an OpenAPI document (version, title, counts of paths, operations and schemas, servers, tags); start here. full=true adds whole descriptions and the document.",
   input: {
     spec: specInput,
-    full: z.boolean().optional().describe("Whole descriptions, plus the whole document in `document`"),
-    resolve_refs: z.boolean().optional().describe("With full: replace every resolvable $ref in the document"),
+    full: z.boolean().optional(),
+    resolve_refs: z.boolean().optional().describe("With full: inline $refs"),
   },
   output: {
     summary: z.object({

@@ -24,15 +24,13 @@ import {
 export const validateTool: Tool = defineTool({
   name: "validate",
   description:
-    "Validate an OpenAPI 2.0/3.0/3.1/3.2 document against its declared version (JSON Schema plus semantic rules). Each finding has its rule, pointer and file:line:column; findings come a page at a time (limit, offset), the counts cover all. Policy: the workspace root's oatool.yaml, or config.",
+    "Validate an OpenAPI 2.0-3.2 document against its version's JSON Schema and semantic rules. Policy: config, else oatool.yaml at the workspace root.",
   input: {
     spec: specInput,
-    strict: z.boolean().optional().describe("Stricter checks; warnings count as errors"),
-    no_warnings: z.boolean().optional().describe("Leave warnings out"),
-    config: z.string().optional().describe(
-      "Policy file (oatool.yaml) inside the workspace; default: oatool.yaml, .oatool.yaml or their .json form at the workspace root when present",
-    ),
-    ...pageInput("findings"),
+    strict: z.boolean().optional().describe("Warnings count as errors"),
+    no_warnings: z.boolean().optional(),
+    config: z.string().optional(),
+    ...pageInput(),
   },
   output: {
     valid: z.boolean(),

@@ -12,17 +12,15 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkHeadersTool: Tool = defineTool({
   name: "walk_headers",
   description:
-    "List the headers of an OpenAPI document's responses and components (name, status, path, method), filtered by name glob, path glob, method, status or component, or counted per name or status_code with group_by. Use it to find rate-limit, pagination or caching headers; results are paged (limit, offset).",
+    "List a document's response and component headers (name, status, path, method), filtered or counted with group_by.",
   input: {
     ...walkCommonInput,
-    name: z.string().optional().describe("Name glob, any case"),
-    path: z.string().optional().describe("Path glob"),
-    method: z.string().optional().describe("HTTP method, any case"),
+    name: z.string().optional(),
+    path: z.string().optional(),
+    method: z.string().optional(),
     status: z.string().optional().describe("200, 4xx or default"),
-    component: z.boolean().optional().describe("true: only component headers; false: the others"),
-    group_by: z.enum(["name", "status_code"]).optional().describe(
-      "Count headers per name or per status code",
-    ),
+    component: z.boolean().optional(),
+    group_by: z.enum(["name", "status_code"]).optional(),
   },
   output: walkOutput(itemSchema({
     name: z.string(),

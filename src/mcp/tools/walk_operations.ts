@@ -12,17 +12,15 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkOperationsTool: Tool = defineTool({
   name: "walk_operations",
   description:
-    "List the operations of an OpenAPI document (method, path, operationId, summary, tags, deprecated), filtered by method, path glob (* one segment, ** any), tag, operation_id glob or deprecated, or counted per tag or method with group_by. Use it to find the operation to read or change without loading the whole document; results are paged (limit, offset; total, matched and returned say how many), and detail=true gives full operation objects (25 per page).",
+    "List a document's operations (method, path, operation_id, summary, tags, deprecated), filtered or counted with group_by.",
   input: {
     ...walkCommonInput,
-    method: z.string().optional().describe("HTTP method, any case"),
-    path: z.string().optional().describe("Path glob: * one segment (or part of one), ** any number"),
-    tag: z.string().optional().describe("Tag, exact"),
-    operation_id: z.string().optional().describe("operationId glob (* any characters)"),
-    deprecated: z.boolean().optional().describe("true: only deprecated operations; false: only the others"),
-    group_by: z.enum(["tag", "method"]).optional().describe(
-      "Count operations per tag or per method instead of listing them",
-    ),
+    method: z.string().optional(),
+    path: z.string().optional(),
+    tag: z.string().optional(),
+    operation_id: z.string().optional(),
+    deprecated: z.boolean().optional(),
+    group_by: z.enum(["tag", "method"]).optional(),
   },
   output: walkOutput(itemSchema({
     method: z.string().describe("HTTP method, upper case"),

@@ -12,16 +12,14 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkParametersTool: Tool = defineTool({
   name: "walk_parameters",
   description:
-    "List the parameters of an OpenAPI document (name, in, path, method, component, $ref), filtered by name glob, in (query, header, path, cookie; $ref parameters are resolved for these two filters), path glob or method, or counted per location or name with group_by ((ref) for unresolved references). Use it to see how an API is queried or which operations take a parameter; results are paged (limit, offset).",
+    "List a document's parameters (name, in, path, method, component, ref), filtered or counted with group_by.",
   input: {
     ...walkCommonInput,
-    name: z.string().optional().describe("Name glob, any case (resolves $ref parameters)"),
-    in: z.string().optional().describe(
-      "query, header, path, cookie (2.0: body, formData); resolves $ref parameters",
-    ),
-    path: z.string().optional().describe("Path glob"),
-    method: z.string().optional().describe("HTTP method, any case"),
-    group_by: z.enum(["location", "name"]).optional().describe("Count parameters per location or per name"),
+    name: z.string().optional(),
+    in: z.string().optional().describe("query, header, path, cookie (2.0: body, formData)"),
+    path: z.string().optional(),
+    method: z.string().optional(),
+    group_by: z.enum(["location", "name"]).optional(),
   },
   output: walkOutput(itemSchema({
     name: z.string().optional(),

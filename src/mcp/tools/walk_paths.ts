@@ -12,11 +12,11 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkPathsTool: Tool = defineTool({
   name: "walk_paths",
   description:
-    "List the path items of an OpenAPI document (path, methods, webhook), filtered by a path glob (* one segment or part of one, ** any number), or counted per first segment with group_by=segment. Use it for an overview of an API's URL space; results are paged (limit, offset).",
+    "List a document's path items (path, methods, webhook), filtered by path or counted per first segment with group_by.",
   input: {
     ...walkCommonInput,
-    path: z.string().optional().describe("Path glob with *"),
-    group_by: z.enum(["segment"]).optional().describe("Count path items per first segment"),
+    path: z.string().optional(),
+    group_by: z.enum(["segment"]).optional(),
   },
   output: walkOutput(itemSchema({
     path: z.string(),

@@ -12,14 +12,14 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkRefsTool: Tool = defineTool({
   name: "walk_refs",
   description:
-    "List the $ref targets of an OpenAPI document with how often each is used (summary: total counts distinct targets), or with detail=true each occurrence and where it is written, filtered by a target glob (#/components/schemas/*) or node_type (schema, parameter, response, ...), or counted per node_type with group_by. Use it to find what refers to a component before renaming or removing it; results are paged (limit, offset).",
+    "List a document's $ref targets with their use counts (detail=true: each occurrence), filtered or counted with group_by: what uses a component.",
   input: {
     ...walkCommonInput,
-    target: z.string().optional().describe("Target glob, such as #/components/schemas/*"),
+    target: z.string().optional().describe("Such as #/components/schemas/*"),
     node_type: z.string().optional().describe(
       "schema, parameter, response, requestBody, header, pathItem, ...",
     ),
-    group_by: z.enum(["node_type"]).optional().describe("Count occurrences per node type"),
+    group_by: z.enum(["node_type"]).optional(),
   },
   output: walkOutput(itemSchema({
     ref: z.string().describe("The reference as written"),

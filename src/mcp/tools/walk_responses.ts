@@ -12,15 +12,13 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkResponsesTool: Tool = defineTool({
   name: "walk_responses",
   description:
-    "List the responses of an OpenAPI document (status, path, method, description, media types), filtered by status (200, a class such as 4xx, or default), path glob or method, or counted per status_code or method with group_by ((component) for component responses). Use it to see what an operation or the whole API returns; results are paged (limit, offset).",
+    "List a document's responses (status, path, method, description, media types), filtered or counted with group_by.",
   input: {
     ...walkCommonInput,
-    status: z.string().optional().describe("200, a class such as 4xx, or default"),
-    path: z.string().optional().describe("Path glob"),
-    method: z.string().optional().describe("HTTP method, any case"),
-    group_by: z.enum(["status_code", "method"]).optional().describe(
-      "Count responses per status code or per method",
-    ),
+    status: z.string().optional().describe("200, 4xx or default"),
+    path: z.string().optional(),
+    method: z.string().optional(),
+    group_by: z.enum(["status_code", "method"]).optional(),
   },
   output: walkOutput(itemSchema({
     status: z.string().optional(),

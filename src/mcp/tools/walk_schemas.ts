@@ -12,14 +12,14 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkSchemasTool: Tool = defineTool({
   name: "walk_schemas",
   description:
-    "List the schemas of an OpenAPI document, components and nested ones (name, type, component), filtered by name glob (component and property names), exact type (string, or a list written string|null), component=true or inline=true, or counted per type ((untyped) for none) or location with group_by. Use it to find a schema by name or shape before reading it with detail=true; results are paged (limit, offset).",
+    "List a document's schemas, components and nested ones (name, type, component), filtered or counted with group_by.",
   input: {
     ...walkCommonInput,
-    name: z.string().optional().describe("Name glob: component schema names and nested property names"),
-    type: z.string().optional().describe("Exact type; a multi-type schema does not match a single type"),
-    component: z.boolean().optional().describe("Only component schemas"),
-    inline: z.boolean().optional().describe("Only nested (inline) schemas"),
-    group_by: z.enum(["type", "location"]).optional().describe("Count schemas per type or per location"),
+    name: z.string().optional().describe("Component or property name"),
+    type: z.string().optional().describe("Exact: string, or string|null"),
+    component: z.boolean().optional(),
+    inline: z.boolean().optional(),
+    group_by: z.enum(["type", "location"]).optional(),
   },
   output: walkOutput(itemSchema({
     name: z.string().describe('Component name, or the property name of a nested schema ("" otherwise)'),

@@ -12,14 +12,12 @@ import { itemSchema, runWalk, walkCommonInput, walkOutput, where } from "./_walk
 export const walkSecurityTool: Tool = defineTool({
   name: "walk_security",
   description:
-    "List the security schemes of an OpenAPI document (name, type, scheme or flows, description), filtered by name glob or type. Use it to learn how an API authenticates; results are paged (limit, offset). Security schemes cannot be grouped.",
+    "List a document's security schemes (name, type, scheme or flows, description), filtered by name or type; no group_by.",
   input: {
     ...walkCommonInput,
-    name: z.string().optional().describe("Name glob"),
-    type: z.string().optional().describe(
-      "apiKey, http, oauth2, openIdConnect, mutualTLS (2.0: basic), any case",
-    ),
-    group_by: z.string().optional().describe("Not supported for security schemes"),
+    name: z.string().optional(),
+    type: z.string().optional().describe("apiKey, http, oauth2, openIdConnect, mutualTLS (2.0: basic)"),
+    group_by: z.string().optional().describe("Not supported"),
   },
   output: walkOutput(itemSchema({
     name: z.string(),
