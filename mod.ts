@@ -64,6 +64,8 @@ export { walk } from "./src/queries/mod.ts";
 export type { WalkInput, WalkOptions, WalkResult } from "./src/queries/mod.ts";
 export { generate } from "./src/generator/mod.ts";
 export type { GenerateOptions, GenerateResult } from "./src/generator/mod.ts";
+export { graph } from "./src/graph/mod.ts";
+export type { GraphInput, GraphOptions, GraphResult } from "./src/graph/mod.ts";
 
 // What the verbs read and write: sources, loaded documents and document sets.
 export { loadDocument, loadDocumentSet, writeDocument } from "./src/core/mod.ts";
@@ -100,6 +102,7 @@ export {
 export { InvalidOverlayError, OverlayError } from "./src/overlay/mod.ts";
 export { JsonPathLimitError, JsonPathSyntaxError } from "./src/jsonpath/mod.ts";
 export { WalkFilterError } from "./src/queries/mod.ts";
+export { GraphError } from "./src/graph/mod.ts";
 
 // The version of this release (its commit and build time: `@oatool/cli/core`).
 export { VERSION } from "./src/core/build_info.ts";

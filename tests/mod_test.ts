@@ -8,6 +8,7 @@ import { publishDryRun } from "./_spawn.ts";
 
 const EXPECTED = [
   "CollisionError",
+  "GraphError",
   "InvalidInputError",
   "InvalidOverlayError",
   "JoinCollisionError",
@@ -35,6 +36,7 @@ const EXPECTED = [
   "diff",
   "fix",
   "generate",
+  "graph",
   "join",
   "loadDocument",
   "loadDocumentSet",
@@ -392,6 +394,17 @@ const EXPECTED_ENTRIES: Record<string, string[]> = {
     "convert",
     "convertDocument",
     "parseTarget",
+  ],
+  "./graph": [
+    "DEFAULT_DEPTH",
+    "DEFAULT_MAX_NODES",
+    "GraphError",
+    "graph",
+    "graphNodeValue",
+    "renderGraphDot",
+    "renderGraphJson",
+    "renderGraphMermaid",
+    "renderGraphSvg",
   ],
   "./bundler": [
     "bundle",

@@ -58,6 +58,19 @@ Deno.test("version loads neither the YAML parser nor the core barrel", async () 
   assert.deepEqual(matching(graph, [/^npm:/, /^src\/core\/mod\.ts$/, /^src\/io\//]), []);
 });
 
+Deno.test("Graphviz (WebAssembly) is imported only when an SVG is drawn: in no command's start-up graph", async () => {
+  const VIZ = [/^npm:\/?@viz-js\//];
+  assert.ok(COMMANDS.includes("src/cli/graph.ts"));
+  for (const command of COMMANDS) assert.deepEqual(matching(await startupGraph(command), VIZ), [], command);
+  assert.deepEqual(matching(await startupGraph("mod.ts"), VIZ), [], "the library");
+  // The SVG renderer names it, as a dynamic import.
+  const svg = (await denoInfo("src/graph/svg.ts")).modules.find((m) =>
+    m.specifier.endsWith("/src/graph/svg.ts")
+  );
+  const viz = svg?.dependencies?.find((d) => d.specifier === "@viz-js/viz");
+  assert.equal(viz?.isDynamic, true);
+});
+
 /** The source files of src/ (tests left out), relative to the root. */
 function sourceFiles(dir = join(ROOT, "src")): string[] {
   const out: string[] = [];
