@@ -68,6 +68,11 @@ export const commands: CommandEntry[] = [
     load: lazy(() => import("./walk.ts"), "walkCommand"),
   },
   {
+    name: "graph",
+    summary: "Draw the schema graph: what a schema pulls in, cycles, unused schemas",
+    load: lazy(() => import("./graph.ts"), "graphCommand"),
+  },
+  {
     name: "generate",
     summary: "Generate Go code (client, server, types)",
     load: lazy(() => import("./generate.ts"), "generateCommand"),
