@@ -40,6 +40,7 @@ Deno.test("tools/list: every tool with a description, an input schema and an out
       "walk_security",
       "walk_paths",
       "walk_refs",
+      "graph",
     ]);
     for (const tool of tools) {
       assert((tool.description ?? "").length > 80, tool.name);

@@ -8,6 +8,7 @@ import { bundleTool } from "./bundle.ts";
 import { convertTool } from "./convert.ts";
 import { diffTool } from "./diff.ts";
 import { fixTool } from "./fix.ts";
+import { graphTool } from "./graph.ts";
 import { generateTool } from "./generate.ts";
 import { joinTool } from "./join.ts";
 import { overlayApplyTool } from "./overlay_apply.ts";
@@ -43,4 +44,5 @@ export const TOOLS: readonly Tool[] = [
   walkSecurityTool,
   walkPathsTool,
   walkRefsTool,
+  graphTool,
 ];
