@@ -10,7 +10,8 @@ import { docLines, goString } from "./go_writer.ts";
 import { goName, NameRegistry } from "./naming.ts";
 import type { GoDecl, GoField } from "./go_decls.ts";
 import { goPointer, goStringMap, type GoType, goTypeText } from "./go_type.ts";
-import { importsOfType, type Unit, unit, writeDoc, writeDocLines } from "./unit.ts";
+import { importsOfType, type Unit, unit, writeDocLines } from "./unit.ts";
+import { tagValue } from "./extensions.ts";
 
 /**
  * The unit of one declaration; `group` decides its file when types are split. The package-level names it adds
@@ -20,11 +21,16 @@ export function emitDecl(decl: GoDecl, group: string, names: NameRegistry = new 
   const u = unit(group);
   const w = u.w;
   const doc = docLines(decl.doc);
+  const fallback = `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.`;
+  if (doc.length === 0 && decl.deprecatedReason !== undefined) {
+    // deno-lint-ignore no-control-regex
+    doc.push(fallback.replace(/[\x00-\x1f\x7f\u2028\u2029]/g, " "));
+  }
   writeDocLines(
     w,
     doc,
-    decl.deprecated,
-    doc.length === 0 ? `${decl.name} is generated from the OpenAPI schema at ${pathLabel(decl.at)}.` : "",
+    deprecation(doc, decl.deprecated, decl.deprecatedReason),
+    doc.length === 0 ? fallback : "",
   );
   switch (decl.kind) {
     case "defined":
@@ -32,7 +38,7 @@ export function emitDecl(decl: GoDecl, group: string, names: NameRegistry = new 
       w.line(`type ${decl.name} ${decl.alias ? "= " : ""}${goTypeText(decl.type)}`);
       break;
     case "enum":
-      emitEnum(u, decl.name, decl.values, names);
+      emitEnum(u, decl.name, decl.values, names, decl.varNames);
       break;
     case "struct":
       emitStruct(u, decl.name, decl.fields, decl.extra);
@@ -47,7 +53,25 @@ function pathLabel(at: readonly (string | number)[]): string {
   return at.length === 0 ? "the root of a referenced file" : formatPath(at);
 }
 
-function emitEnum(u: Unit, name: string, values: readonly string[], names: NameRegistry): void {
+/**
+ * Adds `x-deprecated-reason`'s Deprecated paragraph to `doc` when there is one (and the value is deprecated);
+ * returns whether the standard paragraph is still to be written.
+ */
+function deprecation(doc: string[], deprecated: boolean, reason: string | undefined): boolean {
+  if (!deprecated || reason === undefined) return deprecated;
+  const lines = docLines(reason);
+  if (doc.length > 0) doc.push("");
+  doc.push(`Deprecated: ${lines[0]}`, ...lines.slice(1));
+  return false;
+}
+
+function emitEnum(
+  u: Unit,
+  name: string,
+  values: readonly string[],
+  names: NameRegistry,
+  varNames: ReadonlyMap<unknown, string> | undefined,
+): void {
   const w = u.w;
   w.line(`type ${name} string`);
   w.line();
@@ -55,7 +79,7 @@ function emitEnum(u: Unit, name: string, values: readonly string[], names: NameR
   w.open("const (");
   const consts: string[] = [];
   for (const v of values) {
-    const c = names.take(name + goName(v, "Empty"));
+    const c = names.take(name + (varNames?.get(v) ?? goName(v, "Empty")));
     consts.push(c);
     w.row([c, `${name} = ${goString(v)}`]);
   }
@@ -71,11 +95,24 @@ function emitEnum(u: Unit, name: string, values: readonly string[], names: NameR
   w.close();
 }
 
-/** The struct tag of a field. */
+/**
+ * The struct tag of a field: json (`-` with `x-go-json-ignore`; `omitempty` on optional fields, or as
+ * `x-omitempty` says), validate, and the `x-oapi-codegen-extra-tags` (which replace ours of the same key; with
+ * them all keys are sorted, as oapi-codegen writes them).
+ */
 export function fieldTag(f: GoField): string {
-  let tag = `json:"${f.json}${f.required ? "" : ",omitempty"}"`;
-  if (f.validate !== "") tag += ` validate:"${f.validate}"`;
-  return "`" + tag + "`";
+  const omit = f.omitempty ?? !f.required;
+  const tags = new Map<string, string>([[
+    "json",
+    f.jsonIgnore === true ? "-" : f.json + (omit ? ",omitempty" : ""),
+  ]]);
+  if (f.validate !== "") tags.set("validate", f.validate);
+  let keys = [...tags.keys()];
+  if (f.extraTags !== undefined) {
+    for (const [k, v] of f.extraTags) tags.set(k, v);
+    keys = [...tags.keys()].sort();
+  }
+  return "`" + keys.map((k) => `${k}:${tagValue(tags.get(k)!)}`).join(" ") + "`";
 }
 
 function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: GoType | undefined): void {
@@ -84,7 +121,8 @@ function emitStruct(u: Unit, name: string, fields: readonly GoField[], extra: Go
   for (const f of fields) {
     importsOfType(u, f.type);
     if (f.doc !== "" || f.deprecated || f.nullable) {
-      writeDoc(w, f.name, f.doc, f.deprecated);
+      const doc = docLines(f.doc);
+      writeDocLines(w, doc, deprecation(doc, f.deprecated, f.deprecatedReason), "");
       if (f.threeState) w.comment(["May be null; absent, null and a value are told apart (see Nullable)."]);
       else if (f.nullable) w.comment(["May be null."]);
     }

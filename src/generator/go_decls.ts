@@ -31,6 +31,14 @@ export interface GoField {
    * apart; no `validate` tag (the validator would check the map, not the value).
    */
   threeState?: boolean;
+  /** `x-omitempty`: `omitempty` in the json tag forced on (true) or off (false); undefined: optional fields. */
+  omitempty?: boolean;
+  /** `x-go-json-ignore`: the json tag is `-`. */
+  jsonIgnore?: boolean;
+  /** `x-oapi-codegen-extra-tags`: more struct tags, sorted by key (a `json` or `validate` key replaces ours). */
+  extraTags?: [string, string][];
+  /** `x-deprecated-reason`: the text of the Deprecated paragraph. */
+  deprecatedReason?: string;
 }
 
 /** One alternative of a union. */
@@ -50,6 +58,8 @@ export type GoDecl =
     name: string;
     doc: string;
     deprecated: boolean;
+    /** `x-deprecated-reason`: the text of the Deprecated paragraph. */
+    deprecatedReason?: string;
     fields: GoField[];
     /** Go type of additional properties kept in an extra map, when the schema allows them. */
     extra?: GoType;
@@ -60,7 +70,11 @@ export type GoDecl =
     name: string;
     doc: string;
     deprecated: boolean;
+    /** `x-deprecated-reason`: the text of the Deprecated paragraph. */
+    deprecatedReason?: string;
     values: string[];
+    /** `x-enum-varnames` / `x-enumNames`: per value, the constant's name after the type's name. */
+    varNames?: Map<unknown, string>;
     at: (string | number)[];
   }
   | {
@@ -68,6 +82,8 @@ export type GoDecl =
     name: string;
     doc: string;
     deprecated: boolean;
+    /** `x-deprecated-reason`: the text of the Deprecated paragraph. */
+    deprecatedReason?: string;
     alternatives: GoAlternative[];
     discriminator?: string;
     at: (string | number)[];
@@ -77,6 +93,8 @@ export type GoDecl =
     name: string;
     doc: string;
     deprecated: boolean;
+    /** `x-deprecated-reason`: the text of the Deprecated paragraph. */
+    deprecatedReason?: string;
     type: GoType;
     alias: boolean;
     at: (string | number)[];
@@ -92,4 +110,18 @@ export interface TypeUse {
   named?: string;
   /** The schema after `$ref`s (for constraints). */
   schema: Record<string, unknown>;
+  /** The type is an `x-go-type`: an existing Go type, not generated. */
+  foreign?: boolean;
+}
+
+/** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
+export interface DeclSite {
+  /** Key of the file the schema is in (its references resolve from there). */
+  file: string;
+  name: string;
+  schema: Record<string, unknown>;
+  at: (string | number)[];
+  depth: number;
+  doc: string;
+  deprecated: boolean;
 }

@@ -12,7 +12,10 @@ export type GoType =
     kind: "named";
     /** The type's name as written in the generated package (`string`, `Pet`, `time.Time`, `Nullable`). */
     name: string;
-    /** The import path it needs (`time` for `time.Time`), undefined for builtins and the package's own. */
+    /**
+     * The import it needs: a path (`time` for `time.Time`), or `name path` for a package imported under another
+     * name (an `x-go-type-import`); undefined for builtins and the package's own types.
+     */
     pkg?: string;
     /** Type arguments (`Nullable[T]`). */
     args?: readonly GoType[];

@@ -222,6 +222,28 @@ export function isGoLetter(c: number): boolean {
   return c === 0x5f || inTable(GO_LETTER_TABLE, c);
 }
 
+/**
+ * Whether `name` is a Go identifier as written (Go 1.19's letters and digits, a letter or `_` first), not a
+ * keyword, not the blank identifier; `exported` also asks for an upper-case first letter.
+ */
+export function isGoIdentifier(name: string, exported = false): boolean {
+  if (name === "" || name === "_" || name.length > 200 || GO_KEYWORDS.has(name)) return false;
+  let first = true;
+  for (const ch of name) {
+    const c = ch.codePointAt(0)!;
+    if (first) {
+      if (!isGoLetter(c) || (exported && !inTable(GO_UPPER_TABLE, c))) return false;
+      first = false;
+    } else if (!isGoLetter(c) && !inTable(GO_DIGIT_TABLE, c)) return false;
+  }
+  return true;
+}
+
+/** Whether `name` is one of Go's predeclared identifiers (`string`, `len`, `any`, …), or `main`. */
+export function isPredeclared(name: string): boolean {
+  return PREDECLARED.has(name);
+}
+
 const NON_ASCII = /[\u0080-\uffff]/;
 
 function isUpper(c: number): boolean {

@@ -16,6 +16,7 @@ import { GO_READER, goNilable, goPointer, type GoType } from "./go_type.ts";
 import { pathPatternProblem } from "./go_regexp.ts";
 import { pathParamNames } from "./path_params.ts";
 import { followedObject, followRef, type RefObject } from "./follow_ref.ts";
+import { boolExt, goNameExt, SKIP_POINTER } from "./extensions.ts";
 
 /** A parameter of an operation. */
 export interface GoParam {
@@ -213,7 +214,19 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
       continue;
     }
     const opId = typeof op.operationId === "string" && op.operationId !== "" ? op.operationId : undefined;
-    const name = opNames.take(goName(opId ?? `${raw.method} ${raw.path.replace(/[{}]/g, " ")}`, "Operation"));
+    // x-go-name (oapi-codegen's extension) names the operation instead of its operationId.
+    const wanted = goNameExt(op, at, model.report);
+    const name = opNames.take(
+      wanted ?? goName(opId ?? `${raw.method} ${raw.path.replace(/[{}]/g, " ")}`, "Operation"),
+    );
+    if (wanted !== undefined && name !== wanted) {
+      model.issue(
+        "warning",
+        [...at, "x-go-name"],
+        `x-go-name "${wanted}" is taken; ${name} is used.`,
+        "generate-extension",
+      );
+    }
     const fieldNames = new NameRegistry(["HTTPRequest", "Body"]);
     const params: GoParam[] = [];
     let body: GoBody | undefined;
@@ -273,7 +286,8 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
       }
       const u = model.use(schema, [...pAt, ...(v2 ? [] : ["schema"])], `${name} ${pname}`);
       const required = pin === "path" || p.required === true;
-      const pointer = !required && !goNilable(u.type) && model.options.pointers;
+      const pointer = !required && !goNilable(u.type) && model.options.pointers &&
+        (boolExt(p, SKIP_POINTER, pAt, model.report) ?? u.schema[SKIP_POINTER]) !== true;
       const ser = serialization(p, v2);
       if (ser.unsupported) {
         model.issue(
@@ -286,7 +300,7 @@ export function buildOperations(index: RefIndex, doc: unknown, model: TypeModel)
       params.push({
         name: pname,
         in: pin,
-        field: fieldNames.take(goName(pname, "Param")),
+        field: fieldNames.take(goNameExt(p, pAt, model.report) ?? goName(pname, "Param")),
         type: pointer ? goPointer(u.type) : u.type,
         required,
         explode: ser.explode,

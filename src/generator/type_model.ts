@@ -10,20 +10,9 @@ import { type Finding, finding } from "../core/finding.ts";
 import { isObject } from "../core/json.ts";
 import type { RefIndex } from "../refs/ref_index.ts";
 import { breakDefinitionLoops, pointRecursiveFields } from "./type_cycles.ts";
-import type { GoAlternative, GoDecl, GoField, TypeUse } from "./go_decls.ts";
-import { parsePointer } from "../core/pointer.ts";
+import type { DeclSite, GoDecl, GoField, TypeUse } from "./go_decls.ts";
 import { goName, NameRegistry } from "./naming.ts";
-import {
-  GO_ANY,
-  goNamed,
-  goNilable,
-  goPointer,
-  goSlice,
-  goStringMap,
-  type GoType,
-  goTypeText,
-  goTypeWord,
-} from "./go_type.ts";
+import { GO_ANY, goNamed, goNilable, goPointer, goSlice, goStringMap, type GoType } from "./go_type.ts";
 import {
   isNullable,
   isStringEnum,
@@ -41,6 +30,17 @@ import {
   validateTag,
 } from "./schema_facts.ts";
 import { followRef, isRef, type RefObject } from "./follow_ref.ts";
+import { unionDecl } from "./type_union.ts";
+import {
+  deprecatedReasonExt,
+  enumVarNamesExt,
+  type ExtReport,
+  fieldExtensions,
+  GoImports,
+  goNameExt,
+  goTypeExt,
+  orderExt,
+} from "./extensions.ts";
 
 /** Deepest nesting of inline schemas expressed; deeper ones become `interface{}` with an issue. */
 export const MAX_DEPTH = 64;
@@ -63,21 +63,6 @@ export const RESERVED_NAMES: readonly string[] = [
 
 /** Names a struct's fields never take: the extra map and the methods a struct may have. */
 const STRUCT_RESERVED: readonly string[] = ["AdditionalProperties", "MarshalJSON", "UnmarshalJSON"];
-
-/** Names a union's alternatives never take: its methods (each alternative also has its `As<Name>`). */
-const UNION_RESERVED: readonly string[] = ["Raw", "MarshalJSON", "UnmarshalJSON"];
-
-/** What a declaration is made from: its name, schema, place, nesting depth and documentation. */
-interface DeclSite {
-  /** Key of the file the schema is in (its references resolve from there). */
-  file: string;
-  name: string;
-  schema: Record<string, unknown>;
-  at: (string | number)[];
-  depth: number;
-  doc: string;
-  deprecated: boolean;
-}
 
 /** Options of the model. */
 export interface TypeModelOptions {
@@ -108,12 +93,17 @@ export class TypeModel {
   readonly #placeOf = new WeakMap<object, string>();
   /** Whether a field is a `Nullable[T]` (the package then declares Nullable). */
   usesNullable = false;
+  /** The import names of the packages `x-go-type-import` brings in. */
+  readonly imports: GoImports;
+  /** Reports a refused extension value (an error issue; the extension is left out). */
+  readonly report: ExtReport = (at, message) => this.issue("error", at, message, "generate-extension");
 
   /** A model over the document of `index`; `reserved` are package-level names the runtime code declares. */
   constructor(index: RefIndex, options: TypeModelOptions, reserved: Iterable<string> = []) {
     this.#index = index;
     this.options = options;
     this.names = new NameRegistry([...RESERVED_NAMES, ...reserved]);
+    this.imports = new GoImports(this.names);
   }
 
   /** The declaration named `name`. */
@@ -126,13 +116,32 @@ export class TypeModel {
     const entries = this.#index.components("schema");
     const pending: [string, Record<string, unknown> | unknown, string[]][] = [];
     for (const e of entries) {
-      const name = this.names.take(goName(e.name, "Schema"));
+      const name = this.#takeNamed(
+        goNameExt(e.value, e.segments, this.report),
+        goName(e.name, "Schema"),
+        e.segments,
+      );
       this.#byPlace.set(placeKey(this.#index.rootKey, e.segments), name);
       pending.push([name, e.value, e.segments]);
     }
     for (const [name, value, segments] of pending) {
       this.#declare(name, value, segments, 0, this.#index.rootKey);
     }
+  }
+
+  /** Takes `wanted` (an `x-go-name`) or, without one, `generated`; a taken `x-go-name` gets a suffix, said. */
+  #takeNamed(wanted: string | undefined, generated: string, at: (string | number)[]): string {
+    if (wanted === undefined) return this.names.take(generated);
+    const name = this.names.take(wanted);
+    if (name !== wanted) {
+      this.issue(
+        "warning",
+        [...at, "x-go-name"],
+        `x-go-name "${wanted}" is taken; ${name} is used.`,
+        "generate-extension",
+      );
+    }
+    return name;
   }
 
   /** Adds an issue. */
@@ -167,6 +176,12 @@ export class TypeModel {
     }
     if (schema === true || schema === undefined) return { type: GO_ANY, nullable: false, schema: {} };
     if (!isObject(schema)) return { type: GO_ANY, nullable: false, schema: {} };
+    if (schema["x-go-type"] !== undefined) {
+      const foreign = goTypeExt(schema, at, this.report, this.imports);
+      if (foreign !== undefined) {
+        return { type: foreign, nullable: isNullable(schema), schema, foreign: true };
+      }
+    }
     if (isRef(schema)) return this.#useRef(at, hint, depth, schema, file);
     const nullable = isNullable(schema);
     const alone = singleAllOf(schema);
@@ -278,7 +293,12 @@ export class TypeModel {
       : (typeof schema.title === "string" ? schema.title : "");
     const deprecated = schema.deprecated === true;
     let decl: GoDecl;
-    if (isRef(schema)) {
+    const foreign = schema["x-go-type"] === undefined
+      ? undefined
+      : goTypeExt(schema, at, this.report, this.imports);
+    if (foreign !== undefined) {
+      decl = { kind: "defined", name, doc, deprecated, type: foreign, alias: true, at };
+    } else if (isRef(schema)) {
       const u = this.use(schema, at, name, depth, file);
       decl = { kind: "defined", name, doc, deprecated, type: u.type, alias: true, at };
       if (u.type.kind === "named" && u.type.name === name) {
@@ -293,9 +313,11 @@ export class TypeModel {
     } else if (Array.isArray(schema.allOf) && singleAllOf(schema) === undefined) {
       decl = this.#merged({ name, schema, at, depth, doc, deprecated, file });
     } else if (isUnion(schema)) {
-      decl = this.#union({ name, schema, at, depth, doc, deprecated, file });
+      decl = unionDecl(this, this.#index, { name, schema, at, depth, doc, deprecated, file });
     } else if (isStringEnum(schema)) {
       decl = { kind: "enum", name, doc, deprecated, values: uniqueStrings(schema.enum as unknown[]), at };
+      const varNames = enumVarNamesExt(schema, at, this.report);
+      if (varNames !== undefined) decl.varNames = varNames;
     } else if (isStructLike(schema)) {
       decl = this.#struct({ name, schema, at, depth, doc, deprecated, file }, [schema], [file]);
     } else {
@@ -315,6 +337,8 @@ export class TypeModel {
         at,
       };
     }
+    const reason = deprecatedReasonExt(schema, at, this.report);
+    if (reason !== undefined) decl.deprecatedReason = reason;
     this.decls.push(decl);
     this.#byName.set(name, decl);
   }
@@ -324,6 +348,8 @@ export class TypeModel {
     // A field never takes the name of a method of its struct (Go forbids both).
     const fieldNames = new NameRegistry(STRUCT_RESERVED);
     const fields: GoField[] = [];
+    /** `x-order` of each field (oapi-codegen's: ordered fields first, by their number; the others after). */
+    const order = new Map<GoField, number>();
     // Properties seen in earlier parts (allOf members): the first one wins. A single part has no duplicates.
     const seen = parts.length > 1 ? new Set<string>() : undefined;
     const required = requiredOf(parts);
@@ -354,7 +380,21 @@ export class TypeModel {
         }
         const u = this.use(propSchema, fieldAt, `${name} ${prop}`, depth + 1, file);
         const isReq = required !== undefined && required.has(prop);
-        fields.push(this.#field(fieldNames.take(goName(prop, "Field")), prop, u, isReq, propSchema));
+        const own = isObject(propSchema) ? propSchema : {};
+        const wanted = goNameExt(own, fieldAt, this.report);
+        const fieldName = fieldNames.take(wanted ?? goName(prop, "Field"));
+        if (wanted !== undefined && fieldName !== wanted) {
+          this.issue(
+            "warning",
+            [...fieldAt, "x-go-name"],
+            `x-go-name "${wanted}" is taken in ${name}; ${fieldName} is used.`,
+            "generate-extension",
+          );
+        }
+        const f = this.#field(fieldName, prop, u, isReq, propSchema, fieldAt);
+        const n = orderExt(own, fieldAt, this.report);
+        if (n !== undefined) order.set(f, n);
+        fields.push(f);
       }
       const ap = part.additionalProperties;
       if (extra === undefined && (ap === true || isObject(ap)) && count > 0) {
@@ -369,16 +409,37 @@ export class TypeModel {
         extra = this.use(ap, [...at, "additionalProperties"], `${name} Value`, depth + 1, d.file).type;
       }
     }
+    if (order.size > 0) {
+      const rank = (f: GoField) => order.get(f) ?? Number.MAX_SAFE_INTEGER;
+      fields.sort((a, b) => rank(a) - rank(b));
+    }
     return { kind: "struct", name, doc, deprecated, fields, extra, at };
   }
 
-  #field(name: string, json: string, u: TypeUse, required: boolean, raw: unknown): GoField {
+  #field(
+    name: string,
+    json: string,
+    u: TypeUse,
+    required: boolean,
+    raw: unknown,
+    at: (string | number)[],
+  ): GoField {
     const s = u.schema;
     const own = isObject(raw) ? raw : {};
     const doc = typeof own.description === "string"
       ? own.description
       : (typeof s.description === "string" && !u.named ? s.description : "");
+    const ext = fieldExtensions(own, s, at, this.report);
     if (!required && u.nullable) {
+      if (ext.field.omitempty === false) {
+        this.issue(
+          "warning",
+          [...at, "x-omitempty"],
+          `x-omitempty: false is ignored on ${name}: an optional nullable field keeps absent and null apart.`,
+          "generate-extension",
+        );
+        delete ext.field.omitempty;
+      }
       // Absent, null and a value: three states, which neither a pointer nor omitempty can tell apart.
       this.usesNullable = true;
       return {
@@ -392,9 +453,11 @@ export class TypeModel {
         deprecated: own.deprecated === true || (s.deprecated === true && !u.named),
         valueOf: undefined, // a map: never a recursion edge
         threeState: true,
+        ...ext.field,
       };
     }
-    const pointer = !goNilable(u.type) && (u.nullable || (!required && this.options.pointers));
+    const pointer = !goNilable(u.type) &&
+      (u.nullable || (!required && this.options.pointers && !ext.skipPointer));
     return {
       name,
       json,
@@ -405,6 +468,7 @@ export class TypeModel {
       doc,
       deprecated: own.deprecated === true || (s.deprecated === true && !u.named),
       valueOf: pointer ? undefined : u.named,
+      ...ext.field,
     };
   }
 
@@ -440,63 +504,6 @@ export class TypeModel {
     return this.#struct(d, parts, files);
   }
 
-  #union(d: DeclSite): GoDecl {
-    const { name, schema, at, depth, doc, deprecated } = d;
-    const key = Array.isArray(schema.oneOf) ? "oneOf" : "anyOf";
-    const list = schema[key] as unknown[];
-    const altNames = new NameRegistry(UNION_RESERVED);
-    const alternatives: GoAlternative[] = [];
-    const disc = isObject(schema.discriminator) && typeof schema.discriminator.propertyName === "string" &&
-        /^[A-Za-z0-9_.\-@$]+$/.test(schema.discriminator.propertyName)
-      ? schema.discriminator
-      : undefined;
-    const mapping = disc && isObject(disc.mapping) ? disc.mapping : {};
-    for (let i = 0; i < list.length; i++) {
-      const alt = list[i];
-      if (
-        isObject(alt) &&
-        (alt.type === "null" || (Array.isArray(alt.type) && alt.type.length === 1 && alt.type[0] === "null"))
-      ) continue;
-      const u = this.use(alt, [...at, key, i], `${name} ${i + 1}`, depth + 1, d.file);
-      const many = u.type.kind === "slice";
-      const base = goTypeWord(u.type);
-      const altName = takeAlternative(altNames, goName(many ? `${base} List` : base, `Option${i + 1}`));
-      const tags: string[] = [];
-      if (disc !== undefined && isRef(alt)) {
-        const target = followRef(this.#index, alt, d.file);
-        for (const [value, ref] of Object.entries(mapping)) {
-          if (typeof ref !== "string") continue;
-          const r = ref.includes("/") || ref.startsWith("#")
-            ? this.#index.follow(ref, d.file)
-            : this.#index.follow(`#/components/schemas/${ref}`);
-          if (r.ok && target.ok && r.value === target.value) tags.push(value);
-        }
-        if (tags.length === 0) {
-          const segs = parsePointer(alt.$ref.slice(alt.$ref.indexOf("#") + 1)) ?? [];
-          tags.push(segs.at(-1) ?? goTypeText(u.type));
-        }
-      }
-      alternatives.push({ name: altName, type: u.type, tags });
-    }
-    if (disc !== undefined && alternatives.some((a) => a.tags.length === 0)) {
-      this.issue(
-        "info",
-        [...at, "discriminator"],
-        `some alternatives of ${name} are inline; the discriminator selects only the referenced ones, the others are tried in order.`,
-        "generate-discriminator",
-      );
-    }
-    return {
-      kind: "union",
-      name,
-      doc,
-      deprecated,
-      alternatives,
-      discriminator: disc?.propertyName as string | undefined,
-      at,
-    };
-  }
-
   /**
    * Breaks recursion: loops of schemas that only name one another become `interface{}`; a struct field holding
    * by value a type that leads back to its struct becomes a pointer (see type_cycles.ts).
@@ -509,16 +516,4 @@ export class TypeModel {
     );
     pointRecursiveFields(this.decls);
   }
-}
-
-/**
- * A union alternative's name: neither it nor its accessor `As<name>` is taken by another alternative or method
- * (a field `AsPet` and an accessor `AsPet` of an alternative `Pet` would clash).
- */
-function takeAlternative(names: NameRegistry, wanted: string): string {
-  let name = wanted;
-  for (let n = 2; names.has(name) || names.has(`As${name}`); n++) name = `${wanted}${n}`;
-  names.take(name);
-  names.take(`As${name}`);
-  return name;
 }

@@ -17,7 +17,7 @@ export interface Unit {
   group: string;
   /** The code. */
   w: GoWriter;
-  /** Import paths it uses. */
+  /** Imports it uses: paths, or `name path` for a package imported under another name. */
   imports: Set<string>;
   /** Number of declarations it holds (types or operations), for the per-file limits. */
   weight: number;
@@ -60,8 +60,26 @@ export function goFile(pkg: string, units: readonly Unit[], extraImports: readon
   for (const u of units) for (const i of u.imports) imports.add(i);
   const parts = [`${GENERATED_HEADER}\n\npackage ${pkg}\n`];
   if (imports.size > 0) {
-    parts.push("\nimport (\n" + [...imports].sort().map((i) => `\t"${i}"\n`).join("") + ")\n");
+    parts.push(
+      "\nimport (\n" + [...imports].map(importSpec).sort(byPath).map((s) => `\t${s[2]}\n`).join("") + ")\n",
+    );
   }
   for (const u of units) if (!u.w.blank) parts.push("\n", u.w.toString());
   return parts.join("");
+}
+
+/**
+ * An import entry — a path, or `name path` for a package imported under another name (`x-go-type-import`) — as
+ * [path, name, Go text].
+ */
+function importSpec(entry: string): [string, string, string] {
+  const space = entry.indexOf(" ");
+  if (space === -1) return [entry, "", `"${entry}"`];
+  const path = entry.slice(space + 1);
+  return [path, entry.slice(0, space), `${entry.slice(0, space)} "${path}"`];
+}
+
+/** gofmt's order of imports: by path, then by name. */
+function byPath(a: [string, string, string], b: [string, string, string]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 }
