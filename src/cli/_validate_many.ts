@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { VERSION } from "../core/build_info.ts";
 import type { Finding } from "../core/mod.ts";
 import { formatDuration, type Style } from "../render/report.ts";
@@ -17,6 +17,8 @@ import { escapeText } from "../render/escape.ts";
 import { renderFindingList } from "../render/findings.ts";
 import type { IgnoreEntry } from "../config/mod.ts";
 import { INPUT_RULE, listRules, type ManyEntry, type ValidationResult } from "../validator/mod.ts";
+import { type ExcerptFile, renderValidationManyHtml } from "../render/validation_html.ts";
+import type { DocumentReader } from "../core/mod.ts";
 
 /** Counts of a word: `1 error`, `2 errors`. */
 function plural(n: number, word: string): string {
@@ -120,15 +122,66 @@ function renderManyMarkdown(report: FindingReport, entries: readonly ManyEntry[]
     `|---|---|---|---:|---:|\n${rows.join("\n")}\n`;
 }
 
+/** Files the HTML page shows lines of at most (each once; the findings shown are bounded too). */
+const MAX_HTML_FILES = 1_000;
+
+/**
+ * Where a file a document's finding names may be: a document's files are named from the working directory when
+ * below it, else from the document's folder (as the loader names them), so a bare name is tried from the
+ * document's folder first when that folder is outside the working directory.
+ */
+function candidates(file: string, document: string, cwd: string): string[] {
+  if (file === document || isAbsolute(file)) return [resolve(cwd, file)];
+  const folder = dirname(resolve(cwd, document));
+  const outside = relative(cwd, folder).startsWith("..") || isAbsolute(relative(cwd, folder));
+  if (file.startsWith("..")) return [resolve(folder, file)];
+  return outside ? [resolve(folder, file), resolve(cwd, file)] : [resolve(cwd, file)];
+}
+
+/**
+ * The text of the local files the documents' findings are in, for the HTML page's code frames (the documents
+ * were read on workers, which keep no text): each read once more, at most {@link MAX_HTML_FILES}, and given
+ * with its document. A file that cannot be read now (or a URL, or standard input) shows no lines.
+ */
+export async function documentFiles(
+  entries: readonly ManyEntry[],
+  reader: DocumentReader,
+): Promise<ExcerptFile[]> {
+  const wanted = new Map<string, { source: string; document: string }>();
+  for (const { result } of entries) {
+    for (const f of [...result.errors, ...result.warnings]) {
+      const file = f.location?.file;
+      if (file === undefined || file === "<stdin>" || /^[a-z][a-z0-9+.-]+:\/\//i.test(file)) continue;
+      const key = `${result.source}\0${file}`;
+      if (wanted.size < MAX_HTML_FILES && !wanted.has(key)) {
+        wanted.set(key, { source: file, document: result.source });
+      }
+    }
+  }
+  const read = await Promise.all([...wanted.values()].map(async ({ source, document }) => {
+    for (const path of candidates(source, document, reader.cwd())) {
+      try {
+        return { source, of: document, text: await reader.readFile(path) };
+      } catch {
+        // not there: the next place, or no lines
+      }
+    }
+    return undefined;
+  }));
+  return read.filter((f) => f !== undefined);
+}
+
 /** The merged report in a format; in every format but text the document lines go to `side` (standard error). */
 export function renderMany(
-  format: ReportFormat,
+  format: ReportFormat | "html",
   entries: readonly ManyEntry[],
   style: Style,
   side: (text: string) => void,
+  files?: readonly ExcerptFile[],
 ): string {
   if (format === "text") return renderManyText(entries, style);
   for (const e of entries) side(documentLine(e, style) + "\n");
+  if (format === "html") return renderValidationManyHtml(entries, { files });
   const report = mergedReport(entries);
   const documents = entries.map((e) => e.result.source);
   if (format === "junit") return renderJunit(report, { suites: documents });

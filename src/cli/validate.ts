@@ -10,6 +10,8 @@ import {
 } from "../render/validation.ts";
 import { renderReport } from "../render/format.ts";
 import { REPORT_FORMATS } from "../render/contract.ts";
+import { renderValidationHtml } from "../render/validation_html.ts";
+import { loadDocumentSet } from "../io/document_set.ts";
 import { ConfigError } from "../config/mod.ts";
 import {
   DEFAULT_JOBS,
@@ -21,6 +23,7 @@ import {
 } from "../validator/mod.ts";
 import { expandInputs, isGlob, parseShard, shardInputs } from "./_validate_inputs.ts";
 import {
+  documentFiles,
   documentLine,
   manyBanner,
   manyBaselineEntries,
@@ -40,11 +43,11 @@ import {
 } from "./_common.ts";
 import { defineCommand, invalidOrCouldNotRun, type TypedContext } from "./define_command.ts";
 import { escapeText } from "../render/escape.ts";
-import { UsageError } from "../core/mod.ts";
+import { loadDocument, UsageError } from "../core/mod.ts";
 import type { Command } from "./types.ts";
 
-/** Report formats of `oatool validate`. */
-const FORMATS = REPORT_FORMATS;
+/** Report formats of `oatool validate`: those of every report, and the HTML page. */
+const FORMATS = [...REPORT_FORMATS, "html"] as const;
 
 /** The flags of `oatool validate`. */
 const FLAGS = {
@@ -134,13 +137,18 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
   if (ctx.args.length !== 1 || isGlob(ctx.args[0]) || f.shard !== undefined) {
     return await runMany(ctx, config, started);
   }
-  const input = inputArgument(ctx.args[0], "the input");
+  const arg = inputArgument(ctx.args[0], "the input");
+  // The HTML page shows the lines of the files: the document is loaded here, so its set (read once, by the
+  // validation) gives them.
+  const input = format === "html"
+    ? await loadDocument(arg, { reader: ctx.reader, validateStructure: f["validate-structure"] })
+    : arg;
   const result = await validate(input, {
     reader: ctx.reader,
     strict: f.strict,
     noWarnings: f["no-warnings"],
     validateStructure: f["validate-structure"],
-    sourceMap: f["source-map"] || format === "sarif" || format === "github",
+    sourceMap: f["source-map"] || format === "sarif" || format === "github" || format === "html",
     config,
     ruleSeverities: ruleSeverities(f.rule, f["skip-rule"]),
     baseline: f.baseline,
@@ -153,7 +161,7 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
   }
   if (generate !== undefined) {
     const entries = result.baselineEntries ?? [];
-    await writeBaseline(generate, entries, { cwd: ctx.reader.cwd(), inputs: [input] });
+    await writeBaseline(generate, entries, { cwd: ctx.reader.cwd(), inputs: [arg] });
     ctx.io.stderr(`oatool validate: wrote ${entries.length} baseline entries to ${escapeText(generate)}.\n`);
     return 0;
   }
@@ -191,6 +199,11 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
     case "markdown":
       ctx.io.stdout(renderReport(format, validationFindingReport(result), { toolVersion: VERSION }));
       break;
+    case "html": {
+      const set = await loadDocumentSet(input, { reader: ctx.reader });
+      ctx.io.stdout(renderValidationHtml(result, { files: set.files }));
+      break;
+    }
     case "text":
       ctx.io.stdout(renderValidationText(result, { style: createStyle(ctx.io.color) }));
   }
@@ -257,7 +270,8 @@ async function runMany(
   for (const [file, gone] of f["prune-baseline"] ? stale : []) {
     if (gone.length > 0) pruned = (pruned ?? 0) + await pruneBaseline(file, gone, { reader: ctx.reader });
   }
-  ctx.io.stdout(renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr));
+  const files = f.format === "html" ? await documentFiles(entries, ctx.reader) : undefined;
+  ctx.io.stdout(renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr, files));
   const summary = baselineSummary(mergedBaseline(entries), pruned);
   if (f.format === "text") ctx.io.stdout(summary);
   else ctx.io.stderr(summary);

@@ -70,6 +70,8 @@ article.sev-CRITICAL, article.sev-ERROR { border-left: 4px solid #cf222e; }
 article.sev-WARNING { border-left: 4px solid #bf8700; }
 article:target { outline: 2px solid #0969da; }
 article > header { padding: 6px 10px; }
+table.counts .t { text-align: left; font-family: ui-monospace, monospace; word-break: break-all; }
+h3 .note { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-weight: normal; }
 #filters select { font: inherit; margin-right: 14px; max-width: 320px; }
 .hint { margin-top: 2px; }
 .spec { font-size: 12px; }

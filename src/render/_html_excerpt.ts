@@ -141,28 +141,44 @@ export class SideExcerpts {
 
 /**
  * An excerpt maker over files named as findings' locations name them (`location.file`): the file of a place,
- * its lines split once.
+ * its lines split once. A file given with the document whose findings name it is that document's (two documents
+ * outside the working directory may each name their own `pet.yaml`); one given without is every document's.
  */
 export class FileExcerpts {
   readonly #texts = new Map<string, string>();
   readonly #lines = new Map<string, string[]>();
 
-  /** Over `files`: each a name and its text (a `DocumentSet`'s files are). */
-  constructor(files: Iterable<{ readonly source: string; readonly text: string }>) {
-    for (const f of files) if (f.text !== "" && !this.#texts.has(f.source)) this.#texts.set(f.source, f.text);
+  /** Over `files`: each a name, its text and, when it is one document's, that document. */
+  constructor(files: Iterable<ExcerptFile>) {
+    for (const f of files) {
+      const key = f.of === undefined ? f.source : `${f.of}\0${f.source}`;
+      if (f.text !== "" && !this.#texts.has(key)) this.#texts.set(key, f.text);
+    }
   }
 
-  /** The lines around `place` in its file; undefined when that file's text is not known. */
-  excerpt(place: SourcePosition, bounds: ExcerptBounds): Excerpt | undefined {
-    let lines = this.#lines.get(place.file);
+  /** The lines around `place` in its file (of `document`); undefined when that file's text is not known. */
+  excerpt(place: SourcePosition, bounds: ExcerptBounds, document?: string): Excerpt | undefined {
+    const own = `${document}\0${place.file}`;
+    const key = document !== undefined && this.#texts.has(own) ? own : place.file;
+    let lines = this.#lines.get(key);
     if (lines === undefined) {
-      const text = this.#texts.get(place.file);
+      const text = this.#texts.get(key);
       if (text === undefined) return undefined;
-      this.#lines.set(place.file, lines = splitLines(text));
+      this.#lines.set(key, lines = splitLines(text));
     }
     if (place.line < 1 || place.line > lines.length) return undefined;
     return { file: place.file, line: place.line, exact: true, lines: linesAround(lines, place, bounds) };
   }
+}
+
+/** A file for {@link FileExcerpts}. */
+export interface ExcerptFile {
+  /** Its name, as findings' locations give it. */
+  readonly source: string;
+  /** Its text. */
+  readonly text: string;
+  /** The document whose findings name it (its source), when the name is that document's only. */
+  readonly of?: string;
 }
 
 function splitLines(text: string): string[] {

@@ -5,6 +5,7 @@
  */
 export * from "./report.ts";
 export * from "./validation.ts";
+export * from "./validation_html.ts";
 export * from "./escape.ts";
 export * from "./findings.ts";
 export * from "./join.ts";
