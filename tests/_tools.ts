@@ -1,5 +1,5 @@
 /**
- * Outside tools some tests need (Go 1.19+, chi v5's source): found, or the test is declared with Deno's `ignore`
+ * Outside tools some tests need (Go 1.19+, chi v5's source, Chromium): found, or the test is declared with Deno's `ignore`
  * and a name ending "(skipped: <tool> … ; <install command>)", which `.ci/run` counts as a failure. When
  * OATOOL_REQUIRE_TOOLS names the tool, the test is never ignored: it runs and fails clearly. When a test file
  * ends, one line per missing tool says how many of its tests were skipped and how to install the tool.
@@ -26,6 +26,16 @@ export const CHI_FOLDERS = [
   "/usr/share/gocode/src/github.com/go-chi/chi/v5",
   "/usr/share/gocode/src/github.com/go-chi/chi",
 ];
+
+/** Whether `command --version` runs. */
+async function runs(command: string): Promise<boolean> {
+  try {
+    return (await new Deno.Command(command, { args: ["--version"], stdout: "null", stderr: "null" }).output())
+      .success;
+  } catch {
+    return false;
+  }
+}
 
 async function goFound(): Promise<boolean> {
   try {
@@ -56,6 +66,11 @@ const KNOWN = {
     what: "chi is not installed (chi v5's source)",
     install: "apt-get install golang-github-go-chi-chi-dev",
     found: () => Promise.resolve(chiFolder() !== undefined),
+  },
+  chromium: {
+    what: "chromium is not installed",
+    install: "apt-get install chromium",
+    found: () => runs("chromium"),
   },
 } as const;
 

@@ -12,22 +12,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { run } from "../src/cli/_test_io.ts";
 import { withTempDir } from "./_spawn.ts";
-
-const CHROMIUM = "chromium";
-
-async function found(tool: string): Promise<boolean> {
-  try {
-    return (await new Deno.Command(tool, { args: ["--version"], stdout: "null", stderr: "null" }).output())
-      .success;
-  } catch {
-    return false;
-  }
-}
-
-const required = (Deno.env.get("OATOOL_REQUIRE_TOOLS") ?? "").split(/[\s,]+/).includes(CHROMIUM);
-const present = await found(CHROMIUM);
-const ignore = !present && !required;
-const skipped = ignore ? " (skipped: chromium is not installed; apt-get install chromium)" : "";
+import { testWith } from "./_tools.ts";
+import { dumpDom } from "./_chromium.ts";
 
 const SOURCE = `openapi: 3.1.0
 info:
@@ -92,23 +78,6 @@ async function writeReport(dir: string): Promise<string> {
   return page;
 }
 
-/** The DOM Chromium has after loading `url` and running its script. */
-async function dumpDom(url: string, profile: string): Promise<string> {
-  if (!present) {
-    throw new Error(`this test needs Chromium ("${CHROMIUM}" is not on PATH): apt-get install chromium`);
-  }
-  const out = await new Deno.Command(CHROMIUM, {
-    args: ["--headless", "--no-sandbox", "--disable-gpu", `--user-data-dir=${profile}`, "--dump-dom", url],
-    stdout: "piped",
-    stderr: "piped",
-    // A guard against a browser that never exits, not a timing assertion.
-    signal: AbortSignal.timeout(120_000),
-  }).output();
-  const dom = new TextDecoder().decode(out.stdout);
-  assert.ok(out.success && dom.includes("</html>"), new TextDecoder().decode(out.stderr).slice(-2_000));
-  return dom;
-}
-
 interface Article {
   id: string;
   severity: string;
@@ -130,11 +99,10 @@ function tagOf(dom: string, id: string): string {
   return m[0];
 }
 
-Deno.test({
-  name:
-    `diff --format html in Chromium: ?show=CRITICAL,ERROR,WARNING hides the INFO changes and counts the rest${skipped}`,
-  ignore,
-  async fn() {
+await testWith(
+  ["chromium"],
+  "diff --format html in Chromium: ?show=CRITICAL,ERROR,WARNING hides the INFO changes and counts the rest",
+  async () => {
     await withTempDir(async (dir) => {
       const page = await writeReport(dir);
       const url = `file://${page}?show=CRITICAL,ERROR,WARNING`;
@@ -163,12 +131,12 @@ Deno.test({
       assert.deepEqual(warnings.filter((a) => !a.hidden).map((a) => a.severity), ["WARNING"]);
     });
   },
-});
+);
 
-Deno.test({
-  name: `diff --format html in Chromium: without a filter in the address every change is shown${skipped}`,
-  ignore,
-  async fn() {
+await testWith(
+  ["chromium"],
+  "diff --format html in Chromium: without a filter in the address every change is shown",
+  async () => {
     await withTempDir(async (dir) => {
       const page = await writeReport(dir);
       const dom = await dumpDom(`file://${page}`, join(dir, "profile"));
@@ -189,4 +157,4 @@ Deno.test({
       );
     });
   },
-});
+);
