@@ -171,7 +171,11 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     out.paths = picked.paths;
     delete out.webhooks;
     seeds.push(picked.paths);
-    if (s.allSchemas === true) seeds.push(schemaMap ?? {});
+    if (s.allSchemas === true && schemaSection !== undefined) {
+      for (const name of Object.keys(schemaMap ?? {})) {
+        seeds.push({ $ref: `#/${schemaSection.key}/${escape(name)}` });
+      }
+    }
     pruneSecurity(doc, out, picked.security, picked.inheritRoot, sections);
     if (Array.isArray(doc.tags)) {
       out.tags = doc.tags.filter((t) => isObject(t) && picked.tags.has(String(t.name)));
@@ -303,12 +307,36 @@ function withoutRef(o: Obj): Obj {
 /** Most nodes looked at while following references (a bound on hostile input). */
 const MAX_NODES = 50_000_000;
 
+/** Keys whose values are data, not schemas: a `$ref` there is not a reference. */
+const DATA = new Set(["example", "default", "enum", "const"]);
+/**
+ * Keys whose values map names to objects: a property named `example`, a `default` response or an example named
+ * `default` are not data.
+ */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "responses",
+  "headers",
+  "content",
+  "examples",
+  "links",
+  "callbacks",
+  "encoding",
+  "paths",
+  "webhooks",
+]);
+
 /**
  * Marks every component entry reachable from `seeds` through local `$ref`s (and discriminator mappings),
  * walking each entry once.
  */
 function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
-  const stack: unknown[] = [...seeds];
+  // Each node with whether it is a map of names (whose keys are not keywords).
+  const stack: [unknown, boolean][] = seeds.map((s) => [s, false]);
   const seen = new Set<object>();
   let budget = MAX_NODES;
   const follow = (ref: string) => {
@@ -319,28 +347,31 @@ function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
       const key = `${c.key}/${segments[c.segments.length]}`;
       if (reach.kept.has(key)) return;
       reach.kept.add(key);
-      stack.push(mapAt(doc, c.segments)?.[segments[c.segments.length]]);
+      stack.push([mapAt(doc, c.segments)?.[segments[c.segments.length]], false]);
       return;
     }
   };
   const schemaSection = reach.sections.find((c) => c.kind === "schema");
   while (stack.length > 0 && budget-- > 0) {
-    const node = stack.pop();
+    const [node, names] = stack.pop()!;
     if (typeof node !== "object" || node === null || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const v of node) if (typeof v === "object" && v !== null) stack.push(v);
+      for (const v of node) if (typeof v === "object" && v !== null) stack.push([v, false]);
       continue;
     }
     const o = node as Obj;
-    if (typeof o.$ref === "string") follow(o.$ref);
-    if (isObject(o.discriminator) && isObject(o.discriminator.mapping) && schemaSection !== undefined) {
+    if (!names && typeof o.$ref === "string") follow(o.$ref);
+    if (!names && isObject(o.discriminator) && isObject(o.discriminator.mapping) && schemaSection) {
       for (const v of Object.values(o.discriminator.mapping)) {
         if (typeof v !== "string") continue;
         follow(v.startsWith("#") ? v : `#/${schemaSection.key}/${escape(v)}`);
       }
     }
-    for (const v of Object.values(o)) if (typeof v === "object" && v !== null) stack.push(v);
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v !== "object" || v === null || (!names && DATA.has(k))) continue;
+      stack.push([v, !names && NAME_MAPS.has(k)]);
+    }
   }
 }
 
