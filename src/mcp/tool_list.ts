@@ -3,7 +3,10 @@
  * built once and kept lean (issue 32: at most 25 KB for all tools).
  *
  * - Input schemas are zod's JSON Schema as the SDK writes it, without `$schema` (MCP's default dialect is JSON
- *   Schema 2020-12, whose meaning of every keyword used here is draft-07's) and never with a `$ref`.
+ *   Schema 2020-12, whose meaning of every keyword used here is draft-07's) and never with a `$ref`. Only the
+ *   arguments object says `additionalProperties: false`: the document objects (`{file, url, content}`, 22 of
+ *   them) name their fields, and the server refuses an unknown one itself in one line naming those it knows
+ *   (tool_call.ts).
  * - Output schemas are compact: the top level in full (every field with its type, and the required ones), each
  *   object below it by its type and required keys. No prose: the shared shapes (a finding, a walk item) are said
  *   once in the server's instructions. No `additionalProperties: false`, so a field added later does not fail
@@ -49,7 +52,10 @@ export function listedTool(tool: ToolListing): ListedTool {
   return {
     name: tool.name,
     description: tool.description,
-    inputSchema,
+    inputSchema: {
+      ...inputSchema,
+      properties: openFields(inputSchema.properties as Record<string, JsonSchema>),
+    },
     outputSchema: compactSchema(output, 0),
     annotations: { readOnlyHint: tool.readOnly },
   };
@@ -79,6 +85,22 @@ export function compactSchema(schema: JsonSchema, depth: number): JsonSchema {
     }
   }
   return out;
+}
+
+/** The argument fields of an input schema without `additionalProperties: false` in the objects among them. */
+function openFields(fields: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const open = (schema: JsonSchema): JsonSchema => {
+    const out: JsonSchema = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === "additionalProperties" && value === false) continue;
+      if (key === "properties") out[key] = openFields(value as Record<string, JsonSchema>);
+      else if (key === "items" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        out[key] = open(value as JsonSchema);
+      } else out[key] = value;
+    }
+    return out;
+  };
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, open(field)]));
 }
 
 /** Replaces the `tools/list` handler of `server` by one answering `tools`' listings, built once. */

@@ -49,11 +49,11 @@ Deno.test("initialize: the instructions say the shared rules once (documents, wo
   }
 });
 
-Deno.test("compact output schema: top-level fields typed, nested objects by their required keys, no prose", () => {
+Deno.test("listing: input closed at the top only; output top-level fields typed, nested objects by their required keys, no prose", () => {
   const listed = listedTool({
     name: "t",
     description: "d",
-    input: z.object({ a: z.string().describe("kept") }).strict(),
+    input: z.object({ a: z.string().describe("kept"), d: z.object({ file: z.string() }).strict() }).strict(),
     output: z.object({
       n: z.number().int().describe("dropped"),
       items: z.array(z.object({ k: z.string(), o: z.string().optional() })),
@@ -63,8 +63,12 @@ Deno.test("compact output schema: top-level fields typed, nested objects by thei
   });
   assertEquals(listed.inputSchema, {
     type: "object",
-    properties: { a: { type: "string", description: "kept" } },
-    required: ["a"],
+    properties: {
+      a: { type: "string", description: "kept" },
+      // Only the arguments object is closed: the server refuses an unknown field of d itself.
+      d: { type: "object", properties: { file: { type: "string" } }, required: ["file"] },
+    },
+    required: ["a", "d"],
     additionalProperties: false,
   });
   assertEquals(listed.outputSchema, {
