@@ -8,7 +8,8 @@
  * @module
  */
 import { isObject } from "../core/json.ts";
-import { GO_KEYWORDS, isGoIdentifier, isPredeclared, type NameRegistry } from "./naming.ts";
+import { declaredNames, GO_KEYWORDS, isGoIdentifier, isGoPackageName, type NameRegistry } from "./naming.ts";
+import * as runtimes from "./go_runtime.ts";
 import { GO_ANY, goNamed, goPointer, goSlice, type GoType } from "./go_type.ts";
 import type { GoField } from "./go_decls.ts";
 
@@ -51,6 +52,21 @@ export const GENERATED_IMPORTS: ReadonlyMap<string, string> = new Map(
     "unicode/utf8",
   ].map((p) => [lastElement(p), p] as [string, string]).concat([["chi", "github.com/go-chi/chi/v5"]]),
 );
+
+/**
+ * The package-level names of the generated code's runtime that an import name could take (lower-case ones:
+ * `route`); the generated code's other lower-case names all have a capital letter, which import names do not.
+ */
+const RUNTIME_LOWER: ReadonlySet<string> = new Set(
+  Object.values(runtimes).flatMap((r) =>
+    typeof r === "object" && r !== null && "code" in r ? declaredNames(r.code).filter(isGoPackageName) : []
+  ),
+);
+
+/** Whether `name` can name an imported package here: lower-case letters, digits and `_`, not `init`. */
+export function isImportName(name: string): boolean {
+  return isGoPackageName(name) && name !== "init" && !RUNTIME_LOWER.has(name);
+}
 
 function lastElement(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
@@ -313,12 +329,13 @@ export function goTypeExt(
       );
       return undefined;
     }
-    if (name !== undefined && (typeof name !== "string" || !isGoIdentifier(name) || isPredeclared(name))) {
+    if (name !== undefined && (typeof name !== "string" || !isImportName(name))) {
       report(
         [...iat, "name"],
         `x-go-type-import's name ${
           JSON.stringify(name)
-        } is not a usable Go package name; x-go-type is ignored.`,
+        } is not a usable Go package name (lower-case letters, ` +
+          `digits and _); x-go-type is ignored.`,
       );
       return undefined;
     }
@@ -334,6 +351,10 @@ export function goTypeExt(
   }
   const problems: string[] = [];
   const qualify = (q: string): { local: string; entry: string } | undefined => {
+    if (!isImportName(q)) {
+      problems.push(`"${q}" cannot name a package here (lower-case letters, digits and _)`);
+      return undefined;
+    }
     if (foreign !== undefined && (foreign.name ?? q) === q) return imports.local(foreign.path, q);
     const std = GENERATED_IMPORTS.get(q);
     if (std !== undefined) return imports.local(std, q);

@@ -9,7 +9,8 @@ import { generate, type GenerateOptions } from "./generate.ts";
 import { checkBuild, EVERY_EXTENSION, fixture } from "./_ext_test_util.ts";
 import { writeModule } from "./_go_toolchain_test_util.ts";
 import { testWith } from "../../tests/_tools.ts";
-import { GoImports, goTypeExt } from "./extensions.ts";
+import { GENERATED_IMPORTS, GoImports, goTypeExt } from "./extensions.ts";
+import * as runtimes from "./go_runtime.ts";
 import { NameRegistry } from "./naming.ts";
 import { goTypeImports, goTypeText } from "./go_type.ts";
 
@@ -181,4 +182,14 @@ Deno.test("extensions: x-go-type is read as a Go type; qualifiers resolve throug
   }
   assert.equal(problems.length, 8);
   assert.ok(problems.every((p) => p.startsWith("s/x-go-type: x-go-type ")), problems.join("\n"));
+});
+
+Deno.test("extensions: every package the runtime imports is among the import names x-go-type-import cannot take", () => {
+  for (const r of Object.values(runtimes)) {
+    if (typeof r !== "object" || r === null || !("imports" in r)) continue;
+    for (const path of r.imports) {
+      const local = path === "github.com/go-chi/chi/v5" ? "chi" : path.slice(path.lastIndexOf("/") + 1);
+      assert.equal(GENERATED_IMPORTS.get(local), path, path);
+    }
+  }
 });

@@ -239,11 +239,6 @@ export function isGoIdentifier(name: string, exported = false): boolean {
   return true;
 }
 
-/** Whether `name` is one of Go's predeclared identifiers (`string`, `len`, `any`, …), or `main`. */
-export function isPredeclared(name: string): boolean {
-  return PREDECLARED.has(name);
-}
-
 const NON_ASCII = /[\u0080-\uffff]/;
 
 function isUpper(c: number): boolean {

@@ -44,6 +44,17 @@ const DOC = {
           },
           dotdot: { type: "string", "x-go-type": "x.T", "x-go-type-import": { path: "../x", name: "x" } },
           blank: { type: "string", "x-go-type": "x.T", "x-go-type-import": { path: "time", name: "_" } },
+          helper: {
+            type: "string",
+            "x-go-type": "decodeStrict.T",
+            "x-go-type-import": { path: "time", name: "decodeStrict" },
+          },
+          route: { type: "string", "x-go-type": "route.Duration", "x-go-type-import": { path: "time" } },
+          init: {
+            type: "string",
+            "x-go-type": "init.Duration",
+            "x-go-type-import": { path: "time", name: "init" },
+          },
           unexported: { type: "string", "x-go-type": "time.duration", "x-go-type-import": { path: "time" } },
           tags: {
             type: "string",
@@ -101,6 +112,9 @@ Deno.test("hostile extensions: every refused value is an error issue at its JSON
       `${F}/chan/x-go-type`,
       `${F}/code/x-go-type`,
       `${F}/dotdot/x-go-type-import/path`,
+      `${F}/helper/x-go-type-import/name`,
+      `${F}/init/x-go-type-import/name`,
+      `${F}/route/x-go-type`,
       `${F}/name/x-go-name`,
       `${F}/omit/x-omitempty`,
       `${F}/order/x-order`,
