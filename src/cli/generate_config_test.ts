@@ -147,7 +147,7 @@ Deno.test("generate: regenerating reports what was removed, and unchanged when n
     const text = await run(["generate", "-o", dir, PETSTORE]);
     assert.match(
       text.stdout,
-      /\nChanges: 0 files written, 1 stale file removed\n\nRemoved \(1, .*\):\n  client\.go\n/,
+      /\nChanges: 0 files written, 1 stale file removed\n\nRemoved \(1, .*\):\n {2}client\.go\n/,
     );
   });
 });
