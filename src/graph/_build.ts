@@ -46,12 +46,20 @@ export async function buildGraph(set: DocumentSet, withOperations: boolean): Pro
   const values: unknown[] = [];
   const containers: Container[] = [];
   const byPlace = new Map<string, number>();
+  /** The lengths of the registered places of each file, longest first: the only prefixes worth a look. */
+  const lengthsOf = new Map<string, number[]>();
   const sourceOf = (file: string) => index.document(file)?.source ?? file;
   const register = (c: Container): number => {
     const key = placeKey(c.file, c.segments);
     const known = byPlace.get(key);
     if (known !== undefined) return known;
     byPlace.set(key, containers.length);
+    let lengths = lengthsOf.get(c.file);
+    if (lengths === undefined) lengthsOf.set(c.file, lengths = []);
+    if (!lengths.includes(c.segments.length)) {
+      lengths.push(c.segments.length);
+      lengths.sort((a, b) => b - a);
+    }
     containers.push(c);
     return containers.length - 1;
   };
@@ -131,7 +139,8 @@ export async function buildGraph(set: DocumentSet, withOperations: boolean): Pro
 
   /** The container a place is in: the nearest registered place enclosing it. */
   function enclosing(file: string, segments: readonly (string | number)[]): number | undefined {
-    for (let n = segments.length; n >= 0; n--) {
+    for (const n of lengthsOf.get(file) ?? []) {
+      if (n > segments.length) continue;
       const c = byPlace.get(placeKey(file, segments.slice(0, n)));
       if (c !== undefined) return c;
     }
