@@ -113,6 +113,18 @@ Deno.test("generate selection: names that match nothing warn with the closest on
   await assert.rejects(generate(path, { typesOnlyFrom: ["Pet"], includeTags: ["pets"] }), UsageError);
 });
 
+Deno.test("generate selection: the embedded document is the slice (as JSON), with only the selected operations", async () => {
+  const r = await generate(fixture("petstore/petstore-3.0.yaml"), {
+    server: true,
+    serverEmbedSpec: true,
+    includeOperations: ["showPetById"],
+  });
+  const embedded = JSON.parse(r.files.find((f) => f.name === "server_embed_spec.json")!.content);
+  assert.deepEqual(Object.keys(embedded.paths), ["/pets/{petId}"]);
+  assert.deepEqual(Object.keys(embedded.paths["/pets/{petId}"]), ["get"]);
+  assert.deepEqual(Object.keys(embedded.components.schemas).sort(), ["Error", "Pet"]);
+});
+
 Deno.test("generate --types-only-from: the types the named schemas reach, no operation code", async () => {
   for (const file of PETSTORES) {
     const r = await generate(fixture(file), { typesOnlyFrom: ["Pets"], noReadme: true });
