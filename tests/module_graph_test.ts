@@ -58,6 +58,35 @@ Deno.test("version loads neither the YAML parser nor the core barrel", async () 
   assert.deepEqual(matching(graph, [/^npm:/, /^src\/core\/mod\.ts$/, /^src\/io\//]), []);
 });
 
+/** What `oatool <command>` evaluates: cli.ts's static graph and the command module's. */
+async function commandGraph(command: string): Promise<string[]> {
+  return [...new Set([...await startupGraph("cli.ts"), ...await startupGraph(command)])].sort();
+}
+
+Deno.test("oatool --version evaluates no node: module, npm package, reader or command but version", async () => {
+  // node: modules start Deno's Node compatibility layer (node:path ~8 ms, node:process ~20 ms); src/io brings
+  // node:path: main.ts imports the reader (src/cli/_lazy_reader.ts) and the refusal messages at their first use
+  const graph = await commandGraph("src/cli/version.ts");
+  assert.deepEqual(matching(graph, [/^node:/, /^npm:/, /^src\/io\//, /^src\/core\/mod\.ts$/]), []);
+  const commands = COMMANDS.filter((c) => c !== "src/cli/version.ts");
+  assert.deepEqual(graph.filter((m) => commands.includes(m)), [], "no other command module");
+});
+
+/** The npm packages only scripts/gen_schemas.ts uses: it compiles the OAS schemas into src/validator/_schema_*. */
+const SCHEMA_COMPILERS = [/^npm:\/?ajv(-draft-04|-formats)?@/, /^npm:\/?@readme\/openapi-schemas@/];
+
+Deno.test("validate and join evaluate neither the MCP SDK, zod, nor the schema compilers", async () => {
+  for (const command of ["src/cli/validate.ts", "src/cli/join.ts"]) {
+    const graph = await commandGraph(command);
+    assert.deepEqual(matching(graph, [...MCP_ONLY, ...SCHEMA_COMPILERS]), [], command);
+    assert.ok(graph.some((m) => /^npm:\/?js-yaml@/.test(m)), `${command} loads the YAML parser`);
+  }
+  // nothing the program runs compiles schemas at start: ajv is read by no module of cli.ts's whole graph
+  const info = await denoInfo("cli.ts");
+  const used = info.modules.flatMap((m) => m.dependencies ?? []).map((d) => d.code?.specifier ?? "");
+  assert.deepEqual(matching(used, SCHEMA_COMPILERS), []);
+});
+
 Deno.test("Graphviz (WebAssembly) is imported only when an SVG is drawn: in no command's start-up graph", async () => {
   const VIZ = [/^npm:\/?@viz-js\//];
   assert.ok(COMMANDS.includes("src/cli/graph.ts"));

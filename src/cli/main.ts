@@ -4,13 +4,12 @@
  * @module
  */
 import { describeError, OatoolError, UsageError } from "../core/errors.ts";
-import { createDefaultReader } from "../io/reader.ts";
 import { escapeText } from "../render/escape.ts";
-import { reportRefusal } from "../io/permission.ts";
 import { closest, parseFlags } from "./flags.ts";
 import { renderCommandHelp, renderMainHelp, renderUsage } from "./help.ts";
 import type { CliIO, Command } from "./types.ts";
 import { type CommandEntry, commands, helpCommand } from "./commands.ts";
+import { lazyDefaultReader } from "./_lazy_reader.ts";
 
 /** The values of the global `--color` flag. */
 export const COLOR_MODES = ["auto", "always", "never"] as const;
@@ -24,7 +23,8 @@ class StdoutClosed extends Error {}
 /**
  * Whether colour is used. `always`/`never` decide; `auto` follows `FORCE_COLOR` (any value but `0`/`false`
  * forces it, `0`/`false` turns it off), then `NO_COLOR`, then whether both streams are terminals. `FORCE_COLOR`
- * is read only where the environment may be read without a prompt (the binaries are not granted it).
+ * is read only where it may be read without a prompt: the binaries and `deno task oatool` are granted it
+ * (`--allow-env=FORCE_COLOR,NO_COLOR`); under narrower grants it is ignored.
  */
 export function colorWanted(
   mode: ColorMode,
@@ -70,8 +70,9 @@ export function processIO(color: ColorMode = "auto"): CliIO {
   return {
     stdout: write(Deno.stdout, true),
     stderr: write(Deno.stderr, false),
-    reader: createDefaultReader(),
-    createReader: (options) => createDefaultReader(options),
+    // src/io (node:path, the confinement checks) is imported at the first read: `version` starts without it
+    reader: lazyDefaultReader(),
+    createReader: (options) => lazyDefaultReader(options),
     color: colorWanted(color, {
       force: forceColorEnv(),
       noColor: Deno.noColor,
@@ -199,7 +200,8 @@ async function runCommand(command: Command, args: string[], io: CliIO, parent?: 
     }
     const failed = command.failureExitCode ?? 1;
     const failureCode = typeof failed === "number" ? failed : failed(error);
-    // Deno's permission flags refused it
+    // Deno's permission flags refused it (src/io/permission.ts is imported only on this path)
+    const { reportRefusal } = await import("../io/permission.ts");
     if (reportRefusal(error, io.stderr, `oatool ${fullName}: `)) return failureCode;
     io.stderr(
       `oatool ${fullName}: ${error instanceof OatoolError ? "" : "internal error: "}${

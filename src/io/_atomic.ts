@@ -7,7 +7,6 @@
  */
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { Buffer } from "node:buffer";
-import process from "node:process";
 import { WriteError } from "../core/errors.ts";
 import { isInside } from "../core/confine.ts";
 import { permissionMessage } from "./permission.ts";
@@ -42,9 +41,11 @@ export function isTempName(name: string): boolean {
  * Whether the process `pid` is known to be gone: asked only where the run may signal processes (`--allow-run`;
  * never a permission prompt), else unknown (false), and the age of the file decides.
  */
-function processGone(pid: number): boolean {
+async function processGone(pid: number): Promise<boolean> {
   try {
     if (Deno.permissions.querySync({ name: "run" }).state !== "granted") return false;
+    // node:process costs every command ~10 ms at start: imported only here, where it is used
+    const { default: process } = await import("node:process");
     process.kill(pid, 0);
     return false;
   } catch (error) {
@@ -69,7 +70,7 @@ export async function removeStaleTemps(dir: string, names: Iterable<string>): Pr
       const info = await Deno.lstat(path);
       if (!info.isFile) continue;
       const old = info.mtime !== null && Date.now() - info.mtime.getTime() > STALE_TEMP_AGE_MS;
-      if (!old && !processGone(pid)) continue;
+      if (!old && !(await processGone(pid))) continue;
       await Deno.remove(path);
       removed++;
     } catch { /* gone already, or not ours to remove */ }
