@@ -5,7 +5,7 @@
  *   deno task compile --target x86_64-unknown-linux-gnu
  *
  * The binaries get exactly the permissions `deno task oatool` uses: read and write files, network for http(s)
- * inputs; nothing else. Build information (commit, build time) is
+ * inputs, the FORCE_COLOR and NO_COLOR variables; nothing else. Build information (commit, build time) is
  * stamped into src/core/build_info.ts for the build and restored afterwards.
  *
  * `deno compile` needs Deno's runtime (denort) for each target, which it downloads from dl.deno.land, or takes
@@ -27,11 +27,16 @@ export const TARGETS: Record<string, string> = {
   "aarch64-pc-windows-msvc": "oatool-windows-arm64.exe",
 };
 
-/** The permission flags of the binaries (the same as the `oatool` task in deno.json). */
+/**
+ * The permission flags of the binaries (the same as the `oatool` task in deno.json): files and the network, and
+ * the two colour variables, which main.ts reads only where granted (`Deno.permissions.querySync`), so a run
+ * without this grant (`deno run -R -W -N jsr:…`) ignores FORCE_COLOR instead of prompting.
+ */
 export const BINARY_PERMISSIONS = [
   "--allow-read",
   "--allow-write",
   "--allow-net",
+  "--allow-env=FORCE_COLOR,NO_COLOR",
 ];
 
 const root = fileURLToPath(new URL("../", import.meta.url));

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { createMemoryReader } from "../src/core/mod.ts";
 import { main } from "../src/cli/main.ts";
-import { spawnOatool, type SpawnResult, withTempDir } from "./_spawn.ts";
+import { PERMISSIONS, ROOT, spawnOatool, type SpawnResult, withTempDir } from "./_spawn.ts";
 
 /** The strict grants of the README, for documents in ./api and results in ./out. */
 const FENCE = ["--allow-read=./api,./out", "--allow-write=./out"];
@@ -228,4 +228,26 @@ Deno.test("main: a refusal that escapes the reader is still one sentence with th
     err,
     `oatool parse: reading "/w/api.yaml" is not allowed by Deno's permissions; run with --allow-read=/w/api.yaml to allow it.\n`,
   );
+});
+
+Deno.test("FORCE_COLOR: read under the binary's grants, ignored without a prompt where env is not granted", async () => {
+  const petstore = `${ROOT}testdata/petstore/petstore-3.0.yaml`;
+  const colour = new RegExp("\u001b\\[\\d+m");
+  // The binaries' flags (and the oatool task's) grant the two colour variables: FORCE_COLOR=1 wins over NO_COLOR
+  const granted = await spawnOatool(["validate", "-q", petstore], { env: { FORCE_COLOR: "1" } });
+  assert.equal(granted.code, 0, granted.stderr);
+  assert.match(granted.stdout, colour, "FORCE_COLOR=1 colours the report under the binary's grants");
+  const task = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`)).tasks.oatool as string;
+  for (const flag of PERMISSIONS) {
+    assert.ok(task.split(/\s+/).includes(flag), `the oatool task grants ${flag}`);
+  }
+  // Without the grant: no prompt, no refusal, no colour; the run is the same otherwise
+  const plain = await spawnOatool(["validate", "-q", petstore], {
+    env: { FORCE_COLOR: "1" },
+    permissions: PERMISSIONS.filter((f) => !f.startsWith("--allow-env")),
+  });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.doesNotMatch(plain.stdout + plain.stderr, colour);
+  assert.doesNotMatch(plain.stderr, /env access|NotCapable|FORCE_COLOR/);
+  assert.equal(plain.stdout, granted.stdout.replace(new RegExp(colour.source, "g"), ""));
 });
