@@ -193,3 +193,28 @@ Deno.test("extensions: every package the runtime imports is among the import nam
     }
   }
 });
+
+Deno.test("extensions: an x-go-name already taken gets a suffix and a warning at its pointer", async () => {
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        A: { type: "object", "x-go-name": "Client", properties: { a: { type: "string", "x-go-name": "B" } } },
+        B: { type: "object", "x-go-name": "Thing", properties: { b: { type: "string", "x-go-name": "B" } } },
+      },
+    },
+  };
+  const result = await generate({ content: JSON.stringify(doc), name: "t.json" }, { noReadme: true });
+  const code = result.files[0].content;
+  // Client is the generated client's name: the schema takes Client2.
+  assert.ok(code.includes("type Client2 struct {\n\tB *string"), code);
+  assert.ok(code.includes("type Thing struct {\n\tB *string"), code);
+  const warned = result.issues.filter((i) => i.rule === "generate-extension");
+  assert.deepEqual(warned.map((i) => [i.severity, i.pointer]), [[
+    "warning",
+    "/components/schemas/A/x-go-name",
+  ]]);
+  assert.match(warned[0].message, /x-go-name "Client" is taken; Client2 is used\./);
+});
