@@ -4,18 +4,11 @@
  *
  * @module
  */
+import { LIST_SCHEMA_KEYWORDS, MAP_SCHEMA_KEYWORDS } from "../core/schema_keywords.ts";
 
-/** Keywords whose value is a map of names to schemas. */
-const NAMED = new Set([
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-  "dependencies",
-]);
-/** Keywords whose value is a list of schemas. */
-const LISTS = new Set(["allOf", "oneOf", "anyOf", "prefixItems"]);
+/** Keywords whose value maps names to schemas, and those whose value is a list of schemas. */
+const NAMED = new Set(MAP_SCHEMA_KEYWORDS);
+const LISTS = new Set(LIST_SCHEMA_KEYWORDS);
 
 const isIndex = (s: string | number | undefined) => typeof s === "number" || /^\d+$/.test(s ?? "");
 
