@@ -61,31 +61,29 @@ Deno.test("validate --format html with several documents: a row per document, ea
   await withTempDir(async (dir) => {
     await Deno.writeTextFile(join(dir, "api.yaml"), API);
     await Deno.writeTextFile(join(dir, "pet.yaml"), PET);
-    await Deno.writeTextFile(
-      join(dir, "other.yaml"),
-      PLAIN.replace("/pets", "/cats"),
-    );
-    const r = await run([
-      "validate",
-      "--format",
-      "html",
-      "--jobs",
-      "1",
-      join(dir, "api.yaml"),
-      join(dir, "other.yaml"),
-    ]);
+    await Deno.writeTextFile(join(dir, "other.yaml"), PLAIN.replace("/pets", "/cats"));
+    // Another set in another folder, with its own pet.yaml (named alike: the folders are outside the working
+    // directory) whose error is two lines lower.
+    await Deno.mkdir(join(dir, "b"));
+    await Deno.writeTextFile(join(dir, "b", "api.yaml"), API);
+    await Deno.writeTextFile(join(dir, "b", "pet.yaml"), "# b\n# b\n" + PET);
+    const files = ["api.yaml", "other.yaml", "b/api.yaml"].map((f) => join(dir, f));
+    const r = await run(["validate", "--format", "html", "--jobs", "1", ...files]);
     assert.equal(r.code, 1, r.stderr);
     // The document lines go to standard error, as in every format but text.
     assert.match(r.stderr, /✗ .*api\.yaml: invalid/);
-    assert.match(r.stdout, /<title>Validation: 2 documents<\/title>/);
+    assert.match(r.stdout, /<title>Validation: 3 documents<\/title>/);
     assert.match(r.stdout, /<td class="t">[^<]*other\.yaml<\/td><td>✗ invalid<\/td>/);
     const shown = frames(r.stdout).map((f) => f.startsWith(dir) ? f.slice(dir.length + 1) : f);
     assert.deepEqual(shown.sort(), [
       "api.yaml:7 get:",
       "api.yaml:7 get:",
+      "b/api.yaml:7 get:",
+      "b/api.yaml:7 get:",
       "other.yaml:7 get:",
       "other.yaml:7 get:",
       "pet.yaml:4 type: strin",
+      "pet.yaml:6 type: strin",
     ]);
   });
 });
