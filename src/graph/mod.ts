@@ -10,7 +10,7 @@
  * const g = await graph({ content: JSON.stringify({ openapi: "3.1.0", info: { title: "t", version: "1" },
  *   components: { schemas: { Pet: { properties: { tag: { $ref: "#/components/schemas/Tag" } } }, Tag: {} } } }) },
  *   { focus: ["Pet"], depth: 1, direction: "out" });
- * ok(renderGraphMermaid(g).includes("-->|property|"));
+ * ok(renderGraphMermaid(g).includes(`-->|"property"|`));
  * ```
  *
  * @module
