@@ -7,21 +7,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { run } from "./_test_io.ts";
-import { spawnOatool } from "../../tests/_spawn.ts";
+import { spawnOatool, withTempDir as tempDir } from "../../tests/_spawn.ts";
 import { generateCommand } from "./generate.ts";
 import { CONFIG_SCHEMA, GENERATE_REPORT_FORMATS } from "../config/schema.ts";
 import { REPORT_FORMATS } from "../render/contract.ts";
 
 const PETSTORE = new URL("../../testdata/petstore/petstore-3.0.yaml", import.meta.url).pathname;
-
-async function tempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await Deno.makeTempDir({ prefix: "oatool-gen-config-" });
-  try {
-    return await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 const names = (dir: string) => [...Deno.readDirSync(dir)].map((e) => e.name).sort();
 
