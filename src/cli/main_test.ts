@@ -141,6 +141,7 @@ Deno.test("the main help lists only commands that exist (issue 11)", async () =>
     "join",
     "overlay",
     "walk",
+    "graph",
     "generate",
     "diff",
     "config",
