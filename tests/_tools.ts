@@ -2,7 +2,9 @@
  * Outside tools some tests need (Go 1.19+, chi v5's source, Chromium): found, or the test is declared with Deno's `ignore`
  * and a name ending "(skipped: <tool> … ; <install command>)", which `.ci/run` counts as a failure. When
  * OATOOL_REQUIRE_TOOLS names the tool, the test is never ignored: it runs and fails clearly. When a test file
- * ends, one line per missing tool says how many of its tests were skipped and how to install the tool.
+ * ends, what it skipped goes to the file OATOOL_SKIP_REPORT names (set by scripts/test.ts, `deno task test`,
+ * which ends the run with one line for all files); without it (a plain `deno test`), one line per missing tool
+ * says how many of the file's tests were skipped and how to install the tool.
  *
  * @module
  */
@@ -78,11 +80,18 @@ const required = (Deno.env.get("OATOOL_REQUIRE_TOOLS") ?? "").split(/[\s,]+/);
 const tools = new Map<string, Promise<Tool>>();
 const skipped = new Map<string, number>();
 
+const skipReport = Deno.env.get("OATOOL_SKIP_REPORT");
+
 globalThis.addEventListener("unload", () => {
-  for (const [name, count] of skipped) {
+  const lines = [...skipped].map(([name, count]) => {
     const k = KNOWN[name as keyof typeof KNOWN];
-    console.log(`${count} test(s) skipped: ${k.what} (${k.install})`);
-  }
+    return skipReport
+      ? `${name}\t${count}\t${k.install}\n`
+      : `${count} test(s) skipped: ${k.what} (${k.install})\n`;
+  });
+  if (lines.length === 0) return;
+  if (skipReport) Deno.writeTextFileSync(skipReport, lines.join(""), { append: true });
+  else console.log(lines.join("").trimEnd());
 });
 
 /** The tool `name`, looked for once per test file. */
