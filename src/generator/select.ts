@@ -141,13 +141,14 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     const names = Object.keys(schemaMap ?? {});
     const wanted = new Patterns(s.typesOnlyFrom);
     for (const name of names) {
-      if (wanted.matches([name])) seeds.push({ $ref: `#/${schemaSection!.key}/${escape(name)}` });
+      if (wanted.matches([name])) seeds.push({ $ref: `#/${schemaSection!.key}/${pointerName(name)}` });
     }
     wanted.unused("--types-only-from", "schema", names, issues);
     if (seeds.length === 0) {
-      const why = issues.map((i) => ` ${i.message}${/[.?]$/.test(i.message) ? "" : "."}`).join("");
       throw new EmptySelectionError(
-        `${selectionFlags(s)} selects no schema of the document.${why} Give names of schemas under ${
+        `${selectionFlags(s)} selects no schema of the document.${
+          because(issues)
+        } Give names of schemas under ${
           schemaSection === undefined ? "its schemas" : schemaSection.segments.join(".")
         }.`,
       );
@@ -162,9 +163,10 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     const picked = pickOperations(doc, version, s, issues);
     operations = picked.count;
     if (operations === 0) {
-      const why = issues.map((i) => ` ${i.message}${/[.?]$/.test(i.message) ? "" : "."}`).join("");
       throw new EmptySelectionError(
-        `${selectionFlags(s)} selects no operation of the document.${why} Change the --include-tags, ` +
+        `${selectionFlags(s)} selects no operation of the document.${
+          because(issues)
+        } Change the --include-tags, ` +
           `--exclude-tags, --include-operations or --exclude-operations flags.`,
       );
     }
@@ -173,7 +175,7 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     seeds.push(picked.paths);
     if (s.allSchemas === true && schemaSection !== undefined) {
       for (const name of Object.keys(schemaMap ?? {})) {
-        seeds.push({ $ref: `#/${schemaSection.key}/${escape(name)}` });
+        seeds.push({ $ref: `#/${schemaSection.key}/${pointerName(name)}` });
       }
     }
     pruneSecurity(doc, out, picked.security, picked.inheritRoot, sections);
@@ -195,6 +197,11 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     setAt(out, c.segments, kept);
   }
   return { document: out, operations, schemas, issues };
+}
+
+/** The warnings, as sentences following an error's first one. */
+function because(issues: readonly Finding[]): string {
+  return issues.map((i) => ` ${i.message}${/[.?]$/.test(i.message) ? "" : "."}`).join("");
 }
 
 /** The selected operations as a new `paths` map, with the tags and security schemes they use. */
@@ -365,7 +372,7 @@ function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
     if (!names && isObject(o.discriminator) && isObject(o.discriminator.mapping) && schemaSection) {
       for (const v of Object.values(o.discriminator.mapping)) {
         if (typeof v !== "string") continue;
-        follow(v.startsWith("#") ? v : `#/${schemaSection.key}/${escape(v)}`);
+        follow(v.startsWith("#") ? v : `#/${schemaSection.key}/${pointerName(v)}`);
       }
     }
     for (const [k, v] of Object.entries(o)) {
@@ -375,7 +382,8 @@ function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
   }
 }
 
-function escape(name: string): string {
+/** A name as a segment of a URI-fragment JSON pointer. */
+function pointerName(name: string): string {
   return encodeURIComponent(name.replaceAll("~", "~0").replaceAll("/", "~1"));
 }
 
