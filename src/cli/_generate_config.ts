@@ -17,12 +17,12 @@ export const generateSelectionFlags = {
   "include-tags": {
     type: "list",
     placeholder: "tag",
-    description: "Only operations with this tag (name or glob; repeatable)",
+    description: "Only operations with this tag (name or glob)",
   },
   "exclude-tags": {
     type: "list",
     placeholder: "tag",
-    description: "Leave out operations with this tag (name or glob; repeatable)",
+    description: "Leave out operations with this tag (name or glob)",
   },
   "include-operations": {
     type: "list",
@@ -41,7 +41,7 @@ export const generateSelectionFlags = {
   "types-only-from": {
     type: "list",
     placeholder: "schema",
-    description: "Only the types reachable from this schema, no operation code (repeatable)",
+    description: "Only the types reachable from this schema, no operation code",
   },
   "no-clean": {
     type: "boolean",
