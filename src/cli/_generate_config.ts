@@ -27,12 +27,12 @@ export const generateSelectionFlags = {
   "include-operations": {
     type: "list",
     placeholder: "id",
-    description: 'Only this operation: operationId, "GET /path" or a glob (repeatable)',
+    description: 'Only this operation: operationId, "GET /path" or a glob',
   },
   "exclude-operations": {
     type: "list",
     placeholder: "id",
-    description: 'Leave out this operation: operationId, "GET /path" or a glob (repeatable)',
+    description: 'Leave out this operation: operationId, "GET /path" or a glob',
   },
   "all-schemas": {
     type: "boolean",
