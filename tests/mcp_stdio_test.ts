@@ -85,6 +85,11 @@ Deno.test("stdio: initialize, tools/list with input and output schemas, a call o
         ["walk_security", { spec: { file: PETSTORE } }, (r) => typeof r.total === "number"],
         ["walk_paths", { spec: { file: PETSTORE }, path: "/pets" }, (r) => r.matched === 1],
         ["walk_refs", { spec: { file: PETSTORE } }, (r) => (r.total as number) > 0],
+        [
+          "graph",
+          { spec: { file: PETSTORE }, operations: true },
+          (r) => (r.mermaid as string).startsWith("flowchart LR\n") && (r.nodes as number) > 0,
+        ],
       ];
       assertEquals(calls.map((c) => c[0]).sort(), [...TOOL_NAMES].sort());
       for (const [name, args, check] of calls) {
