@@ -11,7 +11,7 @@
 import { formatCount } from "../core/bounded_text.ts";
 import { type FindingLimits, reportedFindings } from "../core/finding_limits.ts";
 import type { Finding, SourcePosition } from "../core/mod.ts";
-import { listRules, type ManyEntry, type ValidationResult } from "../validator/mod.ts";
+import { INPUT_RULE, listRules, type ManyEntry, type ValidationResult } from "../validator/mod.ts";
 import { codeTable, escapeHtml, htmlPage } from "./_html.ts";
 import { type ExcerptBounds, type ExcerptFile, FileExcerpts } from "./_html_excerpt.ts";
 
@@ -137,6 +137,99 @@ function groupBy(items: readonly Item[], key: (item: Item) => string): Map<strin
   return groups;
 }
 
+/** Where an article goes in either grouping: its group's id and its place among all the articles. */
+interface Placement {
+  groups: { rule: string; location: string };
+  order: { rule: number; location: number };
+}
+
+/** The two groupings of the items: by rule (errors' rules first, then by id) and by file (in line order). */
+function groupings(items: readonly Item[]) {
+  const byRule = groupBy(
+    [...items].sort((a, b) =>
+      LABELS.indexOf(a.label) - LABELS.indexOf(b.label) || ruleOf(a.finding).localeCompare(ruleOf(b.finding))
+    ),
+    (item) => ruleOf(item.finding),
+  );
+  const byFile = groupBy(items, fileOf);
+  const line = (item: Item) => item.finding.location?.line ?? Number.MAX_SAFE_INTEGER;
+  const column = (item: Item) => item.finding.location?.column ?? 0;
+  const placed = new Map<Item, Placement>(
+    items.map((item) => [item, { groups: { rule: "", location: "" }, order: { rule: 0, location: 0 } }]),
+  );
+  let n = 0;
+  for (const [i, list] of [...byRule.values()].entries()) {
+    for (const item of list) {
+      const p = placed.get(item)!;
+      p.groups.rule = `rule-${i + 1}`;
+      p.order.rule = n++;
+    }
+  }
+  n = 0;
+  for (const [i, list] of [...byFile.values()].entries()) {
+    list.sort((a, b) => line(a) - line(b) || column(a) - column(b));
+    for (const item of list) {
+      const p = placed.get(item)!;
+      p.groups.location = `file-${i + 1}`;
+      p.order.location = n++;
+    }
+  }
+  return { byRule, byFile, placed };
+}
+
+/** The documents' table, the verdict and the counts by severity (of every finding). */
+function summaryHtml(documents: readonly DocumentRow[], counts: Map<Label, number>, labels: Label[]): string {
+  let out = `<table class="counts" id="documents"><tr><th class="t">Document</th>` +
+    `<th>Result</th><th>Version</th><th>Errors</th><th>Warnings</th></tr>\n`;
+  for (const d of documents) {
+    const result = d.failure !== undefined ? "not validated" : d.valid ? "✓ valid" : "✗ invalid";
+    out +=
+      `<tr><td class="t">${escapeHtml(d.source)}</td><td>${result}</td><td>${escapeHtml(d.version)}</td>` +
+      `<td>${formatCount(d.errorCount)}</td><td>${formatCount(d.warningCount)}</td></tr>\n`;
+    if (d.failure !== undefined) {
+      out += `<tr><td colspan="5" class="t note">${escapeHtml(d.failure)}</td></tr>\n`;
+    }
+  }
+  out += `</table>\n`;
+  const noun = documents.length === 1
+    ? escapeHtml(documents[0].source)
+    : plural(documents.length, "document");
+  const errors = counts.get("ERROR")! + counts.get("CRITICAL")!;
+  out += documents.every((d) => d.valid)
+    ? `<p class="verdict ok" id="verdict">✓ ${noun}: valid</p>\n`
+    : `<p class="verdict breaking" id="verdict">✗ ${noun}: invalid (${plural(errors, "error")})</p>\n`;
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const ignored = documents.reduce((n, d) => n + d.ignoredCount, 0);
+  return out +
+    `<table class="counts" id="counts"><tr><th>Total</th>${
+      labels.map((l) => `<th>${l}</th>`).join("")
+    }<th>Ignored</th></tr><tr><td>${formatCount(total)}</td>${
+      labels.map((l) => `<td data-count="${l}">${formatCount(counts.get(l)!)}</td>`).join("")
+    }<td>${formatCount(ignored)}</td></tr></table>\n`;
+}
+
+/** The filter bar (hidden until the script shows it): severities, the rule menu, the grouping switch. */
+function filtersHtml(items: readonly Item[], labels: Label[], byRule: Map<string, Item[]>): string {
+  const boxes = labels.map((l) =>
+    `<label><input type="checkbox" data-severity="${l}" checked> ${badge(l)} ${
+      formatCount(items.filter((i) => i.label === l).length)
+    }</label>`
+  );
+  const options = [...byRule].map(([rule, list]) =>
+    `<option value="${escapeHtml(rule)}">${escapeHtml(rule)} (${formatCount(list.length)})</option>`
+  );
+  return `<form id="filters" hidden>Show: ${boxes.join("")}<label>rule: <select name="rule">` +
+    `<option value="">every rule (${formatCount(items.length)})</option>${
+      options.join("")
+    }</select></label>` +
+    `group by: <label><input type="radio" name="group" value="rule" checked> rule</label>` +
+    `<label><input type="radio" name="group" value="location"> location</label> ` +
+    `<span class="note">showing <b id="shown">${items.length}</b> of ${
+      formatCount(items.length)
+    }</span></form>\n` +
+    `<p class="note" id="nofilter">Every finding is shown, grouped by rule (the filters need scripts).</p>\n`;
+}
+
 /** The page over some documents and their findings (errors first, each document's in document order). */
 function page(
   title: string,
@@ -165,34 +258,9 @@ function page(
   const counts = new Map<Label, number>(LABELS.map((l) => [l, 0]));
   for (const a of all) counts.set(labelOf(a.finding), counts.get(labelOf(a.finding))! + 1);
   const labels = LABELS.filter((l) => l === "ERROR" || l === "WARNING" || counts.get(l)! > 0);
-  const valid = documents.every((d) => d.valid);
-  const ignored = documents.reduce((n, d) => n + d.ignoredCount, 0);
+  const { byRule, byFile, placed } = groupings(items);
 
-  let body =
-    `<h1>${escapeHtml(title)}</h1>\n<table class="counts" id="documents"><tr><th class="t">Document</th>` +
-    `<th>Result</th><th>Version</th><th>Errors</th><th>Warnings</th></tr>\n`;
-  for (const d of documents) {
-    const result = d.failure !== undefined ? "not validated" : d.valid ? "✓ valid" : "✗ invalid";
-    body +=
-      `<tr><td class="t">${escapeHtml(d.source)}</td><td>${result}</td><td>${escapeHtml(d.version)}</td>` +
-      `<td>${formatCount(d.errorCount)}</td><td>${formatCount(d.warningCount)}</td></tr>\n`;
-    if (d.failure !== undefined) {
-      body += `<tr><td colspan="5" class="t note">${escapeHtml(d.failure)}</td></tr>\n`;
-    }
-  }
-  body += `</table>\n`;
-  const noun = documents.length === 1
-    ? escapeHtml(documents[0].source)
-    : plural(documents.length, "document");
-  const errors = counts.get("ERROR")! + counts.get("CRITICAL")!;
-  body += valid
-    ? `<p class="verdict ok" id="verdict">✓ ${noun}: valid</p>\n`
-    : `<p class="verdict breaking" id="verdict">✗ ${noun}: invalid (${plural(errors, "error")})</p>\n`;
-  body += `<table class="counts" id="counts"><tr><th>Total</th>${
-    labels.map((l) => `<th>${l}</th>`).join("")
-  }<th>Ignored</th></tr><tr><td>${formatCount(all.length)}</td>${
-    labels.map((l) => `<td data-count="${l}">${formatCount(counts.get(l)!)}</td>`).join("")
-  }<td>${formatCount(ignored)}</td></tr></table>\n`;
+  let body = `<h1>${escapeHtml(title)}</h1>\n${summaryHtml(documents, counts, labels)}`;
   if (items.length < all.length) {
     body +=
       `<p class="note" id="omitted">This page shows ${formatCount(items.length)} of ${
@@ -200,79 +268,26 @@ function page(
       } (errors first; at most ${formatCount(maxFindings)}). <code>oatool validate --format json</code> ` +
       `lists them all.</p>\n`;
   }
-
-  const byRule = groupBy(
-    [...items].sort((a, b) =>
-      LABELS.indexOf(a.label) - LABELS.indexOf(b.label) || ruleOf(a.finding).localeCompare(ruleOf(b.finding))
-    ),
-    (item) => ruleOf(item.finding),
-  );
-  const byFile = groupBy(items, fileOf);
-  const line = (item: Item) => item.finding.location?.line ?? Number.MAX_SAFE_INTEGER;
-  const column = (item: Item) => item.finding.location?.column ?? 0;
-  // Each item's group and place in either grouping (the script moves the articles between them).
-  const placed = new Map<
-    Item,
-    { groups: { rule: string; location: string }; order: { rule: number; location: number } }
-  >(
-    items.map((item) => [item, { groups: { rule: "", location: "" }, order: { rule: 0, location: 0 } }]),
-  );
-  let n = 0;
-  for (const [i, list] of [...byRule.values()].entries()) {
-    for (const item of list) {
-      const p = placed.get(item)!;
-      p.groups.rule = `rule-${i + 1}`;
-      p.order.rule = n++;
-    }
-  }
-  n = 0;
-  for (const [i, list] of [...byFile.values()].entries()) {
-    list.sort((a, b) => line(a) - line(b) || column(a) - column(b));
-    for (const item of list) {
-      const p = placed.get(item)!;
-      p.groups.location = `file-${i + 1}`;
-      p.order.location = n++;
-    }
-  }
-
+  body += filtersHtml(items, labels, byRule);
   const rules = new Map(listRules().map((r) => [r.id, r.description]));
-  body +=
-    `<form id="filters" hidden>Show: ${
-      labels.map((l) =>
-        `<label><input type="checkbox" data-severity="${l}" checked> ${badge(l)} ${
-          formatCount(items.filter((i) => i.label === l).length)
-        }</label>`
-      ).join("")
-    }<label>rule: <select name="rule"><option value="">every rule (${formatCount(items.length)})</option>${
-      [...byRule].map(([rule, list]) =>
-        `<option value="${escapeHtml(rule)}">${escapeHtml(rule)} (${formatCount(list.length)})</option>`
-      ).join("")
-    }</select></label>group by: <label><input type="radio" name="group" value="rule" checked> rule</label>` +
-    `<label><input type="radio" name="group" value="location"> location</label> ` +
-    `<span class="note">showing <b id="shown">${items.length}</b> of ${
-      formatCount(items.length)
-    }</span></form>\n`;
-  body +=
-    `<p class="note" id="nofilter">Every finding is shown, grouped by rule (the filters need scripts).</p>\n`;
-
+  rules.set(INPUT_RULE, "The document can be read and validated");
   body += `<div data-grouping="rule" id="by-rule"><h2>Findings by rule (${formatCount(byRule.size)})</h2>\n`;
   for (const [rule, list] of byRule) {
     const description = rules.get(rule);
-    body += `<section class="group" id="${placed.get(list[0])!.groups.rule}"><h3>${
-      escapeHtml(rule)
-    } <span class="note">(${plural(list.length, "finding")}${
-      description === undefined ? "" : `: ${escapeHtml(description)}`
-    })</span></h3>\n`;
+    body += `<section class="group" id="${placed.get(list[0])!.groups.rule}"><h3>${escapeHtml(rule)} ` +
+      `<span class="note">(${plural(list.length, "finding")}${
+        description === undefined ? "" : `: ${escapeHtml(description)}`
+      })</span></h3>\n`;
     for (const item of list) body += articleHtml(item, placed.get(item)!, files, bounds);
     body += `</section>\n`;
   }
+  // The location grouping's sections start empty: the script moves the articles into them.
   body += `</div>\n<div data-grouping="location" id="by-location" hidden><h2>Findings by location (${
     plural(byFile.size, "file")
   })</h2>\n`;
   for (const [file, list] of byFile) {
-    body += `<section class="group" id="${placed.get(list[0])!.groups.location}"><h3>${
-      escapeHtml(file)
-    } <span class="note">(${plural(list.length, "finding")})</span></h3>\n</section>\n`;
+    body += `<section class="group" id="${placed.get(list[0])!.groups.location}"><h3>${escapeHtml(file)} ` +
+      `<span class="note">(${plural(list.length, "finding")})</span></h3>\n</section>\n`;
   }
   body += `</div>\n`;
   if (all.length === 0) body += `<p id="none">No findings.</p>\n`;
