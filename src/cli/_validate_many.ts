@@ -17,7 +17,7 @@ import { escapeText } from "../render/escape.ts";
 import { renderFindingList } from "../render/findings.ts";
 import type { IgnoreEntry } from "../config/mod.ts";
 import { INPUT_RULE, listRules, type ManyEntry, type ValidationResult } from "../validator/mod.ts";
-import { type ExcerptFile, renderValidationManyHtml } from "../render/validation_html.ts";
+import type { ExcerptFile } from "../render/validation_html.ts";
 import type { DocumentReader } from "../core/mod.ts";
 
 /** Counts of a word: `1 error`, `2 errors`. */
@@ -171,17 +171,23 @@ export async function documentFiles(
   return read.filter((f) => f !== undefined);
 }
 
-/** The merged report in a format; in every format but text the document lines go to `side` (standard error). */
-export function renderMany(
+/**
+ * The merged report in a format; in every format but text the document lines go to `side` (standard error). The
+ * HTML page's renderer (node:crypto for its hashes) is imported only when a page is asked for.
+ */
+export async function renderMany(
   format: ReportFormat | "html",
   entries: readonly ManyEntry[],
   style: Style,
   side: (text: string) => void,
   files?: readonly ExcerptFile[],
-): string {
+): Promise<string> {
   if (format === "text") return renderManyText(entries, style);
   for (const e of entries) side(documentLine(e, style) + "\n");
-  if (format === "html") return renderValidationManyHtml(entries, { files });
+  if (format === "html") {
+    const { renderValidationManyHtml } = await import("../render/validation_html.ts");
+    return renderValidationManyHtml(entries, { files });
+  }
   const report = mergedReport(entries);
   const documents = entries.map((e) => e.result.source);
   if (format === "junit") return renderJunit(report, { suites: documents });

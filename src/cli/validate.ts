@@ -10,7 +10,6 @@ import {
 } from "../render/validation.ts";
 import { renderReport } from "../render/format.ts";
 import { REPORT_FORMATS } from "../render/contract.ts";
-import { renderValidationHtml } from "../render/validation_html.ts";
 import { loadDocumentSet } from "../io/document_set.ts";
 import { ConfigError } from "../config/mod.ts";
 import {
@@ -201,6 +200,8 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
       break;
     case "html": {
       const set = await loadDocumentSet(input, { reader: ctx.reader });
+      // imported here: the page's hashing (node:crypto) costs every other validate ~10 ms at start
+      const { renderValidationHtml } = await import("../render/validation_html.ts");
       ctx.io.stdout(renderValidationHtml(result, { files: set.files }));
       break;
     }
@@ -271,7 +272,7 @@ async function runMany(
     if (gone.length > 0) pruned = (pruned ?? 0) + await pruneBaseline(file, gone, { reader: ctx.reader });
   }
   const files = f.format === "html" ? await documentFiles(entries, ctx.reader) : undefined;
-  ctx.io.stdout(renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr, files));
+  ctx.io.stdout(await renderMany(f.format, entries, style, f.quiet ? () => {} : ctx.io.stderr, files));
   const summary = baselineSummary(mergedBaseline(entries), pruned);
   if (f.format === "text") ctx.io.stdout(summary);
   else ctx.io.stderr(summary);
