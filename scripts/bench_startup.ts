@@ -42,7 +42,8 @@ async function main(): Promise<number> {
     }).imports["js-yaml"];
     await Deno.writeTextFile(
       floor,
-      `import { load } from "${yaml}";\nconsole.log(Object.keys(load(Deno.readTextFileSync(Deno.args[0])) as object));\n`,
+      `import { load } from "${yaml}";\n` +
+        "console.log(Object.keys(load(Deno.readTextFileSync(Deno.args[0])) as object));\n",
     );
     const deno = Deno.execPath();
     const flags = taskFlags(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));

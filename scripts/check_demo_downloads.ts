@@ -14,7 +14,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { denoInfo } from "../tests/_deno_info.ts";
+import { reachable } from "../tests/_deno_info.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -47,23 +47,8 @@ export function withDependencies(
 }
 
 /** The npm packages the module graph of `entry` imports: its static imports, and its dynamic ones if asked. */
-async function npmImports(entry: string, dynamic: boolean): Promise<Set<string>> {
-  const info = await denoInfo(entry);
-  const modules = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const out = new Set<string>();
-  const queue = [...info.roots];
-  while (queue.length > 0) {
-    const s = queue.pop()!;
-    const specifier = info.redirects[s] ?? s;
-    if (seen.has(specifier)) continue;
-    seen.add(specifier);
-    if (specifier.startsWith("npm:")) out.add(packageName(specifier));
-    for (const d of modules.get(specifier)?.dependencies ?? []) {
-      if (d.code !== undefined && (dynamic || !d.isDynamic)) queue.push(d.code.specifier);
-    }
-  }
-  return out;
+async function npmImports(entry: string, dynamic: boolean): Promise<string[]> {
+  return (await reachable(entry, dynamic)).filter((s) => s.startsWith("npm:")).map(packageName);
 }
 
 /**

@@ -9,29 +9,15 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { LAZY_MODULES } from "../scripts/compile.ts";
 import { ROOT } from "./_spawn.ts";
-import { denoInfo } from "./_deno_info.ts";
+import { denoInfo, reachable } from "./_deno_info.ts";
 
 /**
- * What `<entry>` evaluates before it runs: its static code imports, transitively (relative paths of files, npm
- * specifiers as they are). Literal dynamic imports are left out: Deno reads them, but evaluates them only when the
- * import runs.
+ * What `<entry>` evaluates before it runs (see {@link reachable}): files relative to the root, npm specifiers as
+ * they are.
  */
 async function startupGraph(entry: string): Promise<string[]> {
-  const info = await denoInfo(entry);
-  const modules = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const queue = [...info.roots];
-  while (queue.length > 0) {
-    const s = queue.pop()!;
-    const specifier = info.redirects[s] ?? s;
-    if (seen.has(specifier)) continue;
-    seen.add(specifier);
-    for (const d of modules.get(specifier)?.dependencies ?? []) {
-      if (d.code !== undefined && !d.isDynamic) queue.push(d.code.specifier);
-    }
-  }
   const root = new URL(`file://${ROOT}`).href;
-  return [...seen].map((s) => s.startsWith(root) ? s.slice(root.length) : s).sort();
+  return (await reachable(entry)).map((s) => s.startsWith(root) ? s.slice(root.length) : s).sort();
 }
 
 const MCP_ONLY = [/^npm:\/?@modelcontextprotocol\//, /^npm:\/?zod@/, /^src\/mcp\//];

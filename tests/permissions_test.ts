@@ -230,7 +230,7 @@ Deno.test("main: a refusal that escapes the reader is still one sentence with th
   );
 });
 
-Deno.test("FORCE_COLOR: read under the binary's grants, ignored without a prompt where env is not granted", async () => {
+Deno.test("FORCE_COLOR: read under the binary's grants, ignored without a prompt elsewhere", async () => {
   const petstore = `${ROOT}testdata/petstore/petstore-3.0.yaml`;
   const colour = new RegExp("\u001b\\[\\d+m");
   // The binaries' flags (and the oatool task's) grant the two colour variables: FORCE_COLOR=1 wins over NO_COLOR

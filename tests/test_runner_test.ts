@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { ROOT } from "./_spawn.ts";
 import { skipSummary } from "../scripts/test.ts";
 
-Deno.test("test runner: one closing line names each missing tool, its skipped tests and its install command", async () => {
+Deno.test("test runner: one closing line names each missing tool, its skips and its install", async () => {
   const empty = await Deno.makeTempDir({ prefix: "oatool-nopath-" });
   try {
     const out = await new Deno.Command(Deno.execPath(), {
@@ -48,7 +48,8 @@ Deno.test("test runner: the skips of every file add up by tool; none, no line", 
     "go\t3\tapt-get install golang-go\nchi\t1\tapt-get install chi\ngo\t2\tapt-get install golang-go\n";
   assert.equal(
     skipSummary(report),
-    "Skipped for missing tools: go (5 tests; install: apt-get install golang-go), chi (1 test; install: apt-get install chi).",
+    "Skipped for missing tools: go (5 tests; install: apt-get install golang-go), " +
+      "chi (1 test; install: apt-get install chi).",
   );
   assert.equal(skipSummary(""), undefined);
 });
