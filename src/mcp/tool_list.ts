@@ -4,8 +4,8 @@
  *
  * - Input schemas are zod's JSON Schema as the SDK writes it, without `$schema` (MCP's default dialect is JSON
  *   Schema 2020-12, whose meaning of every keyword used here is draft-07's) and never with a `$ref`. Only the
- *   arguments object says `additionalProperties: false`: the document objects (`{file, url, content}`, 22 of
- *   them) name their fields, and the server refuses an unknown one itself in one line naming those it knows
+ *   arguments object says `additionalProperties: false`: the document objects (`{file, url, content}`, one or
+ *   two a tool) name their fields, and the server refuses an unknown one itself in one line naming those it knows
  *   (tool_call.ts).
  * - Output schemas are compact: the top level in full (every field with its type, and the required ones), each
  *   object below it by its type and required keys. No prose: the shared shapes (a finding, a walk item) are said
