@@ -40,6 +40,8 @@ function runs(dir: string): string[][] {
     ["overlay", "apply", "-q", "-s", "testdata/overlay/petstore.yaml", "testdata/overlay/overlay-1.0.yaml"],
     ["overlay", "validate", "testdata/overlay/overlay-1.0.yaml"],
     ...walks.map((kind) => ["walk", kind, "-q", "testdata/walk/v30.yaml"]),
+    ["graph", "testdata/graph/v30.yaml"],
+    ["graph", "--format", "svg", "--focus", "User", "testdata/graph/v30.yaml"],
     ["generate", "-o", `${dir}/gen`, PET],
     ["diff", "testdata/diff/base.yaml", "testdata/diff/breaking.yaml"],
     ["diff", "--breaking", "--format", "markdown", "testdata/diff/base.yaml", "testdata/diff/breaking.yaml"],
