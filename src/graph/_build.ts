@@ -109,9 +109,10 @@ export async function buildGraph(set: DocumentSet, withOperations: boolean): Pro
   const schemaCount = nodes.length;
 
   // Operations (under paths and webhooks; callbacks count as their operation's), and their Path Items.
-  const operations = await walkOperations(set, { limit: MAX_OPERATIONS });
+  // Without them, a reference under `paths` or `webhooks` is the document's own (it reaches what it refers to).
+  const operations = withOperations ? (await walkOperations(set, { limit: MAX_OPERATIONS })).items : [];
   const sources: number[] = [];
-  for (const op of operations.items) {
+  for (const op of operations) {
     if (op.section === "callbacks") continue;
     const segments = parsePointer(op.pointer);
     if (segments === undefined || segments.length < 2) continue;

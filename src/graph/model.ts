@@ -90,12 +90,15 @@ export async function graph(input: GraphInput, options: GraphOptions = {}): Prom
   const direction = options.direction ?? "both";
   const focus = options.focus ?? [];
   const set = await loadDocumentSet(input, { reader: options.reader, lenient: false });
-  // Operations are nodes when asked, when grouped by tag, or when a focus names one.
-  const all = await buildGraph(set, true);
+  // Operations are nodes when asked, when grouped by tag, or when a focus is not a schema's name or id (listing
+  // them walks the document once more, so a graph of schemas does without).
+  const drawOperations = options.operations === true || options.groupBy === "tag";
+  let all = await buildGraph(set, drawOperations);
+  if (!drawOperations && focus.some((f) => findSchema(all.nodes, f) === -1)) {
+    all = await buildGraph(set, true);
+  }
   const wanted = focus.map((f) => findNode(all.nodes, f));
-  const withOperations = options.operations === true || options.groupBy === "tag" ||
-    wanted.some((i) => all.nodes[i].kind === "operation");
-  const g = withOperations ? all : schemasOnly(all);
+  const g = drawOperations || wanted.some((i) => all.nodes[i].kind === "operation") ? all : schemasOnly(all);
 
   let keep: number[];
   if (focus.length === 0) {
@@ -151,6 +154,11 @@ function schemasOnly(all: WholeGraph): WholeGraph {
     values: all.values.slice(0, n),
     edges: all.edges.filter((e) => e.from < n && e.to < n),
   };
+}
+
+/** The schema node a focus names exactly (its id or its name), or -1. */
+function findSchema(nodes: readonly GraphNode[], focus: string): number {
+  return nodes.findIndex((n) => n.kind === "schema" && (n.id === focus || n.name === focus));
 }
 
 /**
