@@ -49,11 +49,13 @@ const EXPECTED = [
 /** The exported names of every other entry point of deno.json (sub-path exports), pinned the same way. */
 const EXPECTED_ENTRIES: Record<string, string[]> = {
   "./generator": [
+    "EmptySelectionError",
     "GENERATED_HEADER",
     "generate",
     "goName",
     "isGoPackageName",
     "writeGenerated",
+    "writeGeneratedFiles",
   ],
   "./mcp": ["SpecCache", "createServer", "serveStdio"],
   "./core": [
