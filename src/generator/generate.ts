@@ -38,9 +38,9 @@ import { goFile, type Unit, unit } from "./unit.ts";
 import { NULLABLE_HELPERS, SHARED_HELPERS } from "./go_runtime.ts";
 import { goTypeNames } from "./go_type.ts";
 import type { EmitContext, ResolvedOptions } from "./context.ts";
-
 import { checkSelection, isSelecting, selectDocument, type Selection } from "./select.ts";
 import { withDocument } from "../io/rebase_refs.ts";
+
 export type { GeneratedFile } from "./split.ts";
 
 /**
@@ -263,8 +263,8 @@ export async function generate(
       "generate-types",
     );
   }
-  model.declareComponents();
   if (selected !== undefined) pushAll(model.issues, selected.issues);
+  model.declareComponents();
   // credentials.go's WithCredentials needs each operation's security requirements, with or without the client.
   const ops = client || server || resolved.credentialMgmt ? buildOperations(index, doc, model) : [];
   model.breakCycles();
