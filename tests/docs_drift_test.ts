@@ -124,3 +124,23 @@ Deno.test("docs: the README's tour runs every command, each exiting as the tour 
     }
   });
 });
+
+Deno.test("docs: a flag's own help text does not say what the help adds (repeatable, a declared default)", async () => {
+  // help.ts appends " (repeatable)" to list flags and the default; a description saying it too prints it twice.
+  const doubled: string[] = [];
+  const visit = (
+    name: string,
+    flags: readonly { description: string; default?: unknown; name: string }[],
+  ) => {
+    for (const f of flags) {
+      const saysDefault = f.default !== undefined && /\(default[: ]/i.test(f.description);
+      if (/\(repeatable\)/i.test(f.description) || saysDefault) doubled.push(`${name} --${f.name}`);
+    }
+  };
+  for (const entry of commands) {
+    const command = await entry.load();
+    visit(command.name, command.flags);
+    for (const sub of command.subcommands ?? []) visit(`${command.name} ${sub.name}`, sub.flags);
+  }
+  assert.deepEqual(doubled, []);
+});

@@ -64,7 +64,7 @@ network), json. See docs/guides/graph.md.`,
     focus: {
       type: "list",
       placeholder: "name",
-      description: 'Draw around a schema name, an operationId or "METHOD /path" (repeatable)',
+      description: 'Draw around a schema name, an operationId or "METHOD /path"',
     },
     depth: {
       type: "string",
