@@ -6,7 +6,7 @@ import { assertEquals } from "../core/_assert_test.ts";
 import { join } from "node:path";
 import { connect, countingReader, V1 } from "./_test_client.ts";
 
-Deno.test("generate tool: the selection options slice the API; stale generated files are removed and listed", async () => {
+Deno.test("generate tool: the selection options slice the API; stale generated files are removed and listed (kept with no_clean)", async () => {
   const dir = await Deno.makeTempDir({ prefix: "oatool-mcp-gen-select-" });
   try {
     const s = await connect({ reader: countingReader(dir) });
@@ -19,6 +19,17 @@ Deno.test("generate tool: the selection options slice the API; stale generated f
       });
       assertEquals(all.isError, false, all.text);
       assertEquals([all.structured?.operation_count, all.structured?.removed], [2, []]);
+      // no_clean keeps what this call no longer produces (server.go), as --no-clean does.
+      const kept = await s.call("generate", {
+        spec: { content: V1 },
+        output_dir: "api",
+        client: true,
+        include_operations: ["getPet"],
+        no_clean: true,
+      });
+      assertEquals(kept.isError, false, kept.text);
+      assertEquals(kept.structured?.removed, []);
+      assertEquals((await Deno.stat(join(dir, "api", "server.go"))).isFile, true);
       const one = await s.call("generate", {
         spec: { content: V1 },
         output_dir: "api",

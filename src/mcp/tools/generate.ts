@@ -27,6 +27,7 @@ export const generateTool: Tool = defineTool({
     exclude_operations: z.array(z.string()).optional(),
     all_schemas: z.boolean().optional().describe("Keep schemas no selected operation reaches"),
     types_only_from: z.array(z.string()).optional().describe("Only types reachable from these schemas"),
+    no_clean: z.boolean().optional().describe("Keep stale generated files"),
   },
   output: {
     output_dir: z.string().describe("The folder written, as given"),
@@ -61,6 +62,7 @@ export const generateTool: Tool = defineTool({
     const write = await writeGeneratedFiles(dir, result.files, {
       readSet: parsed.readSet,
       noSymlinksBelow: await ctx.workspace.rootOf(dir),
+      clean: args.no_clean !== true,
     });
     const issues = boundedItems(result.issues, findingOf);
     return {
