@@ -209,6 +209,20 @@ Deno.test("server extensions without --server and a router other than stdlib or 
   ]);
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--server-router must be "stdlib" or "chi", not "gorilla"/);
+  // --all-schemas needs a selection to widen, as those flags need --server.
+  const alone = await run([
+    "generate",
+    "-o",
+    "/nonexistent-dir/x",
+    "--client",
+    "--all-schemas",
+    "missing.yaml",
+  ]);
+  assert.equal(alone.code, 1);
+  assert.match(
+    alone.stderr,
+    /--all-schemas requires --include-tags, --exclude-tags, --include-operations or/,
+  );
 });
 
 Deno.test("oatool generate: the security extras need no --client; a flag without its scheme is an info issue", async () => {

@@ -67,9 +67,17 @@ export function selectionFlags(s: Selection): string {
 
 /** Usage errors of a selection combined with other options, before anything is read. */
 export function checkSelection(s: Selection, generatesOperations: boolean): void {
-  if ((s.typesOnlyFrom?.length ?? 0) === 0) return;
   const operationFlags = [s.includeTags, s.excludeTags, s.includeOperations, s.excludeOperations]
     .some((l) => (l?.length ?? 0) > 0);
+  if ((s.typesOnlyFrom?.length ?? 0) === 0) {
+    // Without a selection every schema is generated already: the flag would do nothing, silently.
+    if (s.allSchemas === true && !operationFlags) {
+      throw new UsageError(
+        "--all-schemas requires --include-tags, --exclude-tags, --include-operations or --exclude-operations.",
+      );
+    }
+    return;
+  }
   if (operationFlags || s.allSchemas === true || generatesOperations) {
     throw new UsageError(
       "--types-only-from generates only types; give it without --client, --server, --all-schemas and the " +

@@ -111,6 +111,12 @@ Deno.test("generate selection: names that match nothing warn with the closest on
   await assert.rejects(generate(path, { typesOnlyFrom: ["Nope"] }), EmptySelectionError);
   await assert.rejects(generate(path, { client: true, typesOnlyFrom: ["Pet"] }), UsageError);
   await assert.rejects(generate(path, { typesOnlyFrom: ["Pet"], includeTags: ["pets"] }), UsageError);
+  // --all-schemas alone would change nothing (every schema is generated without a selection): a usage error,
+  // as --client-validate-responses without --client is.
+  await assert.rejects(
+    generate(path, { client: true, allSchemas: true }),
+    (e: unknown) => e instanceof UsageError && /^--all-schemas requires --include-tags/.test(e.message),
+  );
 });
 
 Deno.test("generate selection: the embedded document is the slice (as JSON), with only the selected operations", async () => {
