@@ -109,7 +109,7 @@ function mediaOf(
     const m = type.split(";")[0].trim().toLowerCase();
     if (m === "" || out.some(([t]) => t === m)) return;
     const json = JSON_MEDIA.test(m) || (m.includes("*") && schema !== undefined);
-    out.push([m, json ? compiler.check(schema ?? true, schemaAt, file) : "nil"]);
+    out.push([m, json ? compiler.check(schema ?? true, schemaAt, file, "response") : "nil"]);
   };
   if (ctx.index.oasVersion === "2.0") {
     if (response.schema === undefined) return out;

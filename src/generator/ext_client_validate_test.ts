@@ -147,3 +147,31 @@ Deno.test("a schema named like the runtime's types leaves them the next free nam
   assert.match(code, /^\tMismatches \[\]ResponseMismatch2$/m);
   assert.match(code, /^func \(e \*ResponseError2\) Error\(\) string \{$/m);
 });
+
+Deno.test("an unresolvable reference in a response schema warns that the response validation does not check it", async () => {
+  const doc = JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Dangling", version: "1" },
+    paths: {
+      "/x": {
+        get: {
+          operationId: "getX",
+          responses: {
+            "200": {
+              description: "X.",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { a: { $ref: "#/components/schemas/Nope" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const r = await generate({ content: doc }, { ...flag, noReadme: true });
+  const said = r.issues.filter((i) => i.rule === "generate-ref").map((i) => i.message);
+  assert.ok(said.some((m) => /the response validation does not check it/.test(m)), said.join("\n"));
+  assert.ok(!said.some((m) => /request validation/.test(m)), said.join("\n"));
+});

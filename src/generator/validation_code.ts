@@ -42,7 +42,12 @@ interface Pending {
   schema: unknown;
   file: string;
   at: Path;
+  /** What the function validates, for messages (the first caller's, when both share it). */
+  purpose: Purpose;
 }
+
+/** What a validation function checks: a request (the server middleware) or a response (the client). */
+export type Purpose = "request" | "response";
 
 /** Compiles schemas into Go validation functions (see the module documentation). */
 export class ValidationCompiler {
@@ -56,6 +61,8 @@ export class ValidationCompiler {
   readonly #names: string[] = [];
   readonly #bodies: string[] = [];
   readonly #queue: Pending[] = [];
+  /** The function being compiled: the schemas it calls check what it checks. */
+  #current: Pending | undefined;
   readonly #registry = new NameRegistry();
   readonly #patterns = new Map<string, string>();
   readonly #enums = new Map<string, string>();
@@ -71,7 +78,8 @@ export class ValidationCompiler {
    * A token standing for the function that validates `schema` (found at `at` in `file`); {@link resolve}
    * turns it into the function's name once {@link finish} has run.
    */
-  check(schema: unknown, at: Path, file: string = this.#index.rootKey): string {
+  check(schema: unknown, at: Path, file: string = this.#index.rootKey, purpose?: Purpose): string {
+    const why = purpose ?? this.#current?.purpose ?? "request";
     let s = schema;
     let f = file;
     let place = at;
@@ -85,7 +93,7 @@ export class ValidationCompiler {
         this.#model.issue(
           "warning",
           place,
-          `reference "${s.$ref}" cannot be resolved; the request validation does not check it.`,
+          `reference "${s.$ref}" cannot be resolved; the ${why} validation does not check it.`,
           "generate-ref",
         );
         s = true;
@@ -103,7 +111,7 @@ export class ValidationCompiler {
     this.#byPlace.set(key, token);
     this.#names.push(this.#nameOf(f, place, id));
     this.#bodies.push("");
-    this.#queue.push({ id, schema: s, file: f, at: place });
+    this.#queue.push({ id, schema: s, file: f, at: place, purpose: why });
     return token;
   }
 
@@ -145,8 +153,10 @@ export class ValidationCompiler {
   finish(group: string): Unit[] {
     for (let i = 0; i < this.#queue.length; i++) {
       const p = this.#queue[i];
+      this.#current = p;
       this.#bodies[p.id] = this.#compile(p);
     }
+    this.#current = undefined;
     const canon = this.#dedupe();
     this.#canon = canon;
     const units: Unit[] = [];
