@@ -4,7 +4,8 @@
  * the schemas reachable from the named ones and no operation. The slice is a pruned copy of the (bundled)
  * document, so every emitter — types, client, server, router, binder, middleware, stubs, security helpers, the
  * embedded document — covers exactly the selection. Places keep their JSON pointers, so issues still point
- * into the source.
+ * into the source; a part of a left-out operation that the slice refers to is copied to the reference's place
+ * (select_keep.ts).
  *
  * @module
  */
@@ -17,6 +18,7 @@ import type { OASVersion } from "../core/version.ts";
 import { pathItemOperations } from "../refs/stats.ts";
 import { componentSections } from "../walker/kinds.ts";
 import { compileGlob } from "../queries/mod.ts";
+import { DATA, keepReferenced, NAME_MAPS, pointerName } from "./select_keep.ts";
 
 /** What to generate of a document (every list holds names or globs with `*` and `?`). */
 export interface Selection {
@@ -125,6 +127,8 @@ class Patterns {
 /** Component sections as `section path → entries kept`; an entry is `section/name`. */
 interface Reach {
   kept: Set<string>;
+  /** Local references to places outside the component sections (such as a left-out operation's parameter). */
+  elsewhere: Set<string>;
   sections: { segments: readonly string[]; key: string; kind: string }[];
 }
 
@@ -139,7 +143,7 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     key: c.segments.join("/"),
     kind: c.kind,
   }));
-  const reach: Reach = { kept: new Set(), sections };
+  const reach: Reach = { kept: new Set(), elsewhere: new Set(), sections };
   const schemaSection = sections.find((c) => c.kind === "schema");
   const schemaMap = schemaSection === undefined ? undefined : mapAt(doc, schemaSection.segments);
   const out: Obj = { ...doc };
@@ -204,6 +208,7 @@ export function selectDocument(doc: Obj, version: OASVersion, s: Selection): Sel
     if (c.kind === "schema") schemas = Object.keys(kept).length;
     setAt(out, c.segments, kept);
   }
+  if ([...reach.elsewhere].some((ref) => getAtPointer(out, ref) === undefined)) keepReferenced(doc, out);
   return { document: out, operations, schemas, issues };
 }
 
@@ -322,29 +327,6 @@ function withoutRef(o: Obj): Obj {
 /** Most nodes looked at while following references (a bound on hostile input). */
 const MAX_NODES = 50_000_000;
 
-/** Keys whose values are data, not schemas: a `$ref` there is not a reference. */
-const DATA = new Set(["example", "default", "enum", "const"]);
-/**
- * Keys whose values map names to objects: a property named `example`, a `default` response or an example named
- * `default` are not data.
- */
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "responses",
-  "headers",
-  "content",
-  "examples",
-  "links",
-  "callbacks",
-  "encoding",
-  "paths",
-  "webhooks",
-]);
-
 /**
  * Marks every component entry reachable from `seeds` through local `$ref`s (and discriminator mappings),
  * walking each entry once.
@@ -365,6 +347,10 @@ function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
       stack.push([mapAt(doc, c.segments)?.[segments[c.segments.length]], false]);
       return;
     }
+    // A place elsewhere (under paths, say): what it reaches is kept, and the slice keeps the place itself.
+    if (reach.elsewhere.has(ref)) return;
+    reach.elsewhere.add(ref);
+    stack.push([getAt(doc, segments), false]);
   };
   const schemaSection = reach.sections.find((c) => c.kind === "schema");
   while (stack.length > 0 && budget-- > 0) {
@@ -388,11 +374,6 @@ function walkRefs(doc: Obj, seeds: unknown[], reach: Reach): void {
       stack.push([v, !names && NAME_MAPS.has(k)]);
     }
   }
-}
-
-/** A name as a segment of a URI-fragment JSON pointer. */
-function pointerName(name: string): string {
-  return encodeURIComponent(name.replaceAll("~", "~0").replaceAll("/", "~1"));
 }
 
 function mapAt(doc: Obj, segments: readonly string[]): Obj | undefined {

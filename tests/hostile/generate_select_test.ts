@@ -1,8 +1,9 @@
 /**
  * Hostile documents for a slice of the API (`generate --include-…`, `--types-only-from`): reference cycles
  * between schemas and between path items, references to places that are not components or do not exist,
- * discriminator mappings naming nothing, tags and ids that are not strings, and 20,000 schemas in one chain.
- * Each selection ends, keeps what it reaches, and the code is generated.
+ * discriminator mappings naming nothing, tags and ids that are not strings, and 20,000 schemas in one chain;
+ * references into left-out operations that form cycles and long chains. Each selection ends, keeps what it
+ * reaches, and the code is generated.
  */
 import assert from "node:assert/strict";
 import { generate } from "../../src/generator/mod.ts";
@@ -65,4 +66,59 @@ Deno.test("hostile selection: cycles, dangling and odd references, non-string ta
   assert.ok(chain.types >= 1);
   const odd = await generate({ content }, { client: true, includeOperations: ["GET /d"], noReadme: true });
   assert.equal(odd.operations, 1);
+});
+
+/** `/keep` refers into `/gone` (left out), whose parts refer to each other: a cycle, a self-reference, a chain. */
+const INTO_PATHS = {
+  openapi: "3.0.3",
+  info: { title: "hostile", version: "1" },
+  paths: {
+    "/keep": {
+      get: {
+        operationId: "keep",
+        parameters: [{ $ref: "#/paths/~1gone/get/parameters/0" }, {
+          $ref: "#/paths/~1gone/get/parameters/2",
+        }],
+        responses: { "200": { $ref: "#/paths/~1gone/get/responses/200" } },
+      },
+    },
+    "/gone": {
+      get: {
+        operationId: "gone",
+        parameters: [
+          { $ref: "#/paths/~1gone/get/parameters/1" },
+          { $ref: "#/paths/~1gone/get/parameters/0" },
+          { $ref: "#/paths/~1gone/get/parameters/2" },
+        ],
+        responses: {
+          "200": {
+            description: "deep",
+            content: { "application/json": { schema: { $ref: "#/paths/~1gone/get/x-chain/0" } } },
+          },
+        },
+        "x-chain": [
+          ...Array.from({ length: 5_000 }, (_, i) => ({
+            type: "object",
+            properties: { next: { $ref: `#/paths/~1gone/get/x-chain/${i + 1}` } },
+          })),
+          { $ref: "#/paths/~1gone/get/responses/200/content/application~1json/schema" },
+        ],
+      },
+    },
+  },
+};
+
+Deno.test("hostile selection: references into a left-out operation that cycle, refer to themselves, chain", async () => {
+  const r = await generate({ content: JSON.stringify(INTO_PATHS) }, {
+    client: true,
+    includeOperations: ["keep"],
+    noReadme: true,
+  });
+  assert.equal(r.operations, 1);
+  // The chain is kept (copied once, its end referring back to its start): its types are generated down to the
+  // generator's depth bound. The cycle of references resolves nowhere, in the source either: it is reported.
+  const said = r.issues.map((i) => i.message);
+  assert.ok(said.some((m) => /^schema nesting deeper than \d+ levels/.test(m)), said.join("\n"));
+  assert.ok(r.types > 30, String(r.types));
+  assert.ok(said.some((m) => /parameter reference .* cannot be resolved/.test(m)), said.join("\n"));
 });
