@@ -25,6 +25,22 @@ export function embedDataFile(format: string): string {
   return format === "yaml" ? "server_embed_spec.yaml" : "server_embed_spec.json";
 }
 
+/** The entity tag of an embedded document: its SHA-256's first 128 bits in hex, quoted. */
+export function embedETag(data: string | Uint8Array): string {
+  return `"${createHash("sha256").update(data).digest("hex").slice(0, 32)}"`;
+}
+
+/**
+ * The data file a generated `server_embed.go` embeds and the entity tag it declares for it. The data file
+ * cannot carry the generated header (JSON has no comments, and its bytes are served as the source's), so this
+ * is what shows it ours: the tag is its hash, unless someone edited it since.
+ */
+export function embeddedData(source: string): { file: string; etag: string } | undefined {
+  const file = /^\/\/go:embed (server_embed_spec\.(?:json|yaml))\r?$/m.exec(source)?.[1];
+  const etag = /^const openAPISpecETag = "\\"([0-9a-f]{32})\\""\r?$/m.exec(source)?.[1];
+  return file === undefined || etag === undefined ? undefined : { file, etag: `"${etag}"` };
+}
+
 /** `server_embed.go` and the document's data file. */
 export function emitEmbed(ctx: EmitContext): GeneratedFile[] {
   const parsed = ctx.parsed;
@@ -32,7 +48,7 @@ export function emitEmbed(ctx: EmitContext): GeneratedFile[] {
   const text = parsed.text !== "" ? parsed.text : JSON.stringify(parsed.document, null, 2) + "\n";
   const dataFile = embedDataFile(yaml ? "yaml" : "json");
   const mediaType = yaml ? "application/yaml" : "application/json";
-  const etag = `"${createHash("sha256").update(text).digest("hex").slice(0, 32)}"`;
+  const etag = embedETag(text);
   const names = ctx.model.names;
   const spec = names.take("OpenAPISpec");
   const media = names.take("OpenAPISpecMediaType");

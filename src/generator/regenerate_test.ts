@@ -87,6 +87,42 @@ Deno.test("regeneration removes the stale generated files of the package and not
   }
 });
 
+Deno.test("regeneration removes the embedded document with the server_embed.go that embedded it, unless edited", async () => {
+  const root = await Deno.makeTempDir({ prefix: "oatool-regen-embed-" });
+  try {
+    const dir = join(root, "api");
+    const EMBED: GenerateOptions = { server: true, serverEmbedSpec: true, noReadme: true };
+    const yaml = await generate(PETSTORE, EMBED);
+    await writeGeneratedFiles(dir, yaml.files);
+    assert.ok((await Deno.stat(join(dir, "server_embed_spec.yaml"))).isFile);
+    // The source now JSON: the YAML data file the earlier server_embed.go embedded goes.
+    const json = await generate(fixture("petstore/petstore-3.1.json"), EMBED);
+    const swapped = await writeGeneratedFiles(dir, json.files);
+    assert.ok(swapped.removed.includes("server_embed_spec.yaml"), swapped.removed.join());
+    // Without --server-embed-spec both go; an edited data file (no longer what was generated) stays.
+    await Deno.writeTextFile(join(dir, "server_embed_spec.json"), "{}\n", { append: true });
+    const edited = await writeGeneratedFiles(dir, (await generate(PETSTORE, { server: true })).files);
+    assert.ok(edited.removed.includes("server_embed.go"), edited.removed.join());
+    assert.ok(!edited.removed.includes("server_embed_spec.json"));
+    assert.ok((await Deno.stat(join(dir, "server_embed_spec.json"))).isFile);
+    await writeGeneratedFiles(dir, json.files);
+    const plain = await writeGeneratedFiles(dir, (await generate(PETSTORE, { server: true })).files);
+    assert.deepEqual(plain.removed.filter((n) => n.startsWith("server_embed")), [
+      "server_embed.go",
+      "server_embed_spec.json",
+    ]);
+    // clean: false keeps both.
+    await writeGeneratedFiles(dir, json.files);
+    const kept = await writeGeneratedFiles(dir, (await generate(PETSTORE, { server: true })).files, {
+      clean: false,
+    });
+    assert.deepEqual(kept.removed, []);
+    assert.ok((await Deno.stat(join(dir, "server_embed_spec.json"))).isFile);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("regeneration refused (a Go file of another package) removes nothing", async () => {
   const root = await Deno.makeTempDir({ prefix: "oatool-regen-" });
   try {

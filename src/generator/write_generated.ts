@@ -3,7 +3,8 @@
  * atomically, never over a file the run read, never through a symbolic link. A folder that holds Go files of
  * another package, or a file at one of our names that was not generated, is refused before anything is written.
  * Files an earlier run of oatool generated for the same package and this run no longer produces are removed
- * once the write succeeded (unless `clean: false`).
+ * once the write succeeded (unless `clean: false`). The `--server-embed-spec` data file cannot carry the header:
+ * it goes with the earlier `server_embed.go` that embedded it, when its hash is still the tag that file declared.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { type ReadSet, writeFilesInto } from "../core/mod.ts";
 import { GENERATED_HEADER } from "./unit.ts";
 import type { GeneratedFile } from "./split.ts";
 import { isGoPackageName } from "./naming.ts";
+import { EMBED_GO_FILE, embeddedData, embedETag } from "./emit_embed.ts";
 
 /** Options of {@link writeGenerated}. */
 export interface WriteGeneratedOptions {
@@ -145,6 +147,26 @@ function isStale(file: { name: string; head: string }, pkg: string): boolean {
   return found !== undefined && !found.constrained && found.name === pkg;
 }
 
+/** Most bytes of a `server_embed.go` read to find the file it embeds (ours is a few kilobytes). */
+const MAX_EMBED_GO = 1 << 20;
+
+/**
+ * The data file (and its entity tag) that the `server_embed.go` already in `dir` embeds, when that file is
+ * oatool's for the package of `files`: the data file has no header of its own (see {@link embeddedData}).
+ */
+async function earlierEmbed(
+  dir: string,
+  files: readonly GeneratedFile[],
+): Promise<{ file: string; etag: string } | undefined> {
+  const goFile = files.find((f) => f.name.endsWith(".go"));
+  const pkg = goFile === undefined ? undefined : goPackageOf(goFile.content)?.name;
+  const place = join(dir, EMBED_GO_FILE);
+  const info = await Deno.lstat(place).catch(() => undefined);
+  if (pkg === undefined || info === undefined || !info.isFile || info.size > MAX_EMBED_GO) return undefined;
+  const text = await Deno.readTextFile(place).catch(() => "");
+  return isStale({ name: EMBED_GO_FILE, head: text }, pkg) ? embeddedData(text) : undefined;
+}
+
 /**
  * Writes generated files into `dir` (created when missing), each atomically; a file that already holds the same
  * content is left untouched (its time stamp kept, so build tools see no change). A symbolic link at a file's
@@ -200,6 +222,8 @@ export async function writeGeneratedFiles(
   options: WriteGeneratedOptions = {},
 ): Promise<WriteGeneratedResult> {
   const stale: string[] | undefined = options.clean === false ? undefined : [];
+  // Read before it is replaced: the data file the earlier server_embed.go embedded, if that one was ours.
+  const embedded = stale === undefined ? undefined : await earlierEmbed(dir, files);
   const kept = new Set<string>();
   const paths = await writeFilesInto(dir, files, {
     readSet: options.readSet,
@@ -209,6 +233,7 @@ export async function writeGeneratedFiles(
     vetExisting: vetFolder(dir, files, stale),
   });
   const removed: string[] = [];
+  if (embedded !== undefined && !files.some((f) => f.name === embedded.file)) stale?.push(embedded.file);
   if (stale !== undefined && stale.length > 0) {
     const realDir = await Deno.realPath(dir);
     for (const name of stale.sort()) {
@@ -216,6 +241,8 @@ export async function writeGeneratedFiles(
       // Only a regular file in the folder itself: a symbolic link put there since is left alone.
       const info = await Deno.lstat(place).catch(() => undefined);
       if (info === undefined || !info.isFile) continue;
+      // The embedded document only as it was generated (its hash the tag server_embed.go declared).
+      if (name === embedded?.file && embedETag(await Deno.readFile(place)) !== embedded.etag) continue;
       await Deno.remove(place);
       removed.push(name);
     }
