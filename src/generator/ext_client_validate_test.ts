@@ -149,27 +149,13 @@ Deno.test("a schema named like the runtime's types leaves them the next free nam
 });
 
 Deno.test("an unresolvable reference in a response schema warns that the response validation does not check it", async () => {
-  const doc = JSON.stringify({
-    openapi: "3.1.0",
-    info: { title: "Dangling", version: "1" },
-    paths: {
-      "/x": {
-        get: {
-          operationId: "getX",
-          responses: {
-            "200": {
-              description: "X.",
-              content: {
-                "application/json": {
-                  schema: { type: "object", properties: { a: { $ref: "#/components/schemas/Nope" } } },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  });
+  // NAMES_DOC with a response schema whose property refers to nothing.
+  const dangling = JSON.parse(NAMES_DOC);
+  dangling.paths["/x"].get.responses["200"].content["application/json"].schema = {
+    type: "object",
+    properties: { a: { $ref: "#/components/schemas/Nope" } },
+  };
+  const doc = JSON.stringify(dangling);
   const r = await generate({ content: doc }, { ...flag, noReadme: true });
   const said = r.issues.filter((i) => i.rule === "generate-ref").map((i) => i.message);
   assert.ok(said.some((m) => /the response validation does not check it/.test(m)), said.join("\n"));
