@@ -30,7 +30,10 @@ export interface Selection {
   includeOperations?: readonly string[];
   /** Leave out the operations matching one of these. */
   excludeOperations?: readonly string[];
-  /** Keep every schema, not only those the selected operations reach. @default false */
+  /**
+   * Keep every schema, not only those the selected operations reach (a UsageError without an include or exclude
+   * list: it would change nothing). @default false
+   */
   allSchemas?: boolean;
   /** Only the schemas reachable from these (names in the schema section) and no operation. */
   typesOnlyFrom?: readonly string[];
