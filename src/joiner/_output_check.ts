@@ -65,11 +65,15 @@ export async function inputErrors(
   return (await validate(subjectOf(p), { reader, sourceMap: positions })).errors;
 }
 
-/** The errors of the output check's rules in a document (`known`: its validation errors, when already found). */
+/**
+ * The errors of the output check's rules in a document (`known`: its validation errors, when already found;
+ * `json`: the document as `JSON.stringify` writes it, when it was serialised).
+ */
 export async function integrityErrors(
   subject: ParseResult,
   reader: DocumentReader,
   known?: readonly Finding[],
+  json?: string,
 ): Promise<Finding[]> {
   let found: Finding[];
   if (known !== undefined) found = known.filter(isJoinRule);
@@ -77,7 +81,7 @@ export async function integrityErrors(
     const { validate } = await import("../validator/mod.ts");
     found = (await validate(subject, { reader, rules: [...JOIN_RULES] })).errors;
   }
-  return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion));
+  return found.concat(mappingErrors(subject.document as unknown as Obj, subject.oasVersion, json));
 }
 
 /** The inputs' errors an output check compares with, found only when the output has some. */
@@ -133,10 +137,13 @@ export async function outputBaseline(
 
 /**
  * Discriminator mapping values that name no schema of the document: a local reference (`#/…`) that resolves to
- * nothing, or a bare schema name that is not a schema. References to other files are not followed.
+ * nothing, or a bare schema name that is not a schema. References to other files are not followed. `json`: the
+ * document as `JSON.stringify` wrote it (which escapes no letter: a `mapping` key is in it as `"mapping"`).
  */
-export function mappingErrors(doc: Obj, oasVersion: OASVersion): Finding[] {
+export function mappingErrors(doc: Obj, oasVersion: OASVersion, json?: string): Finding[] {
   const out: Finding[] = [];
+  // Most documents have no mapping at all: the text, or a plain scan, says so faster than the typed walk.
+  if (json !== undefined ? !json.includes('"mapping"') : !hasDiscriminatorMapping(doc)) return out;
   const schemas = oasVersion === "2.0"
     ? doc.definitions
     : isObject(doc.components)
@@ -172,6 +179,29 @@ export function mappingErrors(doc: Obj, oasVersion: OASVersion): Finding[] {
   return out;
 }
 
+/**
+ * Whether any object of the tree has a `discriminator` object with a `mapping` object: where a schema's mapping
+ * could be (a superset of the schemas {@link mappingErrors} looks at). Iterative; each object is looked at once,
+ * however often it is shared (or cycled back to).
+ */
+function hasDiscriminatorMapping(doc: Obj): boolean {
+  const seen = new Set<object>();
+  const stack: object[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const v of node) if (v !== null && typeof v === "object") stack.push(v);
+      continue;
+    }
+    const d = (node as Obj).discriminator;
+    if (isObject(d) && isObject(d.mapping)) return true;
+    for (const v of Object.values(node)) if (v !== null && typeof v === "object") stack.push(v);
+  }
+  return false;
+}
+
 /** The errors of `output` that none of the inputs had (see the module's rule). */
 export function newErrors(output: readonly Finding[], inputs: readonly Finding[]): Finding[] {
   const key = (f: Finding) => `${f.rule ?? ""}\0${f.message}`;
@@ -199,6 +229,15 @@ export function newErrors(output: readonly Finding[], inputs: readonly Finding[]
   return out;
 }
 
+/** The document as compact JSON; undefined when it is no JSON data (a cycle, a BigInt): it is then walked. */
+function jsonText(document: Obj): string | undefined {
+  try {
+    return JSON.stringify(document);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Checks the joined document and fails on errors of the check's rules that no input had.
  *
@@ -211,7 +250,12 @@ export async function checkOutput(
   reader: DocumentReader,
 ): Promise<void> {
   const joined = documentFromObject(document, { source: "the joined document", baseDir: source.baseDir });
-  const errors = await integrityErrors(joined, reader);
+  // Given as JSON text, the document is scanned once (remembered) for references to other files, by the reference
+  // index and by the statistics, instead of each walking its objects; the mapping check looks in the text too.
+  const json = jsonText(document);
+  const errors = json === undefined
+    ? await integrityErrors(joined, reader)
+    : await integrityErrors({ ...joined, text: json }, reader, undefined, json);
   if (errors.length === 0) return;
   const found = newErrors(errors, await inputs());
   if (found.length === 0) return;

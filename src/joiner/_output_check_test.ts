@@ -46,3 +46,39 @@ Deno.test("discriminator mappings: local references and bare names that name no 
     "components.schemas.Pet.discriminator.mapping.fox discriminator-mapping",
   ]);
 });
+
+Deno.test("the mapping check finds a mapping deep in an operation, from the objects or from the JSON text", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: {
+                    allOf: [{ discriminator: { propertyName: "kind", mapping: { x: "Missing", y: "Cat" } } }],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: { schemas: { Cat: { type: "object" } } },
+  };
+  const expected = [
+    "paths./a.get.responses.200.content.application/json.schema.allOf[0].discriminator.mapping.x",
+  ];
+  assert.deepEqual(mappingErrors(doc, "3.1").map((f) => f.path), expected);
+  assert.deepEqual(mappingErrors(doc, "3.1", JSON.stringify(doc)).map((f) => f.path), expected);
+  // A document without any mapping: nothing, however it is looked at (a property named like the keyword is no
+  // discriminator).
+  const none = { ...doc, paths: {}, components: { schemas: { D: { properties: { discriminator: {} } } } } };
+  assert.deepEqual(mappingErrors(none, "3.1"), []);
+  assert.deepEqual(mappingErrors(none, "3.1", JSON.stringify(none)), []);
+});
