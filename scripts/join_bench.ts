@@ -23,8 +23,11 @@
  *   shown, marked as a lower bound of a join, and the ratio is taken against it.
  *
  * oatool is timed twice: as the command runs by default (inputs validated first, the output checked after) and
- * with `--no-validate --no-check-output` ("no checks"), like the peers, which validate nothing. Each process's CPU
- * time (GNU time) is shown beside its wall time: the machine's cores are shared, which stretches wall times.
+ * with `--no-validate --no-check-output` ("no checks"), like the peers, which validate nothing. Each is run as the
+ * `oatool` task runs it (its `--unstable-…` flags from deno.json: the modules of the other commands are not read
+ * at start) and, marked "plain", as a plain `deno run` (every command's module graph read at start, as
+ * bench_startup.ts shows). Each process's CPU time (GNU time) is shown beside its wall time: the machine's cores
+ * are shared, which stretches wall times.
  *
  * `--baseline <checkout>` also times the cli.ts of another checkout of oatool (say a `git worktree` of an older
  * commit) in the same runs, as "oatool join @baseline": a change's before and after figures from one run.
@@ -37,6 +40,7 @@
 import { basename, join } from "node:path";
 import { median, npmInstall, oatoolCommand, parseBenchArgs, type Run, run, workDir } from "./_bench.ts";
 import { APIDECK_SERVICES, fetchApideck } from "./fetch_openapi_directory.ts";
+import { taskFlags } from "./bench_startup.ts";
 
 const PEERS = ["openapi-merge-cli@2.0.2", "@redocly/cli@2.77.0"];
 const OCTOKIT = "@octokit/openapi@23.0.2";
@@ -131,7 +135,13 @@ async function mergeCli(dir: string, name: string, inputs: [string, string][]): 
   return { name: "openapi-merge-cli", command: [bin, "--config", config], output };
 }
 
-/** The oatool commands (default, and without its checks) and the redocly command of a case. */
+/** The `--unstable-…` flags of the `oatool` task (deno.json), with which oatool is timed as the task runs it. */
+const TASK_FLAGS = taskFlags(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+
+/**
+ * The oatool commands (default, and without its checks; as the `oatool` task runs them and, marked "plain", as a
+ * plain `deno run`) and the redocly command of a case.
+ */
 function oatoolAndRedocly(
   dir: string,
   name: string,
@@ -140,13 +150,16 @@ function oatoolAndRedocly(
   redocly: string[],
 ): Tool[] {
   const out = (tool: string) => join(dir, `${tool}-${name}.out.json`);
-  const oatool = (label: string, file: string, extra: string[], checkout?: string): Tool => {
-    const output = out(checkout === undefined ? file : `${file}-baseline`);
+  const oatool = (label: string, file: string, extra: string[], checkout?: string, plain = false): Tool => {
+    const output = out(`${file}${plain ? "-plain" : ""}${checkout === undefined ? "" : "-baseline"}`);
     const command = oatoolCommand(["join", ...extra, ...strategy, "-o", output, ...files]);
-    if (checkout === undefined) return { name: `oatool join${label}`, command, output };
+    // `deno run` and then, unless plain, the task's flags.
+    if (!plain) command.splice(2, 0, ...TASK_FLAGS);
+    const named = `oatool join${label}${plain ? ", plain" : ""}`;
+    if (checkout === undefined) return { name: named, command, output };
     // The same command line, run by the other checkout's cli.ts.
     command[command.findIndex((a) => a.endsWith("cli.ts"))] = join(checkout, "cli.ts");
-    return { name: `oatool join${label} @baseline`, command, output };
+    return { name: `${named} @baseline`, command, output };
   };
   const noChecks = ["--no-validate", "--no-check-output"];
   const bin = join(dir, "node_modules", ".bin", "redocly");
@@ -158,6 +171,8 @@ function oatoolAndRedocly(
     ...baselines,
     oatool("", "oatool", []),
     oatool(" (no checks)", "oatool-nv", noChecks),
+    oatool("", "oatool", [], undefined, true),
+    oatool(" (no checks)", "oatool-nv", noChecks, undefined, true),
     {
       name: "redocly join",
       command: [bin, "join", ...redocly, "-o", out("redocly")],
@@ -256,7 +271,7 @@ async function bench(c: Case, runs: number, dir: string): Promise<void> {
       : await shape(t.output);
     const ms = (n: number) => `${n.toFixed(0).padStart(7)} ms`;
     console.log(
-      `  ${t.name.padEnd(26)} ${ms(wall.get(t)!)} ${(wall.get(t)! / wall.get(faster)!).toFixed(2)}×  cpu ` +
+      `  ${t.name.padEnd(38)} ${ms(wall.get(t)!)} ${(wall.get(t)! / wall.get(faster)!).toFixed(2)}×  cpu ` +
         `${ms(cpu.get(t)!)} ${(cpu.get(t)! / cpu.get(faster)!).toFixed(2)}×  ${status}`,
     );
   }
