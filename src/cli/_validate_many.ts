@@ -241,6 +241,19 @@ export function manyBaselineEntries(entries: readonly ManyEntry[], cwd: string):
   });
 }
 
+/** Error codes of a document that was read but is not an OpenAPI document oatool validates: invalid (exit 1). */
+const INVALID_CODES: ReadonlySet<string> = new Set(["PARSE_ERROR", "UNSUPPORTED_VERSION"]);
+
+/**
+ * The exit code of a run over several documents, as one document's run would give it: 2 when a document could
+ * not be validated for another reason than its content (unreadable, too large, refused, its worker failed), else
+ * 1 when a document is invalid (or not YAML/JSON, or not OpenAPI of a known version), else 0.
+ */
+export function manyExitCode(entries: readonly ManyEntry[]): number {
+  if (entries.some((e) => e.failure !== undefined && !INVALID_CODES.has(e.code ?? ""))) return 2;
+  return entries.every((e) => e.result.valid) ? 0 : 1;
+}
+
 /** The statistics line of a run with several documents (standard error). */
 export function manyBanner(entries: readonly ManyEntry[], jobs: number, totalMs: number): string {
   const workers = jobs <= 1 ? "one after another" : `${jobs} at once`;

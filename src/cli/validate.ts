@@ -14,18 +14,21 @@ import { loadDocumentSet } from "../io/document_set.ts";
 import { ConfigError } from "../config/mod.ts";
 import {
   DEFAULT_JOBS,
+  listRules,
   type ManyEntry,
   pruneBaseline,
   validate,
   validateMany,
   writeBaseline,
 } from "../validator/mod.ts";
+import { listCustomRules } from "../validator/_policy.ts";
 import { expandInputs, isGlob, parseShard, shardInputs } from "./_validate_inputs.ts";
 import {
   documentFiles,
   documentLine,
   manyBanner,
   manyBaselineEntries,
+  manyExitCode,
   mergedBaseline,
   renderMany,
   staleByBaseline,
@@ -75,6 +78,10 @@ const FLAGS = {
     type: "string",
     placeholder: "i/n",
     description: "Validate only the i-th of n slices of the sorted inputs (a CI matrix's share)",
+  },
+  "list-rules": {
+    type: "boolean",
+    description: "List the rules, the policy file's custom ones too (declarative rules, plugins), then exit",
   },
   ...policyFlags,
 } as const;
@@ -133,6 +140,7 @@ async function runValidate(ctx: TypedContext<typeof FLAGS>): Promise<number> {
     );
   }
   const config = await policyFile(ctx.reader, f.config);
+  if (f["list-rules"]) return await printRules(ctx, config);
   if (ctx.args.length !== 1 || isGlob(ctx.args[0]) || f.shard !== undefined) {
     return await runMany(ctx, config, started);
   }
@@ -276,12 +284,13 @@ async function runMany(
   const summary = baselineSummary(mergedBaseline(entries), pruned);
   if (f.format === "text") ctx.io.stdout(summary);
   else ctx.io.stderr(summary);
-  return entries.every((e) => e.result.valid) ? 0 : 1;
+  return manyExitCode(entries);
 }
 
 /**
  * `--generate-baseline` over several documents: one baseline file whose entries name their document (relative
- * to the baseline file). A document that could not be validated has no entries: exit 1, after writing the rest.
+ * to the baseline file). A document that could not be validated has no entries: after writing the rest, exit 2
+ * when it could not be read (or its worker failed), 1 when it is not an OpenAPI document, as with one document.
  */
 async function generateMany(
   ctx: TypedContext<typeof FLAGS>,
@@ -298,5 +307,39 @@ async function generateMany(
     `oatool validate: wrote baseline entries of ${entries.length - failed.length} of ${entries.length} ` +
       `documents to ${escapeText(file)}.\n`,
   );
-  return failed.length > 0 ? 1 : 0;
+  return failed.length > 0 ? manyExitCode(failed) : 0;
+}
+
+/**
+ * `--list-rules`: every rule id with its default severity and description, the built-in ones first, then the
+ * policy file's custom rules (its declarative rules, its plugins' rules: loading a plugin runs its code), marked
+ * `custom`. JSON with `--format json`.
+ */
+async function printRules(
+  ctx: TypedContext<typeof FLAGS>,
+  config: Awaited<ReturnType<typeof policyFile>>,
+): Promise<number> {
+  const builtIn = listRules().map((r) => ({ ...r, custom: false }));
+  const custom = config === undefined
+    ? []
+    : (await listCustomRules(config, builtIn.map((r) => r.id), ctx.reader.cwd())).map((r) => ({
+      id: r.id,
+      severity: r.severity,
+      description: r.description,
+      strictOnly: false,
+      custom: true,
+    }));
+  const rules = [...builtIn, ...custom];
+  if (ctx.flags.format === "json") {
+    ctx.io.stdout(JSON.stringify(rules, null, 2) + "\n");
+    return 0;
+  }
+  const width = Math.max(...rules.map((r) => r.id.length));
+  for (const r of rules) {
+    const note = r.custom ? " (custom)" : r.strictOnly ? " (--strict)" : "";
+    ctx.io.stdout(
+      `${escapeText(r.id.padEnd(width))}  ${r.severity.padEnd(7)}  ${escapeText(r.description)}${note}\n`,
+    );
+  }
+  return 0;
 }

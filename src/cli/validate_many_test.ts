@@ -209,3 +209,25 @@ Deno.test("validate baselines over several documents: generate, match per docume
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("validate: an unreadable document among several exits 2, as alone; the others are still reported", async () => {
+  const missing = `${DATA}malformed/does-not-exist.yaml`;
+  const alone = await run(["validate", "-q", missing]);
+  assert.equal(alone.code, 2, alone.stderr);
+  for (const jobs of ["1", "2"]) {
+    const r = await run(["validate", "-q", "--format", "json", "--jobs", jobs, VALID, missing, INVALID]);
+    assert.equal(r.code, 2, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(report.documents.map((d: { valid: boolean }) => d.valid), [true, false, false]);
+    assert.match(report.documents[1].failure, /does-not-exist\.yaml/);
+    assert.equal(report.documents[2].errorCount, 3);
+  }
+  const dir = await Deno.makeTempDir({ prefix: "oatool-many-" });
+  try {
+    const gen = await run(["validate", "-q", "--generate-baseline", join(dir, "b.yaml"), VALID, missing]);
+    assert.equal(gen.code, 2, gen.stderr);
+    assert.match(gen.stderr, /wrote baseline entries of 1 of 2 documents/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -103,6 +103,19 @@ export async function resolvePolicy(
 }
 
 /**
+ * The custom rules a policy file defines, for listing (`validate --list-rules`): its declarative rules and its
+ * APIs', then its plugins' rules (imported here, only because the policy names them). @throws {ConfigError}
+ */
+export async function listCustomRules(
+  config: PolicyConfig,
+  builtIn: readonly string[],
+  cwd: string,
+): Promise<Rule[]> {
+  const rules = Object.values(config.apis).reduce((all, api) => ({ ...all, ...api.rules }), config.rules);
+  return await customRules(config, rules, builtIn, cwd, undefined);
+}
+
+/**
  * The policy's custom rules: its declarative rules (which may not reuse a built-in id), then its plugins' rules
  * (imported here, only because the policy names them). @throws {ConfigError}
  */
