@@ -1,7 +1,7 @@
 /**
  * `validateMany()`: several documents in one run, each validated as {@link validate} does, in parallel on Web
- * workers (one document at a time each, largest first), results in input order. A document that cannot be read,
- * or whose worker fails, is reported as that document's error; the run goes on.
+ * Workers (one document at a time each), results in input order. A document that cannot be read, or whose
+ * worker fails, is reported as that document's error; the run goes on.
  *
  * @module
  */
@@ -151,11 +151,7 @@ export async function validateMany(
     const own = reader ?? createDefaultReader(readerOptions(maxInputSize));
     return await sequential(inputs, { ...validateOptions, reader: own });
   }
-  return await onWorkers(inputs, jobs, validateOptions, {
-    maxInputSize,
-    url: workerUrl ?? new URL("./many_worker.ts", import.meta.url),
-    mainThread: mainThread !== false,
-  });
+  return await onWorkers(inputs, jobs, validateOptions, maxInputSize, workerUrl, mainThread !== false);
 }
 
 /** Whether options can be passed to a worker (plain data; a policy given with functions in it cannot). */
@@ -170,13 +166,7 @@ function cloneable(options: WorkerValidateOptions): boolean {
 
 /** One document after another on this thread. */
 async function sequential(inputs: readonly string[], options: ValidateOptions): Promise<ManyEntry[]> {
-  const run: Run = {
-    inputs,
-    order: inputs.map((_, i) => i),
-    out: new Array(inputs.length),
-    next: 0,
-    retry: [],
-  };
+  const run: Run = { inputs, out: new Array(inputs.length), next: 0, retry: [] };
   await localLane(run, options);
   if (run.stop !== undefined) throw run.stop;
   return run.out as ManyEntry[];
@@ -198,8 +188,6 @@ function failed(input: string, e: Failure): ManyEntry {
 /** The shared state of the lanes of one run. */
 interface Run {
   inputs: readonly string[];
-  /** The indexes of the inputs in the order they are taken. */
-  order: number[];
   out: (ManyEntry | undefined)[];
   next: number;
   /** Documents given back by a failed worker (it had not begun them), taken before the next ones. */
@@ -211,58 +199,36 @@ interface Run {
 function take(run: Run): number {
   if (run.stop !== undefined) return -1;
   if (run.retry.length > 0) return run.retry.shift()!;
-  return run.next < run.order.length ? run.order[run.next++] : -1;
-}
-
-/** How the workers of a run are started. */
-interface WorkerSetup {
-  maxInputSize?: number;
-  url: string | URL;
-  mainThread: boolean;
-}
-
-/**
- * The order the documents are taken in: largest file first, so that no lane is left with a large one at the end
- * (a URL first too: its wait overlaps the others' work); the sizes are looked up, not read.
- */
-function largestFirst(inputs: readonly string[]): number[] {
-  const size = inputs.map((input) => {
-    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input)) return Infinity;
-    try {
-      return Deno.statSync(input).size;
-    } catch {
-      return 0; // unreadable: its error comes at once
-    }
-  });
-  return inputs.map((_, i) => i).sort((a, b) => size[b] - size[a] || a - b);
+  return run.next < run.inputs.length ? run.next++ : -1;
 }
 
 /**
  * The documents on `jobs` lanes: `jobs - 1` workers, and this thread unless `mainThread` is false (then `jobs`
- * workers). The workers are started first; a worker takes documents only once it has loaded, so this thread
- * works while they start.
+ * workers). A worker takes documents only once it has loaded, so this thread works while the workers start.
  */
 async function onWorkers(
   inputs: readonly string[],
   jobs: number,
   options: WorkerValidateOptions,
-  setup: WorkerSetup,
+  maxInputSize: number | undefined,
+  workerUrl: string | URL | undefined,
+  mainThread: boolean,
 ): Promise<ManyEntry[]> {
-  const run: Run = { inputs, order: [], out: new Array(inputs.length), next: 0, retry: [] };
+  const run: Run = { inputs, out: new Array(inputs.length), next: 0, retry: [] };
+  const url = workerUrl ?? new URL("./many_worker.ts", import.meta.url);
   const lanes: Promise<void>[] = [];
-  for (let i = 0; i < (setup.mainThread ? jobs - 1 : jobs); i++) lanes.push(workerLane(run, options, setup));
-  run.order = largestFirst(inputs);
-  if (setup.mainThread) {
-    lanes.push(
-      localLane(run, { ...options, reader: createDefaultReader(readerOptions(setup.maxInputSize)) }),
-    );
+  for (let i = 0; i < (mainThread ? jobs - 1 : jobs); i++) {
+    lanes.push(workerLane(run, url, options, maxInputSize));
+  }
+  if (mainThread) {
+    lanes.push(localLane(run, { ...options, reader: createDefaultReader(readerOptions(maxInputSize)) }));
   }
   await Promise.all(lanes);
   if (run.stop !== undefined) throw run.stop;
   // A lane that could not start a worker left its documents to the others; none left: this thread.
   const rest = inputs.flatMap((_, i) => run.out[i] === undefined ? [i] : []);
   if (rest.length > 0) {
-    const reader = createDefaultReader(readerOptions(setup.maxInputSize));
+    const reader = createDefaultReader(readerOptions(maxInputSize));
     const entries = await sequential(rest.map((i) => inputs[i]), { ...options, reader });
     rest.forEach((i, k) => run.out[i] = entries[k]);
   }
@@ -295,8 +261,12 @@ const WORKER_DEPTH = 2;
  * none is left. A worker that fails (an uncaught error, a result that cannot be passed back) fails the document
  * it was validating, gives back the one waiting, and is replaced; a worker that cannot start ends the lane.
  */
-function workerLane(run: Run, options: WorkerValidateOptions, setup: WorkerSetup): Promise<void> {
-  const { url, maxInputSize } = setup;
+function workerLane(
+  run: Run,
+  url: string | URL,
+  options: WorkerValidateOptions,
+  maxInputSize: number | undefined,
+): Promise<void> {
   return new Promise((resolve) => {
     const start = () => {
       let worker: Worker;
