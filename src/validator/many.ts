@@ -65,9 +65,10 @@ export interface ToManyWorker {
   maxInputSize?: number;
 }
 
-/** A message from a worker: a result, or the error validating threw. */
+/** A message from a worker: loaded, ended by its own code (`Deno.exit`, `close`), a result, or the error validating threw. */
 export type FromManyWorker =
   | { ready: true }
+  | { ended: string }
   | { id: number; result: ValidationResult }
   | { id: number; error: Failure };
 
@@ -309,6 +310,10 @@ function workerLane(
       };
       worker.onmessage = (event: MessageEvent<FromManyWorker>) => {
         const data = event.data;
+        if ("ended" in data) {
+          lost(data.ended);
+          return;
+        }
         if ("ready" in data) {
           ready = true;
         } else {

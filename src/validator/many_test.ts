@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { INPUT_RULE, validateMany } from "./many.ts";
 
 const DATA = new URL("../../testdata/", import.meta.url).pathname;
@@ -59,4 +60,37 @@ Deno.test("validateMany: workers that cannot load leave their documents to this 
     [INPUTS[1], false],
     [INPUTS[2], true],
   ]);
+});
+
+Deno.test("validateMany: a worker that ends itself mid-document (a plugin's Deno.exit) fails that document only", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "oatool-many-exit-" });
+  try {
+    const plugin = join(dir, "exit_rule.ts");
+    await Deno.writeTextFile(
+      plugin,
+      `export default {
+  id: "exits", severity: "error", description: "Ends its thread on operation exitNow", versions: ["3.1"],
+  create: () => ({ operation(op: { operationId?: string }) { if (op.operationId === "exitNow") Deno.exit(3); } }),
+};
+`,
+    );
+    const exits = join(dir, "exits.yaml");
+    await Deno.writeTextFile(
+      exits,
+      (await Deno.readTextFile(INPUTS[0])).replace(/operationId: listPets/, "operationId: exitNow"),
+    );
+    const inputs = [INPUTS[0], exits, INPUTS[1], INPUTS[4]];
+    const entries = await validateMany(inputs, {
+      jobs: 1,
+      mainThread: false,
+      config: { plugins: [plugin] },
+    });
+    assert.deepEqual(entries.map((e) => e.input), inputs);
+    assert.deepEqual(entries.map((e) => e.failure === undefined), [true, false, true, true]);
+    assert.match(entries[1].failure ?? "", /the worker validating it failed \(it called Deno\.exit\(3\)\)/);
+    assert.equal(entries[1].code, "WORKER_FAILED");
+    assert.equal(entries[2].result.errorCount, 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -12,9 +12,23 @@ import { describeFailure, type FromManyWorker, type ToManyWorker } from "./many.
 interface WorkerScope {
   postMessage(message: FromManyWorker): void;
   onmessage: ((event: MessageEvent<ToManyWorker>) => void) | null;
+  close(): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
+
+// A worker that ends itself (a plugin's code calling Deno.exit or close) sends the pool no event: it says so
+// first, so that its document fails and the pool goes on instead of waiting for it for ever.
+const exit = Deno.exit;
+Deno.exit = ((code?: number) => {
+  scope.postMessage({ ended: `it called Deno.exit(${code ?? ""})` });
+  return exit(code);
+}) as typeof Deno.exit;
+const close = scope.close.bind(scope);
+scope.close = () => {
+  scope.postMessage({ ended: "it called close()" });
+  close();
+};
 let reader: DocumentReader | undefined;
 
 /** Validates one document and posts its result, or the error validating threw. */
