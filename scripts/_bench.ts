@@ -58,6 +58,23 @@ export function parseBenchArgs(args: readonly string[], options: BenchArgsOption
   };
 }
 
+/**
+ * GitHub's REST description: the file given (`--github`), else `@octokit/openapi` installed with npm into the work
+ * folder (`--dir`, or a temporary one). Throws when the file does not exist.
+ */
+export async function githubDescription(given: string | undefined, dir: string | undefined): Promise<string> {
+  let github = given;
+  if (github === undefined) {
+    const folder = await workDir(dir, "oatool-bench-");
+    await npmInstall(folder, ["@octokit/openapi"]);
+    github = join(folder, "node_modules/@octokit/openapi/generated/api.github.com.json");
+  }
+  if (!await exists(github)) {
+    throw new Error(`${github} does not exist; give GitHub's description with --github.`);
+  }
+  return github;
+}
+
 /** The folder to work in: `given` (created when missing) or, without it, a new temporary folder named `prefix…`. */
 export async function workDir(given: string | undefined, prefix: string): Promise<string> {
   if (given === undefined) return await Deno.makeTempDir({ prefix });

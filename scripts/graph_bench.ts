@@ -9,21 +9,12 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { exists, median, npmInstall, oatoolCommand, parseBenchArgs, run, workDir } from "./_bench.ts";
+import { githubDescription, median, oatoolCommand, parseBenchArgs, run } from "./_bench.ts";
 
 const TARGET_MS = 2_000;
 
 const { runs, dir: given, values } = parseBenchArgs(Deno.args, { runs: 5, strings: ["github"] });
-let github = values.github;
-if (github === undefined) {
-  const dir = await workDir(given, "oatool-bench-");
-  await npmInstall(dir, ["@octokit/openapi"]);
-  github = join(dir, "node_modules/@octokit/openapi/generated/api.github.com.json");
-}
-if (!await exists(github)) {
-  throw new Error(`${github} does not exist; give GitHub's description with --github.`);
-}
+const github = await githubDescription(values.github, given);
 
 /** Wall time of one run in ms (output discarded); throws when the run fails with another code than `code`. */
 async function once(args: string[], code = 0): Promise<number> {
